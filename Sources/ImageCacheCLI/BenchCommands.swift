@@ -1,0 +1,62 @@
+import Benchmarks
+import Foundation
+
+/// Options every benchmark suite understands.
+struct BenchOptions: Sendable {
+    /// A run of under a minute, with fewer sizes and repeats.
+    var quick = false
+    /// The arguments left after the suite name and the options (for example PNG files).
+    var operands: [String] = []
+}
+
+/// A named group of measurements: `imagecache bench <name>`.
+struct BenchSuite: Sendable {
+    var name: String
+    var summary: String
+    var run: @Sendable (BenchOptions) throws -> [Measurement]
+}
+
+extension CommandRegistry {
+    /// The suites `imagecache bench` knows. Add a suite here when its file lands.
+    static var benchSuites: [BenchSuite] {
+        []
+    }
+
+    static var benchCommands: [Command] {
+        [
+            Command(
+                name: "bench",
+                usage: ["bench [--quick] [SUITE [ARGS…]]   suites: " + benchSuites.map(\.name).joined(separator: ", ")],
+                run: runBench)
+        ]
+    }
+
+    @Sendable static func runBench(_ arguments: [String]) throws -> Int32 {
+        var options = BenchOptions()
+        var words: [String] = []
+        for argument in arguments {
+            switch argument {
+            case "--quick": options.quick = true
+            case _ where argument.hasPrefix("--"):
+                throw CommandLineError.usage("bench [--quick] [SUITE [ARGS…]]: unknown option \(argument)")
+            default: words.append(argument)
+            }
+        }
+        let selected: [BenchSuite]
+        if let name = words.first {
+            guard let suite = benchSuites.first(where: { $0.name == name }) else {
+                throw CommandLineError.usage("bench: unknown suite '\(name)'")
+            }
+            selected = [suite]
+            options.operands = Array(words.dropFirst())
+        } else {
+            selected = benchSuites
+        }
+        for suite in selected {
+            for measurement in try suite.run(options) {
+                StandardOutput.write(measurement.jsonLine + "\n")
+            }
+        }
+        return 0
+    }
+}
