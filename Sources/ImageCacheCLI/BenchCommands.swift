@@ -13,7 +13,7 @@ struct BenchOptions: Sendable {
 struct BenchSuite: Sendable {
     var name: String
     var summary: String
-    var run: @Sendable (BenchOptions) throws -> [Measurement]
+    var run: @Sendable (BenchOptions) throws -> [BenchmarkResult]
 }
 
 extension CommandRegistry {
@@ -53,8 +53,8 @@ extension CommandRegistry {
             selected = benchSuites
         }
         for suite in selected {
-            for measurement in try suite.run(options) {
-                StandardOutput.write(measurement.jsonLine + "\n")
+            for result in try suite.run(options) {
+                StandardOutput.write(result.jsonLine + "\n")
             }
         }
         return 0

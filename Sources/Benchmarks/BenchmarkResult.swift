@@ -4,7 +4,7 @@ import Foundation
 ///
 /// `seconds` is the median over the repeats of the time one repeat takes to do `count`
 /// operations on `bytes` bytes in all; `spread` is (max − min) / median over the same repeats.
-public struct Measurement: Sendable, Equatable {
+public struct BenchmarkResult: Sendable, Equatable {
     public var suite: String
     public var op: String
     public var backend: String?
@@ -46,7 +46,7 @@ public struct Measurement: Sendable, Equatable {
     public var opsPerSecond: Double { seconds > 0 ? Double(count) / seconds : 0 }
     public var megabytesPerSecond: Double { seconds > 0 ? Double(bytes) / seconds / 1e6 : 0 }
 
-    public static func == (lhs: Measurement, rhs: Measurement) -> Bool {
+    public static func == (lhs: BenchmarkResult, rhs: BenchmarkResult) -> Bool {
         lhs.jsonLine == rhs.jsonLine
     }
 

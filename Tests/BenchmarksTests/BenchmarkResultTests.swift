@@ -2,12 +2,12 @@ import Benchmarks
 import Foundation
 import Testing
 
-@Suite struct MeasurementTests {
+@Suite struct BenchmarkResultTests {
     @Test func jsonLineHasTheStandardFieldsInOrder() throws {
-        let measurement = Measurement(
+        let result = BenchmarkResult(
             suite: "store", op: "put", backend: "log", bytes: 4096 * 1000, count: 1000,
             seconds: 0.01, spread: 0.1, repeats: 5)
-        let line = measurement.jsonLine
+        let line = result.jsonLine
         let object = try #require(
             JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
         #expect(object["suite"] as? String == "store")
@@ -20,7 +20,7 @@ import Testing
     }
 
     @Test func jsonEscapesFileNames() throws {
-        let line = Measurement(
+        let line = BenchmarkResult(
             suite: "png", op: "decode", file: "a \"b\"\n.png", bytes: 1, count: 1, seconds: 1
         ).jsonLine
         let object = try #require(
