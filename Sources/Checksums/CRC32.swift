@@ -3,8 +3,8 @@
 /// The reflected polynomial 0xEDB88320 (ISO 3309, ITU-T V.42), initial value 0xFFFFFFFF and
 /// final XOR 0xFFFFFFFF. `CRC32.checksum(of: "123456789")` is 0xCBF43926.
 ///
-/// The bulk loop is slicing-by-8: eight table look-ups fold eight input bytes per step,
-/// which removes the one-byte-per-step dependency chain of the classic Sarwate loop.
+/// The bulk loop is slicing-by-8 (eight table look-ups fold eight input bytes per step) run
+/// over three interleaved streams; see `advance(_:_:)`.
 public struct CRC32: Sendable, Hashable {
     /// The checksum of everything passed to ``update(_:)`` so far.
     public var value: UInt32 { ~state }
@@ -49,25 +49,46 @@ public struct CRC32: Sendable, Hashable {
         crc32Tables[Int(UInt8(truncatingIfNeeded: crc) ^ byte)] ^ (crc >> 8)
     }
 
+    /// Folds `bytes` into a raw (unconditioned) CRC register.
+    ///
+    /// Long inputs run as three interleaved streams: one stream's next step waits on its own
+    /// previous table look-ups, so three independent streams keep the load units busy. The
+    /// streams are then joined with ``CRC32/shift(_:byteCount:)``; CRC is linear, so
+    /// `register(A ‖ B) = shift(register(A), |B|) ⊕ register₀(B)` exactly.
     static func advance(_ initial: UInt32, _ bytes: UnsafeRawBufferPointer) -> UInt32 {
+        guard let base = bytes.baseAddress else { return initial }
+        let count = bytes.count
+        guard count >= interleavedThreshold else { return advanceSerially(initial, base, count) }
+        let lane = (count / 3) & ~7
+        var first = initial
+        var second: UInt32 = 0
+        var third: UInt32 = 0
+        crc32Tables.withUnsafeBufferPointer { table in
+            var offset = 0
+            while offset < lane {
+                first = fold(first, base + offset, table)
+                second = fold(second, base + lane + offset, table)
+                third = fold(third, base + 2 * lane + offset, table)
+                offset += 8
+            }
+        }
+        let shiftOperator = CRC32.power(ofBytes: lane)
+        var crc = CRC32.multiply(shiftOperator, first) ^ second
+        crc = CRC32.multiply(shiftOperator, crc) ^ third
+        return advanceSerially(crc, base + 3 * lane, count - 3 * lane)
+    }
+
+    /// Below this many bytes the cost of joining three streams outweighs the gain.
+    static let interleavedThreshold = 512
+
+    /// Slicing-by-8 over one stream, then a byte at a time for the last few bytes.
+    static func advanceSerially(_ initial: UInt32, _ start: UnsafeRawPointer, _ count: Int) -> UInt32 {
         var crc = initial
-        guard var cursor = bytes.baseAddress else { return crc }
-        var remaining = bytes.count
+        var cursor = start
+        var remaining = count
         crc32Tables.withUnsafeBufferPointer { table in
             while remaining >= 8 {
-                // Little-endian load: the low four bytes fold into the running CRC.
-                let word = UInt64(littleEndian: cursor.loadUnaligned(as: UInt64.self))
-                let low = UInt32(truncatingIfNeeded: word) ^ crc
-                let high = UInt32(truncatingIfNeeded: word >> 32)
-                crc =
-                    table[7 * 256 + Int(low & 0xFF)]
-                    ^ table[6 * 256 + Int((low >> 8) & 0xFF)]
-                    ^ table[5 * 256 + Int((low >> 16) & 0xFF)]
-                    ^ table[4 * 256 + Int(low >> 24)]
-                    ^ table[3 * 256 + Int(high & 0xFF)]
-                    ^ table[2 * 256 + Int((high >> 8) & 0xFF)]
-                    ^ table[1 * 256 + Int((high >> 16) & 0xFF)]
-                    ^ table[Int(high >> 24)]
+                crc = fold(crc, cursor, table)
                 cursor += 8
                 remaining -= 8
             }
@@ -78,6 +99,57 @@ public struct CRC32: Sendable, Hashable {
             }
         }
         return crc
+    }
+
+    /// One slicing-by-8 step: eight look-ups fold eight bytes into the register.
+    @inline(__always)
+    static func fold(_ crc: UInt32, _ cursor: UnsafeRawPointer, _ table: UnsafeBufferPointer<UInt32>) -> UInt32 {
+        // Little-endian load: the low four bytes fold into the running CRC.
+        let word = UInt64(littleEndian: cursor.loadUnaligned(as: UInt64.self))
+        let low = UInt32(truncatingIfNeeded: word) ^ crc
+        let high = UInt32(truncatingIfNeeded: word >> 32)
+        return table[7 * 256 + Int(low & 0xFF)]
+            ^ table[6 * 256 + Int((low >> 8) & 0xFF)]
+            ^ table[5 * 256 + Int((low >> 16) & 0xFF)]
+            ^ table[4 * 256 + Int(low >> 24)]
+            ^ table[3 * 256 + Int(high & 0xFF)]
+            ^ table[2 * 256 + Int((high >> 8) & 0xFF)]
+            ^ table[1 * 256 + Int((high >> 16) & 0xFF)]
+            ^ table[Int(high >> 24)]
+    }
+
+    /// The product of two polynomials modulo the CRC polynomial, in the reflected bit order
+    /// the register uses (bit 31 is the coefficient of x⁰).
+    static func multiply(_ a: UInt32, _ b: UInt32) -> UInt32 {
+        var a = a
+        var b = b
+        var product: UInt32 = 0
+        while a != 0 {
+            if a & 0x8000_0000 != 0 { product ^= b }
+            a <<= 1
+            b = b & 1 != 0 ? (b >> 1) ^ 0xEDB8_8320 : b >> 1
+        }
+        return product
+    }
+
+    /// x^(8·n) modulo the CRC polynomial: multiplying a register by it appends n zero bytes.
+    static func power(ofBytes n: Int) -> UInt32 {
+        var result: UInt32 = 0x8000_0000  // x⁰
+        var square: UInt32 = 0x0080_0000  // x⁸, one byte
+        var n = n
+        while n > 0 {
+            if n & 1 != 0 { result = multiply(result, square) }
+            square = multiply(square, square)
+            n >>= 1
+        }
+        return result
+    }
+
+    /// The CRC of `A ‖ B` from the CRCs of `A` and `B` and the length of `B`.
+    ///
+    /// Lets a writer checksum pieces independently (for example in parallel) and join them.
+    public static func combine(_ first: UInt32, _ second: UInt32, secondLength: Int) -> UInt32 {
+        multiply(power(ofBytes: secondLength), first) ^ second
     }
 }
 

@@ -95,3 +95,40 @@ private struct SplitMix64 {
         #expect(adler.value == referenceAdler32(bytes))
     }
 }
+
+@Suite struct CRC32CombineTests {
+    @Test func interleavedStreamsMatchTheReferenceAroundTheThreshold() {
+        var random = SplitMix64(state: 11)
+        let bytes = (0..<5_000).map { _ in UInt8(truncatingIfNeeded: random.next()) }
+        for length in [511, 512, 513, 519, 520, 1_535, 1_536, 1_537, 4_999, 5_000] {
+            let slice = Array(bytes[0..<length])
+            #expect(CRC32.checksum(of: slice) == referenceCRC32(slice), "length \(length)")
+        }
+    }
+
+    @Test func combineJoinsTwoChecksums() {
+        var random = SplitMix64(state: 5)
+        let bytes = (0..<3_000).map { _ in UInt8(truncatingIfNeeded: random.next()) }
+        for split in [0, 1, 7, 1_000, 2_999, 3_000] {
+            let first = CRC32.checksum(of: bytes[0..<split])
+            let second = CRC32.checksum(of: bytes[split...])
+            #expect(
+                CRC32.combine(first, second, secondLength: bytes.count - split)
+                    == CRC32.checksum(of: bytes))
+        }
+    }
+}
+
+@Suite struct Adler32LaneTests {
+    @Test func laneBlocksMatchTheReferenceAcrossBlockEdges() {
+        var random = SplitMix64(state: 13)
+        // 65,536 bytes is one full lane block; cross it with odd tails.
+        let bytes = (0..<140_000).map { _ in UInt8(truncatingIfNeeded: random.next()) }
+        for length in [15, 16, 17, 65_535, 65_536, 65_537, 131_072, 140_000] {
+            let slice = Array(bytes[0..<length])
+            #expect(Adler32.checksum(of: slice) == referenceAdler32(slice), "length \(length)")
+        }
+        let ones = [UInt8](repeating: 0xFF, count: 200_000)
+        #expect(Adler32.checksum(of: ones) == referenceAdler32(ones))
+    }
+}
