@@ -41,6 +41,9 @@ public final class ImageCache: @unchecked Sendable {
     var memory: MemoryTier<Bitmap>?
     var isClosed = false
 
+    /// How many expired entries opening removed (`Spec/cache.md` §5.1).
+    public private(set) var expiredEntriesRemovedOnOpen = 0
+
     /// Opens (or creates) the cache described by `configuration` and purges expired entries
     /// (`Spec/cache.md` §5).
     ///
@@ -71,7 +74,7 @@ public final class ImageCache: @unchecked Sendable {
             expiryLowerBound = min(expiryLowerBound, entry.metadata.expiresAt)
             nextSequence = max(nextSequence, entry.metadata.accessSequence &+ 1)
         }
-        try removeExpiredEntries(now: configuration.clock.now())
+        expiredEntriesRemovedOnOpen = try removeExpiredEntries(now: configuration.clock.now())
         try storage.removeUnreferencedFiles()
     }
 
