@@ -24,6 +24,8 @@ public struct CacheConfiguration: Sendable {
     /// Default 131,072 (128 KiB).
     public var externalStorageThreshold: Int
 
+    /// A configuration for a cache in `directory`; every other setting has the default stated
+    /// on its property. Ranges are checked when the cache opens (`Spec/cache.md` §3.1).
     public init(
         directory: URL,
         backend: Backend = .log,

@@ -29,6 +29,8 @@ final class DirectoryStorage: CacheStorage {
     let entriesPath: String
     private var entries: [[UInt8]: Entry] = [:]
     private var isDirty = false
+    /// Entry files written since the last synchronize(), to fsync before the index.
+    private var unsynchronizedFiles: Set<String> = []
 
     init(directory: String) throws(CacheError) {
         self.directory = directory
@@ -152,7 +154,9 @@ final class DirectoryStorage: CacheStorage {
         var writer = ByteWriter(capacity: 8 + EntryRecord.overhead + keyBytes.count + value.count)
         writer.append(Self.entryMagic)
         EntryRecord.encode(key: keyBytes, value: value, metadata: metadata, into: &writer)
-        try FileSystem.writeAtomically(writer.bytes, to: entriesPath + "/" + fileName, durable: false)
+        let path = entriesPath + "/" + fileName
+        try FileSystem.writeAtomically(writer.bytes, to: path, durable: false)
+        unsynchronizedFiles.insert(path)
         entries[keyBytes] = Entry(key: key, fileName: fileName, byteCount: value.count, metadata: metadata)
         isDirty = true
     }
@@ -164,12 +168,15 @@ final class DirectoryStorage: CacheStorage {
 
     func removeValue(forKey key: String) throws(CacheError) {
         let keyBytes = Array(key.utf8)
-        try FileSystem.removeFile(at: entriesPath + "/" + Self.fileName(forKey: key))
+        let path = entriesPath + "/" + Self.fileName(forKey: key)
+        try FileSystem.removeFile(at: path)
+        unsynchronizedFiles.remove(path)
         if entries.removeValue(forKey: keyBytes) != nil { isDirty = true }
     }
 
     func removeAll() throws(CacheError) {
         entries.removeAll()
+        unsynchronizedFiles.removeAll()
         isDirty = true
         // The empty index goes first, so a crash part-way leaves files the next open removes.
         try synchronize()
@@ -178,7 +185,15 @@ final class DirectoryStorage: CacheStorage {
         }
     }
 
+    /// Makes the entry files written since the last call durable, then writes the index (§3.3).
     func synchronize() throws(CacheError) {
+        if !unsynchronizedFiles.isEmpty {
+            for path in unsynchronizedFiles.sorted() {
+                try FileSystem.synchronizeFile(at: path, ignoringMissing: true)
+            }
+            try FileSystem.synchronizeDirectory(at: entriesPath)
+            unsynchronizedFiles.removeAll()
+        }
         guard isDirty else { return }
         try FileSystem.writeAtomically(encodedIndex(), to: indexPath, durable: true)
         isDirty = false

@@ -88,11 +88,16 @@ final class HybridStorage: CacheStorage {
         for entry in try log.loadEntries() {
             var byteCount = max(entry.byteCount - 1, 0)
             // Only a value exactly as long as a reference can be one; read just those.
-            if entry.byteCount == Self.referenceLength, let raw = try? log.storedValue(forKey: entry.key),
-                let reference = Reference(raw)
-            {
-                byteCount = Int(clamping: reference.length)
-                externalNames[Array(entry.key.utf8)] = reference.name
+            if entry.byteCount == Self.referenceLength {
+                do {
+                    if let reference = Reference(try log.storedValue(forKey: entry.key)) {
+                        byteCount = Int(clamping: reference.length)
+                        externalNames[Array(entry.key.utf8)] = reference.name
+                    }
+                } catch {
+                    // A damaged record is reported when the entry is read (Spec/cache.md §8.2).
+                    guard case .corruptEntry = error else { throw error }
+                }
             }
             result.append(StoredEntry(key: entry.key, byteCount: byteCount, metadata: entry.metadata))
         }
