@@ -19,7 +19,12 @@ struct BenchSuite: Sendable {
 extension CommandRegistry {
     /// The suites `imagecache bench` knows. Add a suite here when its file lands.
     static var benchSuites: [BenchSuite] {
-        []
+        [
+            BenchSuite(
+                name: "store",
+                summary: "log store put/get/touch, open, compaction and index size against raw POSIX I/O",
+                run: { options in try StoreBenchmark.run(quick: options.quick, directory: options.operands.first) })
+        ]
     }
 
     static var benchCommands: [Command] {
