@@ -26,7 +26,10 @@ extension CommandRegistry {
         [
             Command(
                 name: "bench",
-                usage: ["bench [--quick] [SUITE [ARGS…]]   suites: " + benchSuites.map(\.name).joined(separator: ", ")],
+                usage: [
+                    "bench [--quick] [SUITE [ARGS…]]   suites: "
+                        + benchSuites.map(\.name).joined(separator: ", ")
+                ],
                 run: runBench)
         ]
     }
