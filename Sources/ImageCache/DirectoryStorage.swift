@@ -45,7 +45,8 @@ final class DirectoryStorage: CacheStorage {
     }
 
     static func isEntryFileName(_ name: String) -> Bool {
-        name.utf8.count == 64 && name.utf8.allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }
+        name.utf8.count == 64
+            && name.utf8.allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }
     }
 
     // MARK: Open (§3.4)
@@ -78,7 +79,8 @@ final class DirectoryStorage: CacheStorage {
                 continue
             }
             let key = String(decoding: record.key, as: UTF8.self)
-            loaded[record.key] = Entry(key: key, fileName: name, byteCount: record.value.count, metadata: record.metadata)
+            loaded[record.key] = Entry(
+                key: key, fileName: name, byteCount: record.value.count, metadata: record.metadata)
         }
         // Index entries whose files are gone were removed after the last synchronize().
         entries = loaded
@@ -99,7 +101,9 @@ final class DirectoryStorage: CacheStorage {
         guard let magic = reader.readBytes(8), Array(magic) == Self.indexMagic,
             let version = reader.read(UInt32.self), let count = reader.read(UInt32.self)
         else { return nil }
-        guard version == Self.indexVersion else { throw .unsupportedFormatVersion(path: indexPath, version: version) }
+        guard version == Self.indexVersion else {
+            throw .unsupportedFormatVersion(path: indexPath, version: version)
+        }
         var result: [Entry] = []
         result.reserveCapacity(Int(count))
         for _ in 0..<count {
@@ -112,7 +116,8 @@ final class DirectoryStorage: CacheStorage {
             result.append(
                 Entry(
                     key: key, fileName: Self.fileName(forKey: key), byteCount: Int(valueLength),
-                    metadata: CacheEntryMetadata(createdAt: createdAt, expiresAt: expiresAt, accessSequence: accessSequence)))
+                    metadata: CacheEntryMetadata(
+                        createdAt: createdAt, expiresAt: expiresAt, accessSequence: accessSequence)))
         }
         return reader.remaining == 0 ? result : nil
     }

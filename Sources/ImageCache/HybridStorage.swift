@@ -43,7 +43,9 @@ final class HybridStorage: CacheStorage {
 
         /// Parses a log value; nil unless it is a well-formed reference.
         init?(_ bytes: [UInt8]) {
-            guard bytes.count == HybridStorage.referenceLength, bytes[0] == HybridStorage.externalTag else { return nil }
+            guard bytes.count == HybridStorage.referenceLength, bytes[0] == HybridStorage.externalTag else {
+                return nil
+            }
             var reader = ByteReader(bytes, offset: 1)
             guard let length = reader.read(UInt64.self), let checksum = reader.read(UInt32.self),
                 let nameBytes = reader.readBytes(81), HybridStorage.isExternalFileName(nameBytes)
@@ -115,7 +117,8 @@ final class HybridStorage: CacheStorage {
             throw .corruptEntry(key: key, reason: "external file \(reference.name) is missing")
         }
         guard UInt64(bytes.count) == reference.length, CRC32.checksum(of: bytes) == reference.checksum else {
-            throw .corruptEntry(key: key, reason: "external file \(reference.name) fails its length or checksum")
+            throw .corruptEntry(
+                key: key, reason: "external file \(reference.name) fails its length or checksum")
         }
         return bytes
     }
@@ -129,7 +132,8 @@ final class HybridStorage: CacheStorage {
             // The file is in place before any record refers to it (§5.3).
             try FileSystem.writeAtomically(value, to: path, durable: false)
             unsynchronizedFiles.append(path)
-            let reference = Reference(length: UInt64(value.count), checksum: CRC32.checksum(of: value), name: name)
+            let reference = Reference(
+                length: UInt64(value.count), checksum: CRC32.checksum(of: value), name: name)
             try log.write(reference.encoded, forKey: key, metadata: metadata)
             externalNames[keyBytes] = name
         } else {

@@ -67,7 +67,8 @@ public final class ImageCache: @unchecked Sendable {
             let keyBytes = Array(entry.key.utf8)
             if let replaced = index[keyBytes] { totalBytes -= replaced.byteCount }
             index[keyBytes] = IndexEntry(
-                key: entry.key, byteCount: entry.byteCount, metadata: entry.metadata, generation: nextGeneration)
+                key: entry.key, byteCount: entry.byteCount, metadata: entry.metadata,
+                generation: nextGeneration)
             nextGeneration += 1
             recency.touch(keyBytes)
             totalBytes += entry.byteCount
@@ -84,7 +85,8 @@ public final class ImageCache: @unchecked Sendable {
         case .dictionary: return try DictionaryStorage(directory: path)
         case .directory: return try DirectoryStorage(directory: path)
         case .log: return try LogStorage(directory: path)
-        case .hybrid: return try HybridStorage(directory: path, threshold: configuration.externalStorageThreshold)
+        case .hybrid:
+            return try HybridStorage(directory: path, threshold: configuration.externalStorageThreshold)
         }
     }
 

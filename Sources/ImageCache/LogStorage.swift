@@ -41,16 +41,21 @@ final class LogStorage: CacheStorage {
     }
 
     static func metadata(_ metadata: CacheEntryMetadata) -> EntryMetadata {
-        EntryMetadata(createdAt: metadata.createdAt, expiresAt: metadata.expiresAt, accessSequence: metadata.accessSequence)
+        EntryMetadata(
+            createdAt: metadata.createdAt, expiresAt: metadata.expiresAt,
+            accessSequence: metadata.accessSequence)
     }
 
     static func metadata(_ metadata: EntryMetadata) -> CacheEntryMetadata {
-        CacheEntryMetadata(createdAt: metadata.createdAt, expiresAt: metadata.expiresAt, accessSequence: metadata.accessSequence)
+        CacheEntryMetadata(
+            createdAt: metadata.createdAt, expiresAt: metadata.expiresAt,
+            accessSequence: metadata.accessSequence)
     }
 
     func loadEntries() throws(CacheError) -> [StoredEntry] {
         store.entries().map {
-            StoredEntry(key: $0.key, byteCount: Int(clamping: $0.valueLength), metadata: Self.metadata($0.metadata))
+            StoredEntry(
+                key: $0.key, byteCount: Int(clamping: $0.valueLength), metadata: Self.metadata($0.metadata))
         }
     }
 
@@ -77,11 +82,15 @@ final class LogStorage: CacheStorage {
     }
 
     func write(_ value: [UInt8], forKey key: String, metadata: CacheEntryMetadata) throws(CacheError) {
-        try perform { () throws(LogStoreError) in try store.put(value, forKey: key, metadata: Self.metadata(metadata)) }
+        try perform { () throws(LogStoreError) in
+            try store.put(value, forKey: key, metadata: Self.metadata(metadata))
+        }
     }
 
     func updateMetadata(_ metadata: CacheEntryMetadata, forKey key: String) throws(CacheError) {
-        try perform { () throws(LogStoreError) in try store.updateMetadata(Self.metadata(metadata), forKey: key) }
+        try perform { () throws(LogStoreError) in
+            try store.updateMetadata(Self.metadata(metadata), forKey: key)
+        }
     }
 
     func removeValue(forKey key: String) throws(CacheError) {

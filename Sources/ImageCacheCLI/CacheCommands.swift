@@ -10,7 +10,8 @@ import ImageCache
 /// (default: the platform cache folder's `imagecache/<backend>`). Each invocation opens the
 /// cache (which purges expired entries), does its work and closes it (which synchronizes).
 enum CacheCommands {
-    static let optionsUsage = "[--backend dictionary|directory|log|hybrid] [--store DIR] [--ttl SECONDS] [--max-bytes N]"
+    static let optionsUsage =
+        "[--backend dictionary|directory|log|hybrid] [--store DIR] [--ttl SECONDS] [--max-bytes N]"
 
     /// The settings and the remaining words of one invocation.
     struct Invocation {
@@ -19,7 +20,9 @@ enum CacheCommands {
     }
 
     /// The options only a cache understands; any of them selects the cache.
-    static let cacheOptions: Set<String> = ["--backend", "--ttl", "--max-age", "--max-bytes", "--max-entries", "--now"]
+    static let cacheOptions: Set<String> = [
+        "--backend", "--ttl", "--max-age", "--max-bytes", "--max-entries", "--now",
+    ]
 
     /// Whether `arguments` ask for the cache rather than a bare log store.
     static func wantsCache(_ arguments: [String]) -> Bool {
@@ -39,13 +42,16 @@ enum CacheCommands {
         var words: [String] = []
         var iterator = arguments.makeIterator()
         func value(_ option: String) throws -> String {
-            guard let value = iterator.next() else { throw CommandLineError.usage("\(usage): \(option) needs a value") }
+            guard let value = iterator.next() else {
+                throw CommandLineError.usage("\(usage): \(option) needs a value")
+            }
             return value
         }
         func number<Number: FixedWidthInteger>(_ option: String, minimum: Number) throws -> Number {
             let text = try value(option)
             guard let parsed = Number(text), parsed >= minimum else {
-                throw CommandLineError.usage("\(usage): \(option) must be an integer of at least \(minimum), got '\(text)'")
+                throw CommandLineError.usage(
+                    "\(usage): \(option) must be an integer of at least \(minimum), got '\(text)'")
             }
             return parsed
         }
@@ -58,8 +64,12 @@ enum CacheCommands {
                 }
                 backend = parsed
             case "--store": directory = try value(argument)
-            case "--ttl": timeToLive = try milliseconds(number(argument, minimum: 1 as Int64), option: argument, usage: usage)
-            case "--max-age": maximumAge = try milliseconds(number(argument, minimum: 1 as Int64), option: argument, usage: usage)
+            case "--ttl":
+                timeToLive = try milliseconds(
+                    number(argument, minimum: 1 as Int64), option: argument, usage: usage)
+            case "--max-age":
+                maximumAge = try milliseconds(
+                    number(argument, minimum: 1 as Int64), option: argument, usage: usage)
             case "--max-bytes": maximumBytes = try number(argument, minimum: 0)
             case "--max-entries": maximumEntryCount = try number(argument, minimum: 1)
             case "--now": now = try number(argument, minimum: Int64.min)
@@ -90,7 +100,9 @@ enum CacheCommands {
     }
 
     /// Opens the cache, runs `body`, and closes the cache even when `body` throws.
-    static func withCache<Result>(_ invocation: Invocation, _ body: (ImageCache) throws -> Result) throws -> Result {
+    static func withCache<Result>(_ invocation: Invocation, _ body: (ImageCache) throws -> Result) throws
+        -> Result
+    {
         let cache = try ImageCache(configuration: invocation.configuration)
         let result: Result
         do {
@@ -127,7 +139,8 @@ enum CacheCommands {
         let key = invocation.words[0]
         // A miss (absent or expired: opening purges, and a read never returns an expired entry).
         guard let value = try withCache(invocation, { try $0.data(forKey: key) }) else {
-            throw CommandLineError(description: "get: no entry for key '\(key)' (absent or expired)", status: 1)
+            throw CommandLineError(
+                description: "get: no entry for key '\(key)' (absent or expired)", status: 1)
         }
         if invocation.words.count == 1 || invocation.words[1] == "-" {
             StandardOutput.write(value)
@@ -154,7 +167,8 @@ enum CacheCommands {
             for key in cache.keys {
                 guard let metadata = try cache.metadata(forKey: key) else { continue }
                 let expires = metadata.expiresAt == .max ? "never" : String(metadata.expiresAt)
-                text += "\(key)\tcreated \(metadata.createdAt)\texpires \(expires)\taccess \(metadata.accessSequence)\n"
+                text +=
+                    "\(key)\tcreated \(metadata.createdAt)\texpires \(expires)\taccess \(metadata.accessSequence)\n"
             }
             return text
         }
@@ -190,7 +204,9 @@ enum CacheCommands {
         let invocation = try parse(arguments, usage: usage)
         guard invocation.words.isEmpty else { throw CommandLineError.usage(usage) }
         // Opening purges too, so count what the open removed as well.
-        let removed = try withCache(invocation) { cache in try cache.expiredEntriesRemovedOnOpen + cache.purgeExpired() }
+        let removed = try withCache(invocation) { cache in
+            try cache.expiredEntriesRemovedOnOpen + cache.purgeExpired()
+        }
         StandardOutput.write("purged \(removed) expired entries\n")
         return 0
     }

@@ -10,7 +10,8 @@ private func imagecacheBinary() throws -> URL {
         directory = directory.deletingLastPathComponent()
     }
     let fallback = Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent("imagecache")
-    try #require(FileManager.default.isExecutableFile(atPath: fallback.path), "build the imagecache product first")
+    try #require(
+        FileManager.default.isExecutableFile(atPath: fallback.path), "build the imagecache product first")
     return fallback
 }
 
@@ -50,7 +51,8 @@ private func imagecache(_ arguments: [String], input: [UInt8] = []) throws -> Co
     let errorData = error.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
     return CommandOutcome(
-        status: process.terminationStatus, output: [UInt8](outputData), error: String(decoding: errorData, as: UTF8.self))
+        status: process.terminationStatus, output: [UInt8](outputData),
+        error: String(decoding: errorData, as: UTF8.self))
 }
 
 /// `put`, `get`, `rm`, `ls`, `stat`, `compact`, `purge` and `clear` on a cache (`--backend`).
@@ -83,7 +85,9 @@ private func imagecache(_ arguments: [String], input: [UInt8] = []) throws -> Co
     func getOfAnExpiredKeyIsAMiss(backend: String) throws {
         let scratch = CacheScratch()
         let cache = ["--backend", backend, "--store", scratch.path + "/cache"]
-        #expect(try imagecache(["put"] + cache + ["--ttl", "10", "--now", "1000", "k", "-"], input: [7]).status == 0)
+        #expect(
+            try imagecache(["put"] + cache + ["--ttl", "10", "--now", "1000", "k", "-"], input: [7]).status
+                == 0)
         // Within the time-to-live: a hit, which slides the expiry to 5,000 + 10,000 ms.
         #expect(try imagecache(["get"] + cache + ["--ttl", "10", "--now", "5000", "k"]).output == [7])
         #expect(try imagecache(["get"] + cache + ["--ttl", "10", "--now", "14999", "k"]).output == [7])
@@ -96,7 +100,9 @@ private func imagecache(_ arguments: [String], input: [UInt8] = []) throws -> Co
         let scratch = CacheScratch()
         let cache = ["--backend", "hybrid", "--store", scratch.path + "/cache"]
         for key in ["a", "b"] {
-            #expect(try imagecache(["put"] + cache + ["--ttl", "1", "--now", "0", key, "-"], input: [1]).status == 0)
+            #expect(
+                try imagecache(["put"] + cache + ["--ttl", "1", "--now", "0", key, "-"], input: [1]).status
+                    == 0)
         }
         #expect(try imagecache(["put"] + cache + ["--now", "0", "keep", "-"], input: [2]).status == 0)
         #expect(try imagecache(["purge"] + cache + ["--now", "500"]).text == "purged 0 expired entries\n")
@@ -111,9 +117,13 @@ private func imagecache(_ arguments: [String], input: [UInt8] = []) throws -> Co
         let cache = ["--backend", "directory", "--store", scratch.path + "/cache", "--max-bytes", "100"]
         for (index, key) in ["a", "b", "c"].enumerated() {
             let now = ["--now", String(index)]
-            #expect(try imagecache(["put"] + cache + now + [key, "-"], input: [UInt8](repeating: 1, count: 40)).status == 0)
+            #expect(
+                try imagecache(["put"] + cache + now + [key, "-"], input: [UInt8](repeating: 1, count: 40))
+                    .status == 0)
         }
-        let keys = try imagecache(["ls"] + cache).text.split(separator: "\n").map { $0.prefix(while: { $0 != "\t" }) }
+        let keys = try imagecache(["ls"] + cache).text.split(separator: "\n").map {
+            $0.prefix(while: { $0 != "\t" })
+        }
         #expect(keys == ["b", "c"])
         let tooLarge = try imagecache(["put"] + cache + ["d", "-"], input: [UInt8](repeating: 1, count: 101))
         #expect(tooLarge.status == 1)
@@ -123,7 +133,9 @@ private func imagecache(_ arguments: [String], input: [UInt8] = []) throws -> Co
     @Test func badOptionsAreUsageErrors() throws {
         let scratch = CacheScratch()
         #expect(try imagecache(["get", "--backend", "sqlite", "--store", scratch.path, "k"]).status == 2)
-        #expect(try imagecache(["put", "--backend", "log", "--ttl", "0", "--store", scratch.path, "k", "-"]).status == 2)
+        #expect(
+            try imagecache(["put", "--backend", "log", "--ttl", "0", "--store", scratch.path, "k", "-"])
+                .status == 2)
         #expect(try imagecache(["purge", "--store", scratch.path, "extra"]).status == 2)
     }
 }

@@ -23,9 +23,16 @@ import Testing
         let reader = try ImageCache(configuration: settings)
         #expect(reader.keys == ["indexed", "only a file"])
         #expect(try reader.data(forKey: "only a file") == [2, 2])
-        #expect(try reader.metadata(forKey: "indexed") == CacheEntryMetadata(createdAt: 0, expiresAt: 5_000, accessSequence: 1))
+        #expect(
+            try reader.metadata(forKey: "indexed")
+                == CacheEntryMetadata(createdAt: 0, expiresAt: 5_000, accessSequence: 1))
         let names = try FileManager.default.contentsOfDirectory(atPath: entries.path).sorted()
-        #expect(names == [DirectoryStorage.fileName(forKey: "indexed"), DirectoryStorage.fileName(forKey: "only a file")].sorted())
+        #expect(
+            names
+                == [
+                    DirectoryStorage.fileName(forKey: "indexed"),
+                    DirectoryStorage.fileName(forKey: "only a file"),
+                ].sorted())
     }
 
     // MARK: log (§4)
@@ -37,9 +44,14 @@ import Testing
         try cache.store([2], forKey: "cafe\u{301}")
         try cache.close()
         let store = try LogStore(
-            path: directory.cacheURL.appendingPathComponent(LogStorage.fileName).path, options: .init(readOnly: true))
+            path: directory.cacheURL.appendingPathComponent(LogStorage.fileName).path,
+            options: .init(readOnly: true))
         let keys = store.entries().map { Array($0.key.utf8) }.sorted { $0.lexicographicallyPrecedes($1) }
-        #expect(keys == [Array("caf\u{E9}".utf8), Array("cafe\u{301}".utf8)].sorted { $0.lexicographicallyPrecedes($1) })
+        #expect(
+            keys
+                == [Array("caf\u{E9}".utf8), Array("cafe\u{301}".utf8)].sorted {
+                    $0.lexicographicallyPrecedes($1)
+                })
         #expect(try store.value(forKey: "caf\u{E9}") == [1])
     }
 
@@ -51,7 +63,9 @@ import Testing
         #expect(longest.utf8.count == 65_535)
         try cache.store([1], forKey: longest)
         #expect(try cache.data(forKey: longest) == [1])
-        #expect(throws: CacheError.invalidKey(byteCount: 65_536)) { try cache.store([1], forKey: longest + "b") }
+        #expect(throws: CacheError.invalidKey(byteCount: 65_536)) {
+            try cache.store([1], forKey: longest + "b")
+        }
     }
 
     // MARK: hybrid (§5)
@@ -64,7 +78,9 @@ import Testing
 
     @Test func hybridKeepsLargeValuesInFilesAndDeletesThemWhenReplaced() throws {
         let directory = TemporaryDirectory()
-        let cache = try ImageCache(configuration: configuration(.hybrid, directory, clock: ManualClock(), externalStorageThreshold: 100))
+        let cache = try ImageCache(
+            configuration: configuration(
+                .hybrid, directory, clock: ManualClock(), externalStorageThreshold: 100))
         try cache.store(bytes(seed: 1, count: 99), forKey: "small")
         try cache.store(bytes(seed: 2, count: 100), forKey: "large")
         let first = HybridStorage.externalFileName(forKey: "large", accessSequence: 2)
@@ -73,7 +89,10 @@ import Testing
         let file = directory.cacheURL.appendingPathComponent("external/" + first)
         #expect(try [UInt8](Data(contentsOf: file)) == bytes(seed: 2, count: 100))
         try cache.store(bytes(seed: 3, count: 200), forKey: "large")
-        #expect(try Self.externalFiles(directory) == [HybridStorage.externalFileName(forKey: "large", accessSequence: 3)])
+        #expect(
+            try Self.externalFiles(directory) == [
+                HybridStorage.externalFileName(forKey: "large", accessSequence: 3)
+            ])
         try cache.store([1], forKey: "large")
         #expect(try Self.externalFiles(directory).isEmpty)
         try cache.store(bytes(seed: 4, count: 300), forKey: "large")
@@ -93,18 +112,25 @@ import Testing
         try Data([1, 2, 3]).write(to: external.appendingPathComponent(orphan))
         try Data([4]).write(to: external.appendingPathComponent(".tmp-something"))
         #expect(try cache.purgeExpired() == 0)
-        #expect(try Self.externalFiles(directory) == [HybridStorage.externalFileName(forKey: "kept", accessSequence: 1)])
+        #expect(
+            try Self.externalFiles(directory) == [
+                HybridStorage.externalFileName(forKey: "kept", accessSequence: 1)
+            ])
         try cache.close()
         try Data([1, 2, 3]).write(to: external.appendingPathComponent(orphan))
         let reopened = try ImageCache(configuration: settings)
-        #expect(try Self.externalFiles(directory) == [HybridStorage.externalFileName(forKey: "kept", accessSequence: 1)])
+        #expect(
+            try Self.externalFiles(directory) == [
+                HybridStorage.externalFileName(forKey: "kept", accessSequence: 1)
+            ])
         #expect(try reopened.data(forKey: "kept") == bytes(seed: 1, count: 500))
         #expect(reopened.totalByteCount == 500)
     }
 
     @Test func aHybridReferenceIsNinetyFourBytes() {
         let reference = HybridStorage.Reference(
-            length: 0x0102, checksum: 0xAABB_CCDD, name: HybridStorage.externalFileName(forKey: "k", accessSequence: 0x10))
+            length: 0x0102, checksum: 0xAABB_CCDD,
+            name: HybridStorage.externalFileName(forKey: "k", accessSequence: 0x10))
         let encoded = reference.encoded
         #expect(encoded.count == 94)
         #expect(Array(encoded[0..<13]) == [0x01, 0x02, 0x01, 0, 0, 0, 0, 0, 0, 0xDD, 0xCC, 0xBB, 0xAA])

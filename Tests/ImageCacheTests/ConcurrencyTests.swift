@@ -9,7 +9,8 @@ extension CacheBehaviourTests {
     @Suite struct ConcurrencyTests {
         /// A value that names its key, so a read can prove it got the right entry.
         static func value(forKey key: String, round: Int) -> [UInt8] {
-            Array("\(key)#\(round)#".utf8) + [UInt8](repeating: UInt8(truncatingIfNeeded: round), count: round % 300)
+            Array("\(key)#\(round)#".utf8)
+                + [UInt8](repeating: UInt8(truncatingIfNeeded: round), count: round % 300)
         }
 
         @Test(arguments: Backend.allCases)
@@ -30,7 +31,9 @@ extension CacheBehaviourTests {
                         case 0...3:
                             try cache.store(Self.value(forKey: key, round: round), forKey: key)
                         case 4...6:
-                            if let value = try cache.data(forKey: key), !value.starts(with: Array("\(key)#".utf8)) {
+                            if let value = try cache.data(forKey: key),
+                                !value.starts(with: Array("\(key)#".utf8))
+                            {
                                 failures.record("\(key) returned another key's value")
                             }
                         case 7:

@@ -14,7 +14,9 @@ extension CacheBehaviourTests {
             let settings = configuration(backend, directory, clock: clock, externalStorageThreshold: 500)
             do {
                 let cache = try ImageCache(configuration: settings)
-                for index in 0..<5 { try cache.store(bytes(seed: UInt64(index), count: 600), forKey: "entry \(index)") }
+                for index in 0..<5 {
+                    try cache.store(bytes(seed: UInt64(index), count: 600), forKey: "entry \(index)")
+                }
                 try cache.close()
             }
             try corrupt(Array(bytes(seed: 2, count: 600)[100..<164]), under: directory.cacheURL)
@@ -100,15 +102,20 @@ extension CacheBehaviourTests {
             let cache = try ImageCache(configuration: settings)
             #expect(cache.keys == ["a", "b"])
             #expect(try cache.data(forKey: "b") == [2, 2])
-            #expect(try cache.metadata(forKey: "a") == CacheEntryMetadata(createdAt: 0, expiresAt: 10_000, accessSequence: 1))
+            #expect(
+                try cache.metadata(forKey: "a")
+                    == CacheEntryMetadata(createdAt: 0, expiresAt: 10_000, accessSequence: 1))
         }
 
         @Test func aDirectoryEntryFileDeletedBehindTheCacheIsACorruptEntry() throws {
             let directory = TemporaryDirectory()
-            let cache = try ImageCache(configuration: configuration(.directory, directory, clock: ManualClock()))
+            let cache = try ImageCache(
+                configuration: configuration(.directory, directory, clock: ManualClock()))
             try cache.store([1], forKey: "a")
             try cache.store([2], forKey: "b")
-            let path = directory.cacheURL.appendingPathComponent("entries/" + DirectoryStorage.fileName(forKey: "a")).path
+            let path = directory.cacheURL.appendingPathComponent(
+                "entries/" + DirectoryStorage.fileName(forKey: "a")
+            ).path
             try FileManager.default.removeItem(atPath: path)
             #expect { try cache.data(forKey: "a") } throws: { isCorruptEntry($0, key: "a") }
             #expect(cache.keys == ["b"])
@@ -116,7 +123,8 @@ extension CacheBehaviourTests {
 
         @Test func aDirectoryEntryFileHoldingAnotherKeyIsACorruptEntry() throws {
             let directory = TemporaryDirectory()
-            let cache = try ImageCache(configuration: configuration(.directory, directory, clock: ManualClock()))
+            let cache = try ImageCache(
+                configuration: configuration(.directory, directory, clock: ManualClock()))
             try cache.store([1], forKey: "a")
             try cache.store([2], forKey: "b")
             let entries = directory.cacheURL.appendingPathComponent("entries")
@@ -129,4 +137,3 @@ extension CacheBehaviourTests {
         }
     }
 }
-

@@ -7,7 +7,8 @@ extension CacheBehaviourTests {
     /// Keys that would escape or collide in a naive file-per-key cache (`Spec/backends.md` §1.2).
     @Suite struct FileSystemKeyTests {
         static let hostileKeys: [String] = [
-            "../../x", "/", "\0", "a\0b", ".", "..", "./", "/etc/passwd", "a/b/c", "\\", "..\\..\\x", "CON", "nul",
+            "../../x", "/", "\0", "a\0b", ".", "..", "./", "/etc/passwd", "a/b/c", "\\", "..\\..\\x", "CON",
+            "nul",
             "COM1.txt", " ", "\n", "*?<>|:\"", String(repeating: "k", count: 10_000), "é", "e\u{301}",
             "🧪/../🧫", "日本語のキー", "\u{202E}gnp.exe", "A", "a", "\u{FEFF}", "key\u{0}with\u{0}nuls",
         ]
@@ -15,7 +16,8 @@ extension CacheBehaviourTests {
         @Test(arguments: Backend.allCases)
         func hostileKeysStayInsideTheCacheAndNeverCollide(backend: Backend) throws {
             let directory = TemporaryDirectory()
-            let settings = configuration(backend, directory, clock: ManualClock(), externalStorageThreshold: 64)
+            let settings = configuration(
+                backend, directory, clock: ManualClock(), externalStorageThreshold: 64)
             do {
                 let cache = try ImageCache(configuration: settings)
                 for (index, key) in Self.hostileKeys.enumerated() {
@@ -41,13 +43,17 @@ extension CacheBehaviourTests {
             let composed = "caf\u{E9}"
             let decomposed = "cafe\u{301}"
             #expect(composed == decomposed)
-            #expect(DirectoryStorage.fileName(forKey: composed) != DirectoryStorage.fileName(forKey: decomposed))
+            #expect(
+                DirectoryStorage.fileName(forKey: composed) != DirectoryStorage.fileName(forKey: decomposed))
         }
 
         @Test func directoryFileNamesAreTheHexSHA256OfTheKey() throws {
-            #expect(DirectoryStorage.fileName(forKey: "abc") == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
+            #expect(
+                DirectoryStorage.fileName(forKey: "abc")
+                    == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
             let directory = TemporaryDirectory()
-            let cache = try ImageCache(configuration: configuration(.directory, directory, clock: ManualClock()))
+            let cache = try ImageCache(
+                configuration: configuration(.directory, directory, clock: ManualClock()))
             for key in Self.hostileKeys { try cache.store([1], forKey: key) }
             try cache.synchronize()
             let names = try FileManager.default.contentsOfDirectory(
@@ -57,4 +63,3 @@ extension CacheBehaviourTests {
         }
     }
 }
-

@@ -8,7 +8,9 @@ extension CacheBehaviourTests {
     /// Images go in through the PNG encoder and come out through the decoder (`Spec/cache.md`
     /// §6.4); the memory tier serves decoded hits without the disk but with the same bookkeeping (§7).
     @Suite struct ImageTests {
-        static func bitmap(seed: UInt64, width: Int = 7, height: Int = 5, format: PixelFormat = .rgba8) throws -> Bitmap {
+        static func bitmap(seed: UInt64, width: Int = 7, height: Int = 5, format: PixelFormat = .rgba8) throws
+            -> Bitmap
+        {
             try Bitmap(
                 width: width, height: height, format: format,
                 pixels: bytes(seed: seed, count: width * height * format.bytesPerPixel))
@@ -44,7 +46,8 @@ extension CacheBehaviourTests {
             let directory = TemporaryDirectory()
             let image = try Self.bitmap(seed: 3)
             let length = try PNGEncoder.encode(image).count
-            let cache = try ImageCache(configuration: configuration(backend, directory, clock: ManualClock(), maximumBytes: length))
+            let cache = try ImageCache(
+                configuration: configuration(backend, directory, clock: ManualClock(), maximumBytes: length))
             try cache.store(image, forKey: "a")
             #expect(cache.totalByteCount == length)
             try cache.store(image, forKey: "b")
@@ -87,11 +90,13 @@ extension CacheBehaviourTests {
             let directory = TemporaryDirectory()
             let image = try Self.bitmap(seed: 5, width: 40, height: 40)
             let settings = configuration(
-                backend, directory, clock: ManualClock(), memoryCostLimit: 1 << 20, externalStorageThreshold: 64)
+                backend, directory, clock: ManualClock(), memoryCostLimit: 1 << 20,
+                externalStorageThreshold: 64)
             let cache = try ImageCache(configuration: settings)
             try cache.store(image, forKey: "k")
             // Remove the value's file behind the cache's back: only a memory hit can still answer.
-            let folder = directory.cacheURL.appendingPathComponent(backend == .directory ? "entries" : "external")
+            let folder = directory.cacheURL.appendingPathComponent(
+                backend == .directory ? "entries" : "external")
             for name in try FileManager.default.contentsOfDirectory(atPath: folder.path) {
                 try FileManager.default.removeItem(at: folder.appendingPathComponent(name))
             }
@@ -105,7 +110,8 @@ extension CacheBehaviourTests {
             let directory = TemporaryDirectory()
             let clock = ManualClock()
             let settings = configuration(
-                backend, directory, clock: clock, timeToLive: 1_000, maximumAge: 5_000, memoryCostLimit: 1 << 20)
+                backend, directory, clock: clock, timeToLive: 1_000, maximumAge: 5_000,
+                memoryCostLimit: 1 << 20)
             let image = try Self.bitmap(seed: 6)
             do {
                 let cache = try ImageCache(configuration: settings)
@@ -113,12 +119,16 @@ extension CacheBehaviourTests {
                 #expect(cache.memory?.count == 1)
                 clock.set(milliseconds: 900)
                 #expect(try cache.bitmap(forKey: "k") == image)
-                #expect(try cache.metadata(forKey: "k") == CacheEntryMetadata(createdAt: 0, expiresAt: 1_900, accessSequence: 2))
+                #expect(
+                    try cache.metadata(forKey: "k")
+                        == CacheEntryMetadata(createdAt: 0, expiresAt: 1_900, accessSequence: 2))
                 try cache.close()
             }
             // The memory hit's bookkeeping was persisted like a disk hit's.
             let cache = try ImageCache(configuration: settings)
-            #expect(try cache.metadata(forKey: "k") == CacheEntryMetadata(createdAt: 0, expiresAt: 1_900, accessSequence: 2))
+            #expect(
+                try cache.metadata(forKey: "k")
+                    == CacheEntryMetadata(createdAt: 0, expiresAt: 1_900, accessSequence: 2))
             #expect(try cache.bitmap(forKey: "k") == image)
             #expect(cache.memory?.count == 1)
             clock.set(milliseconds: 1_900)
@@ -156,7 +166,8 @@ extension CacheBehaviourTests {
             let clock = ManualClock()
             let cache = try ImageCache(
                 configuration: configuration(
-                    backend, directory, clock: clock, timeToLive: 20, maximumEntryCount: 6, memoryCostLimit: 2_000))
+                    backend, directory, clock: clock, timeToLive: 20, maximumEntryCount: 6,
+                    memoryCostLimit: 2_000))
             let images = try (0..<8).map { try Self.bitmap(seed: UInt64($0), width: 6, height: 6) }
             let failures = FailureLog()
             DispatchQueue.concurrentPerform(iterations: 6) { worker in
@@ -168,7 +179,8 @@ extension CacheBehaviourTests {
                         case 0: try cache.store(images[index], forKey: "image \(index)")
                         case 1: clock.advance(by: 1)
                         default:
-                            if let image = try cache.bitmap(forKey: "image \(index)"), image != images[index] {
+                            if let image = try cache.bitmap(forKey: "image \(index)"), image != images[index]
+                            {
                                 failures.record("image \(index) came back different")
                             }
                         }
@@ -182,4 +194,3 @@ extension CacheBehaviourTests {
         }
     }
 }
-
