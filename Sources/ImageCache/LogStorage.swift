@@ -1,3 +1,5 @@
+import Foundation
+
 #if !IMAGECACHE_SINGLE_MODULE
     import LogStore
 #endif
@@ -23,12 +25,25 @@ final class LogStorage: CacheStorage {
         }
     }
 
-    static func translate(_ error: LogStoreError, path: String) -> CacheError {
+    /// The cache's error for a LogStore error (`Spec/backends.md` §4.3): damage to the whole
+    /// file is `corruptFile`, an unknown major version `unsupportedFormatVersion`, operating
+    /// system failures `ioFailure`; anything else `logStoreFailure`.
+    static func translate(_ error: LogStoreError, path storePath: String) -> CacheError {
         switch error {
         case .ioError(let operation, let code, let path):
             return .ioFailure(operation: operation, path: path, errno: code)
+        case .diskFull(let path):
+            return .ioFailure(operation: "write", path: path, errno: ENOSPC)
+        case .fileSizeLimitExceeded(let path):
+            return .ioFailure(operation: "write", path: path, errno: EFBIG)
+        case .notAStore(let path), .corruptFileHeader(let path):
+            return .corruptFile(path: path, reason: error.description)
+        case .corruptRecord:
+            return .corruptFile(path: storePath, reason: error.description)
+        case .unsupportedVersion(let path, let major, _):
+            return .unsupportedFormatVersion(path: path, version: UInt32(major))
         default:
-            return .logStoreFailure(path: path, reason: error.description)
+            return .logStoreFailure(path: storePath, reason: error.description)
         }
     }
 

@@ -74,6 +74,22 @@ extension CacheBehaviourTests {
             }
         }
 
+        @Test(arguments: [Backend.log, .hybrid])
+        func aLogThatIsNotALogStoreMakesOpeningFail(backend: Backend) throws {
+            let directory = TemporaryDirectory()
+            let settings = configuration(backend, directory, clock: ManualClock())
+            try FileManager.default.createDirectory(at: directory.cacheURL, withIntermediateDirectories: true)
+            let name = backend == .log ? LogStorage.fileName : HybridStorage.logName
+            let path = directory.cacheURL.appendingPathComponent(name).path
+            try Data(repeating: 0x41, count: 100).write(to: URL(fileURLWithPath: path))
+            #expect {
+                try ImageCache(configuration: settings)
+            } throws: { error in
+                if case .corruptFile(let damaged, _)? = error as? CacheError { return damaged == path }
+                return false
+            }
+        }
+
         @Test func aDictionaryFileOfANewerVersionIsRefused() throws {
             let directory = TemporaryDirectory()
             let settings = configuration(.dictionary, directory, clock: ManualClock())
