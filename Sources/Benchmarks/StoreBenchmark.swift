@@ -17,6 +17,8 @@ import Darwin
 ///   metadata changed, so each header is rewritten), beside `copy_sequential` of the same
 ///   number of bytes; `copy_ratio` = compaction MB/s ÷ copy MB/s;
 /// - `index_bytes`: `bytes_per_entry` of the index at the largest entry count.
+///
+/// `STORE_BENCH_ONLY=values|compact|open|open1m` in the environment runs one group.
 public enum StoreBenchmark {
     public static func run(quick: Bool, directory: String? = nil) throws -> [BenchmarkResult] {
         let base = directory ?? FileManager.default.temporaryDirectory.path
@@ -30,11 +32,18 @@ public enum StoreBenchmark {
             quick
             ? [(4096, 20_000), (1 << 20, 64)]
             : [(4096, 20_000), (65_536, 5_000), (1 << 20, 256), (16 << 20, 16)]
+        let only = ProcessInfo.processInfo.environment["STORE_BENCH_ONLY"] ?? ""
+        if only.isEmpty || only == "values" {
         for (size, count) in sizes {
             results += try measureValues(size: size, count: count, root: root, sampler: sampler)
         }
+        }
+        if only.isEmpty || only == "compact" {
         results += try measureCompaction(root: root, sampler: sampler)
-        results += try measureOpen(counts: quick ? [10_000, 100_000] : [10_000, 100_000, 1_000_000], root: root, sampler: sampler)
+        }
+        if only.isEmpty || only.hasPrefix("open") {
+        results += try measureOpen(counts: quick ? [10_000, 100_000] : (ProcessInfo.processInfo.environment["STORE_BENCH_ONLY"] == "open1m" ? [1_000_000] : [10_000, 100_000, 1_000_000]), root: root, sampler: sampler)
+        }
         return results
     }
 
@@ -151,7 +160,11 @@ public enum StoreBenchmark {
         var results: [BenchmarkResult] = []
         var keptBytes = 0
         for touched in [false, true] {
+            var previous: LogStore?
             let summary = try sampler.measure(setUp: { () -> LogStore in
+                // Closing is not part of compaction: the previous repeat's store closes here.
+                try previous?.close()
+                previous = nil
                 let store = try freshStore(path)
                 for index in 0..<count {
                     // Every other entry is expired at compaction time.
@@ -168,8 +181,9 @@ public enum StoreBenchmark {
             }) { store in
                 let outcome = try store.compact(now: 2_000)
                 keptBytes = Int(outcome.bytesAfter)
-                try store.close()
+                previous = store
             }
+            try previous?.close()
             results.append(result(touched ? "compact_touched" : "compact", backend: "log", bytes: keptBytes, count: count, summary))
         }
 
@@ -222,13 +236,24 @@ public enum StoreBenchmark {
             let openSampler = Sampler(repeats: count >= 1_000_000 ? 3 : sampler.repeats)
             for usesSnapshot in [true, false] {
                 var statistics: LogStore.Statistics?
-                let summary = try openSampler.measure {
+                // Only the open is timed: the previous repeat's store is released in setUp.
+                var previous: LogStore?
+                let summary = try openSampler.measure(setUp: { () -> LogStore? in
+                    try previous?.close()
+                    previous = nil
+                    return nil
+                }) { opened in
                     let store = try LogStore(path: path, options: .init(readOnly: true, usesSnapshot: usesSnapshot))
+                    opened = store
+                    previous = store
+                }
+                if let store = previous {
                     guard store.count == count, store.recovery.usedSnapshot == usesSnapshot else {
                         throw LogStoreError.corruptRecord(offset: 0)
                     }
                     statistics = store.statistics
                     try store.close()
+                    previous = nil
                 }
                 results.append(result(usesSnapshot ? "open_snapshot" : "open_scan", backend: "log", bytes: fileSize, count: count, summary))
                 lastStatistics = statistics
