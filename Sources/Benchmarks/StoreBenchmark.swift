@@ -10,13 +10,16 @@ import Darwin
 /// `imagecache bench store`: the log store against raw POSIX I/O on the same disk, in one run.
 ///
 /// Ops (all with `"backend":"log"`, baselines with `"backend":"posix"`):
-/// - `put`, `get`, `get_touch` (get plus an expiry-extending metadata update) at 4 KiB,
+/// - `put`, `get`, `get_unverified` (no CRC check on read), `get_touch` (get plus an
+///   expiry-extending metadata update) at 4 KiB,
 ///   64 KiB, 1 MiB and 16 MiB values; `posix_write` and `posix_read` at the same sizes;
 /// - `open_snapshot` and `open_scan` at 10,000, 100,000 and 1,000,000 entries;
 /// - `compact` (half of 20,000 4-KiB entries expired) and `compact_touched` (every live entry's
 ///   metadata changed, so each header is rewritten), beside `copy_sequential` of the same
 ///   number of bytes; `copy_ratio` = compaction MB/s ÷ copy MB/s;
 /// - `index_bytes`: `bytes_per_entry` of the index at the largest entry count.
+///
+/// `STORE_BENCH_ONLY=values|compact|open|open1m` in the environment runs one group.
 public enum StoreBenchmark {
     public static func run(quick: Bool, directory: String? = nil) throws -> [BenchmarkResult] {
         let base = directory ?? FileManager.default.temporaryDirectory.path
@@ -30,11 +33,18 @@ public enum StoreBenchmark {
             quick
             ? [(4096, 20_000), (1 << 20, 64)]
             : [(4096, 20_000), (65_536, 5_000), (1 << 20, 256), (16 << 20, 16)]
+        let only = ProcessInfo.processInfo.environment["STORE_BENCH_ONLY"] ?? ""
+        if only.isEmpty || only == "values" {
         for (size, count) in sizes {
             results += try measureValues(size: size, count: count, root: root, sampler: sampler)
         }
+        }
+        if only.isEmpty || only == "compact" {
         results += try measureCompaction(root: root, sampler: sampler)
-        results += try measureOpen(counts: quick ? [10_000, 100_000] : [10_000, 100_000, 1_000_000], root: root, sampler: sampler)
+        }
+        if only.isEmpty || only.hasPrefix("open") {
+        results += try measureOpen(counts: quick ? [10_000, 100_000] : (ProcessInfo.processInfo.environment["STORE_BENCH_ONLY"] == "open1m" ? [1_000_000] : [10_000, 100_000, 1_000_000]), root: root, sampler: sampler)
+        }
         return results
     }
 
@@ -112,11 +122,20 @@ public enum StoreBenchmark {
         unlink(rawPath)
         results.append(result("posix_read", backend: "posix", bytes: total, count: count, read))
 
-        let put = try sampler.measure(setUp: { try freshStore(path) }) { store in
+        // Puts into the page cache, like the posix_write baseline (no fsync): the previous
+        // repeat's store is synchronized and closed in setUp, untimed.
+        var previous: LogStore?
+        let put = try sampler.measure(setUp: { () -> LogStore in
+            try previous?.close()
+            previous = nil
+            return try freshStore(path)
+        }) { store in
             let metadata = EntryMetadata(createdAt: 1_700_000_000_000, expiresAt: .max, accessSequence: 1)
             for index in 0..<count { try store.put(value, forKey: keys[index], metadata: metadata) }
-            try store.synchronize()
+            previous = store
         }
+        try previous?.close()
+        previous = nil
         results.append(result("put", backend: "log", bytes: total, count: count, put))
 
         let store = try LogStore(path: path, options: .init(compactionDeadRatio: nil))
@@ -126,6 +145,15 @@ public enum StoreBenchmark {
             }
         }
         results.append(result("get", backend: "log", bytes: total, count: count, get))
+        // The same without the CRC check on read, to show what the checksum costs.
+        let unverifiedStore = try LogStore(path: path, options: .init(readOnly: true, verifyChecksumsOnRead: false))
+        let unverified = try sampler.measure {
+            for index in order {
+                guard try unverifiedStore.value(forKey: keys[index])?.count == size else { throw LogStoreError.truncatedRecord(offset: 0) }
+            }
+        }
+        try unverifiedStore.close()
+        results.append(result("get_unverified", backend: "log", bytes: total, count: count, unverified))
         var sequence: UInt64 = 1
         let touch = try sampler.measure {
             for index in order {
@@ -151,7 +179,11 @@ public enum StoreBenchmark {
         var results: [BenchmarkResult] = []
         var keptBytes = 0
         for touched in [false, true] {
+            var previous: LogStore?
             let summary = try sampler.measure(setUp: { () -> LogStore in
+                // Closing is not part of compaction: the previous repeat's store closes here.
+                try previous?.close()
+                previous = nil
                 let store = try freshStore(path)
                 for index in 0..<count {
                     // Every other entry is expired at compaction time.
@@ -168,8 +200,9 @@ public enum StoreBenchmark {
             }) { store in
                 let outcome = try store.compact(now: 2_000)
                 keptBytes = Int(outcome.bytesAfter)
-                try store.close()
+                previous = store
             }
+            try previous?.close()
             results.append(result(touched ? "compact_touched" : "compact", backend: "log", bytes: keptBytes, count: count, summary))
         }
 
@@ -222,13 +255,24 @@ public enum StoreBenchmark {
             let openSampler = Sampler(repeats: count >= 1_000_000 ? 3 : sampler.repeats)
             for usesSnapshot in [true, false] {
                 var statistics: LogStore.Statistics?
-                let summary = try openSampler.measure {
+                // Only the open is timed: the previous repeat's store is released in setUp.
+                var previous: LogStore?
+                let summary = try openSampler.measure(setUp: { () -> LogStore? in
+                    try previous?.close()
+                    previous = nil
+                    return nil
+                }) { opened in
                     let store = try LogStore(path: path, options: .init(readOnly: true, usesSnapshot: usesSnapshot))
+                    opened = store
+                    previous = store
+                }
+                if let store = previous {
                     guard store.count == count, store.recovery.usedSnapshot == usesSnapshot else {
                         throw LogStoreError.corruptRecord(offset: 0)
                     }
                     statistics = store.statistics
                     try store.close()
+                    previous = nil
                 }
                 results.append(result(usesSnapshot ? "open_snapshot" : "open_scan", backend: "log", bytes: fileSize, count: count, summary))
                 lastStatistics = statistics

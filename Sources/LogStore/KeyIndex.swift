@@ -22,14 +22,17 @@ final class KeyIndex {
     private(set) var count = 0
     private let seed: UInt64
 
-    init(minimumCapacity: Int = 0, seed: UInt64 = UInt64.random(in: 0...UInt64.max)) {
+    /// - Parameters:
+    ///   - minimumCapacity: entries to make room for without growing.
+    ///   - keyBytesCapacity: key bytes to make room for (default: 24 per entry).
+    init(minimumCapacity: Int = 0, keyBytesCapacity: Int? = nil, seed: UInt64 = UInt64.random(in: 0...UInt64.max)) {
         self.seed = seed
         var size = 16
         while size * 3 / 4 < minimumCapacity { size *= 2 }
         table = .allocate(capacity: size)
         table.initialize(repeating: 0, count: size)
         tableMask = size - 1
-        arenaCapacity = max(256, minimumCapacity * 24)
+        arenaCapacity = max(256, keyBytesCapacity ?? minimumCapacity * 24)
         arena = .allocate(byteCount: arenaCapacity, alignment: 8)
         entries.reserveCapacity(minimumCapacity)
     }
@@ -223,12 +226,12 @@ final class KeyIndex {
         var size = 16
         while size * 3 / 4 < max(minimumCapacity, count + 1) { size *= 2 }
         let liveKeyBytes = arenaUsed - deadKeyBytes
-        let newArenaCapacity = max(256, liveKeyBytes * 2)
+        let newArenaCapacity = max(256, liveKeyBytes + liveKeyBytes / 2)
         let newArena = UnsafeMutableRawPointer.allocate(byteCount: newArenaCapacity, alignment: 8)
         let newTable = UnsafeMutablePointer<UInt64>.allocate(capacity: size)
         newTable.initialize(repeating: 0, count: size)
         var newEntries: [LogStore.IndexEntry] = []
-        newEntries.reserveCapacity(max(minimumCapacity, count))
+        newEntries.reserveCapacity(count + count / 2)
         var used = 0
         for entry in entries where entry.keyStart >= 0 {
             let length = Int(entry.keyLength)

@@ -67,14 +67,23 @@ extension LogStore {
             let fd = try FileSystem.open(path, flags: isWritable ? O_RDWR : O_RDONLY)
             descriptor = fd
             guard isWritable else { return }
-            guard try FileSystem.lock(fd, exclusive: true, path: path) else {
-                throw .storeLocked(path: path)
-            }
+            guard try lockBriefly(fd) else { throw .storeLocked(path: path) }
             if try FileSystem.identity(fd, path: path) == FileSystem.identity(ofPath: path) { return }
             FileSystem.close(fd)
             descriptor = -1
         }
         throw .storeLocked(path: path)
+    }
+
+    /// Takes the exclusive lock, retrying for up to about 200 ms: a process that forks (to
+    /// spawn a child) holds a copy of every descriptor until the child's exec closes it, so a
+    /// lock this process just released can look held for a moment.
+    private func lockBriefly(_ fd: Int32) throws(LogStoreError) -> Bool {
+        for attempt in 0..<8 {
+            if try FileSystem.lock(fd, exclusive: true, path: path) { return true }
+            usleep(UInt32(1_000 << min(attempt, 6)))
+        }
+        return false
     }
 
     /// Creates a new store atomically: a complete header under a temporary name, then a hard

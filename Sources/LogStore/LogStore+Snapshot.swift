@@ -103,7 +103,9 @@ extension LogStore {
         let body = UnsafeRawBufferPointer(rebasing: all[SnapshotFormat.headerSize..<(Int(size) - 4)])
         guard CRC32.checksum(of: body) == RecordFormat.load(at: Int(size) - 4, from: all) else { return nil }
 
-        let index = KeyIndex(minimumCapacity: Int(count))
+        // Every entry is 44 bytes plus its key, so the key bytes are known before parsing.
+        let keyBytes = Int(size) - SnapshotFormat.headerSize - 4 - Int(count) * SnapshotFormat.entryHeaderSize
+        let index = KeyIndex(minimumCapacity: Int(count), keyBytesCapacity: max(0, keyBytes))
         var liveBytes: UInt64 = 0
         var position = 0
         for _ in 0..<count {
