@@ -9,11 +9,16 @@ enum ImageDataDecoder {
     static func decode(_ file: ChunkSummary, in bytes: UnsafeRawBufferPointer) throws(PNGError) -> [UInt8] {
         let expected = file.filteredSize
         var filtered: [UInt8]
-        if let joined = file.joinedImageData {
-            filtered = try inflate(joined.bytes, expected: expected)
-        } else {
-            // The common case for small files: one IDAT, inflated straight from the file.
+        if let stored = StoredImageData.decompress(bytes, ranges: file.imageData, expected: expected) {
+            filtered = stored
+        } else if file.imageData.count == 1 {
+            // One IDAT: inflate straight from the file's bytes.
             filtered = try inflate(UnsafeRawBufferPointer(rebasing: bytes[file.imageData[0]]), expected: expected)
+        } else {
+            // Several IDATs: the zlib stream must be made contiguous first.
+            let joined = JoinedImageData(capacity: file.imageData.reduce(0) { $0 + $1.count })
+            for range in file.imageData { joined.append(UnsafeRawBufferPointer(rebasing: bytes[range])) }
+            filtered = try inflate(joined.bytes, expected: expected)
         }
         guard filtered.count == expected else {
             throw .imageDataTooShort(expected: expected, actual: filtered.count)
@@ -142,5 +147,27 @@ enum ImageDataDecoder {
                 }
             }
         }
+    }
+}
+
+/// The zlib stream of a file with several IDAT chunks, joined into one buffer for inflate.
+/// Raw memory, allocated once at the exact size and freed on every exit path.
+final class JoinedImageData {
+    private let buffer: UnsafeMutableRawBufferPointer
+    private var count = 0
+
+    init(capacity: Int) {
+        buffer = .allocate(byteCount: max(1, capacity), alignment: 16)
+        PlatformMemory.adviseHugePages(buffer.baseAddress!, count: buffer.count)
+    }
+
+    deinit { buffer.deallocate() }
+
+    var bytes: UnsafeRawBufferPointer { UnsafeRawBufferPointer(rebasing: buffer[0..<count]) }
+
+    func append(_ source: UnsafeRawBufferPointer) {
+        guard let base = source.baseAddress, !source.isEmpty else { return }
+        (buffer.baseAddress! + count).copyMemory(from: base, byteCount: source.count)
+        count += source.count
     }
 }

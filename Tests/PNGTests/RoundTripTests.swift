@@ -107,4 +107,34 @@ import Testing
         #expect(decoded.bitmap().format == .rgb8)
         #expect(decoded.bitmap().pixels == image.packed)
     }
+
+    /// Compressed streams made by Python's zlib (level 9), and a stored block followed by a
+    /// compressed one: these leave the stored fast path for the general inflate.
+    @Test func compressedAndMixedStreams() throws {
+        let expected: [UInt8] = [1, 2, 3, 4, 5, 6, 7, 8, 9, 18, 27, 36, 250, 251, 252, 253]
+        let compressed: [UInt8] = [
+            0x78, 0xDA, 0x63, 0x60, 0x64, 0x62, 0x66, 0x61, 0x60, 0x65, 0x63, 0xE7, 0x60, 0xE4, 0x04, 0x02, 0x86,
+            0x5F, 0xBF, 0xFF, 0xFC, 0x05, 0x00, 0x0C, 0xE4, 0x04, 0x38,
+        ]
+        let mixed: [UInt8] = [
+            0x78, 0x01, 0x00, 0x05, 0x00, 0xFA, 0xFF, 0x00, 0x01, 0x02, 0x03, 0x04, 0x63, 0x60, 0x65, 0x63, 0xE7,
+            0x60, 0xE4, 0x04, 0x02, 0x86, 0x5F, 0xBF, 0xFF, 0xFC, 0x05, 0x00, 0x0C, 0xE4, 0x04, 0x38,
+        ]
+        let header = PNGFile.header(width: 4, height: 4, depth: 8, colorType: 0)
+        for stream in [compressed, mixed] {
+            #expect(try PNGDecoder().decode(PNGFile.file(header, PNGFile.chunk("IDAT", stream), PNGFile.end)).pixels == expected)
+            // Split across IDATs too (the joined path).
+            let split = PNGFile.file(
+                header, PNGFile.chunk("IDAT", Array(stream[..<9])), PNGFile.chunk("IDAT", Array(stream[9...])), PNGFile.end)
+            #expect(try PNGDecoder().decode(split).pixels == expected)
+        }
+    }
+
+    /// Bytes after the Adler-32 are ignored (Spec/deflate.md §2.5), on the stored fast path too.
+    @Test func bytesAfterTheZlibStreamAreIgnored() throws {
+        let image = TestImage(width: 3, height: 3, colorType: 2, depth: 8, seed: 4)
+        let stream = storedZlib(image.filtered(interlaced: false) { _ in 0 }) + [1, 2, 3]
+        let file = PNGFile.file(PNGFile.header(width: 3, height: 3, depth: 8, colorType: 2), PNGFile.chunk("IDAT", stream), PNGFile.end)
+        #expect(try PNGDecoder().decode(file).pixels == image.packed)
+    }
 }
