@@ -19,44 +19,55 @@ OUT = os.path.join(HERE, "..", "png")
 # Error names as Spec/png.md and Spec/deflate.md list them (the Swift case names).
 E = {
     "encoder_dimension": "invalidDimensions",
-    "encoder_length": "pixelBufferLengthMismatch",
+    "encoder_length": "invalidPixelBufferLength",
+    "encoder_too_large": "imageTooLarge",
     "signature": "invalidSignature",
     "crc": "chunkChecksumMismatch",
-    "truncated": "truncatedChunk",
+    "truncated": "truncatedData",
+    "chunk_length": "invalidChunkLength",
+    "chunk_type": "invalidChunkType",
     "ihdr_first": "missingHeader",
-    "ihdr_length": "invalidHeaderLength",
-    "ihdr_dimensions": "invalidDimensions",
-    "ihdr_depth": "invalidBitDepth",
-    "ihdr_colour": "invalidColorType",
-    "ihdr_compression": "invalidCompressionMethod",
-    "ihdr_filter": "invalidFilterMethod",
-    "ihdr_interlace": "invalidInterlaceMethod",
+    "ihdr_length": "invalidChunkLength",
+    "ihdr_dimensions": "invalidHeader",
+    "ihdr_depth": "invalidHeader",
+    "ihdr_colour": "invalidHeader",
+    "ihdr_compression": "invalidHeader",
+    "ihdr_filter": "invalidHeader",
+    "ihdr_interlace": "invalidHeader",
+    "duplicate": "duplicateChunk",
+    "misplaced": "misplacedChunk",
     "missing_idat": "missingImageData",
     "missing_iend": "missingEnd",
     "missing_plte": "missingPalette",
-    "plte_length": "invalidPaletteLength",
-    "plte_index": "paletteIndexOutOfRange",
-    "trns_length": "invalidTransparencyLength",
+    "plte_length": "invalidPalette",
+    "plte_not_allowed": "paletteNotAllowed",
+    "trns_length": "invalidTransparency",
+    "trns_not_allowed": "transparencyNotAllowed",
     "critical": "unknownCriticalChunk",
-    "idat_gap": "nonConsecutiveImageData",
+    "idat_gap": "misplacedChunk",
     "filter_type": "invalidFilterType",
     "too_little": "imageDataTooShort",
     "too_much": "imageDataTooLong",
-    "limit_pixels": "pixelCountLimitExceeded",
-    "limit_bytes": "decompressedSizeLimitExceeded",
+    "limit_pixels": "limitExceeded",
+    "limit_bytes": "limitExceeded",
+    # The zlib stream's errors: the Spec/deflate.md names (PNG's `compression` wraps them).
     "zlib_method": "invalidZlibHeader",
     "zlib_check": "invalidZlibHeader",
-    "zlib_dictionary": "presetDictionaryNotSupported",
+    "zlib_dictionary": "presetDictionaryUnsupported",
     "zlib_window": "invalidZlibHeader",
-    "adler": "adlerChecksumMismatch",
+    "adler": "adlerMismatch",
     "block_type": "invalidBlockType",
     "stored_length": "storedLengthMismatch",
-    "code_lengths": "invalidCodeLengths",
-    "repeat_first": "invalidCodeLengths",
+    "code_lengths": "oversubscribedCode",
+    "incomplete": "incompleteCode",
+    "too_many_codes": "tooManyCodes",
+    "lengths_overflow": "codeLengthsOverflow",
+    "missing_end_of_block": "missingEndOfBlock",
+    "repeat_first": "repeatWithoutPreviousLength",
     "literal_symbol": "invalidSymbol",
     "distance_symbol": "invalidSymbol",
-    "distance_far": "distanceTooFarBack",
-    "end_of_input": "unexpectedEndOfInput",
+    "distance_far": "distanceTooFar",
+    "end_of_input": "truncatedInput",
 }
 
 
@@ -141,6 +152,10 @@ def encode_cases():
             "name": f"encode/error-{label}",
             "steps": [step({"op": "png.encode", "width": width, "height": height, "format": "gray8",
                             "pixels": b64(bytes(length))}, {"error": E["encoder_dimension"]})]})
+    cases.append({
+        "name": "encode/error-byte-count-overflows",
+        "steps": [step({"op": "png.encode", "width": 0x7FFFFFFF, "height": 0x7FFFFFFF, "format": "rgba16",
+                        "pixels": ""}, {"error": E["encoder_too_large"]})]})
     for label, length in [("short", 11), ("long", 13), ("empty", 0)]:
         cases.append({
             "name": f"encode/error-pixels-{label}",
@@ -338,13 +353,25 @@ def error_cases():
     cases.append(error_case("plte-more-entries-than-depth-allows",
                             with_header(w.ihdr(4, 2, 1, 3), w.compress(bytes([0, 0x50, 0, 0xA0]), "dynamic"), plte=bytes(9)),
                             E["plte_length"]))
-    cases.append(error_case("palette-index-out-of-range", with_header(palette_header, palette_stream, plte=bytes(9)),
-                            E["plte_index"]))
     cases.append(error_case("trns-longer-than-palette", with_header(palette_header, palette_stream, plte=bytes(12), trns=bytes(5)),
                             E["trns_length"]))
     cases.append(error_case("trns-wrong-length-for-gray", with_header(header, trns=bytes(3)), E["trns_length"]))
     cases.append(error_case("trns-wrong-length-for-rgb",
                             with_header(w.ihdr(1, 1, 8, 2), w.compress(bytes(4), "dynamic"), trns=bytes(2)), E["trns_length"]))
+    cases.append(error_case("chunk-length-over-2^31-1", w.SIGNATURE + w.chunk("IHDR", header) + struct.pack(">I", 0x80000000) + b"IDAT" + good_stream,
+                            E["chunk_length"]))
+    cases.append(error_case("chunk-type-not-letters", w.SIGNATURE + w.chunk("IHDR", header) + w.chunk(b"ID4T", b"") + good[8 + 25:],
+                            E["chunk_type"]))
+    cases.append(error_case("ihdr-twice", w.SIGNATURE + w.chunk("IHDR", header) + good[8:], E["duplicate"]))
+    cases.append(error_case("plte-twice", w.assemble(palette_header, palette_stream, plte=bytes(12),
+                                                     between=[w.chunk("PLTE", bytes(12))]), E["duplicate"]))
+    cases.append(error_case("plte-after-idat", w.assemble(palette_header, palette_stream, plte=bytes(12),
+                                                          after=[w.chunk("PLTE", bytes(12))]), E["misplaced"]))
+    cases.append(error_case("plte-in-gray-image", with_header(header, plte=bytes(6)), E["plte_not_allowed"]))
+    cases.append(error_case("trns-in-rgba-image", with_header(w.ihdr(1, 1, 8, 6), w.compress(bytes(5), "dynamic"), trns=bytes(6)),
+                            E["trns_not_allowed"]))
+    cases.append(error_case("trns-before-plte", w.assemble(palette_header, palette_stream, before=[w.chunk("tRNS", bytes(2))],
+                                                           plte=bytes(12)), E["misplaced"]))
     critical = bytearray(w.SIGNATURE) + w.chunk("IHDR", header) + w.chunk("CRIT", b"x") + good[8 + 25:]
     cases.append(error_case("unknown-critical-chunk", bytes(critical), E["critical"]))
     split = len(good_stream) // 2
@@ -400,6 +427,19 @@ def error_cases():
                             deflate_error_png(bits_to_bytes(fixed_block_with_codes([fixed_literal(0), fixed_literal(257),
                                                                                     [(1, 5, True)]]))),
                             E["distance_far"]))
+    cases.append(error_case("deflate-dynamic-incomplete-literal-code",
+                            deflate_error_png(bits_to_bytes(dynamic_block({0: 1, 256: 2}, {0: 1, 1: 1}, [])), b"\x00\x00"),
+                            E["incomplete"]))
+    cases.append(error_case("deflate-dynamic-no-end-of-block-code",
+                            deflate_error_png(bits_to_bytes(dynamic_block({0: 1, 1: 1}, {0: 1, 1: 1}, [])), b"\x00\x00"),
+                            E["missing_end_of_block"]))
+    cases.append(error_case("deflate-dynamic-287-literal-codes",
+                            deflate_error_png(bits_to_bytes(dynamic_block({0: 1, 256: 1}, {0: 1, 1: 1}, [], hlit=287))),
+                            E["too_many_codes"]))
+    cases.append(error_case("deflate-dynamic-repeat-past-the-last-length",
+                            deflate_error_png(bits_to_bytes(dynamic_block({0: 1, 256: 1}, {0: 1, 1: 1}, [], overflow=True))),
+                            E["lengths_overflow"]))
+    # Encoder: a size whose byte count overflows Int.
     return cases
 
 
@@ -458,6 +498,50 @@ def dynamic_header_repeat_first():
     # Canonical codes: symbol 0 -> code 0, symbol 16 -> code 1. Emit 16, then its 2 extra bits.
     bits += [(1, 1, True), (0, 2, False)]
     return bits + [(0, 8, False)]
+
+
+# The code-length code used by dynamic_block: a complete code over all 19 symbols,
+# 13 of length 4 and 6 of length 5.
+CL_ORDER = [16, 17, 18, 0, 8, 7, 9, 6, 10, 5, 11, 4, 12, 3, 13, 2, 14, 1, 15]
+CL_LENGTHS = {symbol: (4 if index < 13 else 5) for index, symbol in enumerate(range(19))}
+
+
+def canonical_codes(lengths):
+    """RFC 1951 §3.2.2: symbol -> (code, length) for the given {symbol: length}."""
+    codes = {}
+    code = 0
+    for length in range(1, 16):
+        for symbol in sorted(s for s, l in lengths.items() if l == length):
+            codes[symbol] = (code, length)
+            code += 1
+        code <<= 1
+    return codes
+
+
+def dynamic_block(literal_lengths, distance_lengths, symbols, hlit=None, overflow=False):
+    """A final dynamic-Huffman block with the given code lengths ({symbol: length}), then the
+    given literal/length symbols. hlit overrides the literal code count; overflow ends the
+    length list with a repeat that runs past its end."""
+    literal_count = hlit or max(257, max(literal_lengths) + 1)
+    distance_count = max(1, max(distance_lengths) + 1)
+    bits = [(1, 1, False), (2, 2, False), (literal_count - 257, 5, False), (distance_count - 1, 5, False), (19 - 4, 4, False)]
+    for symbol in CL_ORDER:
+        bits.append((CL_LENGTHS[symbol], 3, False))
+    cl_codes = canonical_codes(CL_LENGTHS)
+    sequence = [literal_lengths.get(i, 0) for i in range(literal_count)] + [distance_lengths.get(i, 0) for i in range(distance_count)]
+    if overflow:
+        sequence = sequence[:-2]
+    for length in sequence:
+        code, size = cl_codes[length]
+        bits.append((code, size, True))
+    if overflow:
+        code, size = cl_codes[18]
+        bits += [(code, size, True), (10, 7, False)]  # 18: 11 + 10 = 21 zeros, but 2 remain
+    literal_codes = canonical_codes(literal_lengths)
+    for symbol in symbols:
+        code, size = literal_codes[symbol]
+        bits.append((code, size, True))
+    return bits + [(0, 16, False)]
 
 
 def main():
