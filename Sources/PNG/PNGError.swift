@@ -1,3 +1,7 @@
+#if !IMAGECACHE_SINGLE_MODULE
+import Inflate
+#endif
+
 /// Everything that can go wrong while encoding or decoding a PNG (`Spec/png.md` §9).
 ///
 /// The case names are stable: other implementations and the conformance suite match on them.
@@ -53,6 +57,9 @@ public enum PNGError: Error, Equatable, Sendable, CustomStringConvertible {
 
     // MARK: Image data
 
+    /// The zlib stream in the IDAT chunks is malformed; `Spec/deflate.md` §7 lists the
+    /// ``InflateError`` names.
+    case compression(InflateError)
     /// The decompressed image data is shorter than the header requires.
     case imageDataTooShort(expected: Int, actual: Int)
     /// The decompressed image data is longer than the header allows.
@@ -85,6 +92,7 @@ public enum PNGError: Error, Equatable, Sendable, CustomStringConvertible {
         case .transparencyNotAllowed: "transparencyNotAllowed"
         case .missingImageData: "missingImageData"
         case .missingEnd: "missingEnd"
+        case .compression: "compression"
         case .imageDataTooShort: "imageDataTooShort"
         case .imageDataTooLong: "imageDataTooLong"
         case .invalidFilterType: "invalidFilterType"
@@ -134,6 +142,8 @@ public enum PNGError: Error, Equatable, Sendable, CustomStringConvertible {
             "PNG error missingImageData: the file has no IDAT chunk, so it holds no pixels"
         case .missingEnd:
             "PNG error missingEnd: the file ends without an IEND chunk; it was probably cut off"
+        case .compression(let error):
+            "PNG error compression: the image data's zlib stream is invalid: \(error)"
         case .imageDataTooShort(let expected, let actual):
             "PNG error imageDataTooShort: the image data decompresses to \(actual) bytes but the header needs \(expected)"
         case .imageDataTooLong(let expected):
