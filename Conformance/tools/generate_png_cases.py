@@ -294,17 +294,19 @@ def deflate_error_png(raw_deflate, data_for_adler=b"", width=1, height=1):
 
 def error_cases():
     cases = []
-    good_data = bytes([0, 10, 20, 30, 0, 40, 50, 60])  # gray8 4x2, filter None
+    good_data = bytes([0, 10, 20, 30, 40, 0, 50, 60, 70, 80])  # gray8 4x2, filter None
     good_stream = w.compress(good_data, "dynamic")
     header = w.ihdr(4, 2, 8, 0)
     good = w.assemble(header, good_stream)
+    assert len(zlib.decompress(good_stream)) == 2 * (1 + 4)
 
     def with_header(h, stream=good_stream, plte=None, trns=None):
         return w.assemble(h, stream, plte=plte, trns=trns)
 
     cases.append(error_case("signature-wrong-byte", b"\x89PNG\r\n\x1a\x0b" + good[8:], E["signature"]))
-    cases.append(error_case("signature-short-file", good[:5], E["signature"]))
-    cases.append(error_case("empty-file", b"", E["signature"]))
+    cases.append(error_case("signature-of-another-format", b"GIF89a" + bytes(40), E["signature"]))
+    cases.append(error_case("signature-cut-short", good[:5], E["truncated"]))
+    cases.append(error_case("empty-file", b"", E["truncated"]))
     # CRC mismatch in IHDR, IDAT and IEND.
     for label, kind, data in [("ihdr", "IHDR", header), ("idat", "IDAT", good_stream), ("iend", "IEND", b"")]:
         bad = bytearray(w.SIGNATURE)
@@ -341,7 +343,7 @@ def error_cases():
     cases.append(error_case("ihdr-interlace-method-2", with_header(w.ihdr(4, 2, 8, 0, interlace=2)), E["ihdr_interlace"]))
     # Chunk order and presence.
     cases.append(error_case("idat-missing", w.SIGNATURE + w.chunk("IHDR", header) + w.chunk("IEND", b""), E["missing_idat"]))
-    palette_data = bytes([0, 2, 1, 3, 0, 1, 2, 3])  # indices at depth 8, 4x2
+    palette_data = bytes([0, 2, 1, 3, 0, 0, 1, 2, 3, 0])  # indices at depth 8, 4x2
     palette_stream = w.compress(palette_data, "dynamic")
     palette_header = w.ihdr(4, 2, 8, 3)
     cases.append(error_case("plte-missing-for-palette-image", with_header(palette_header, palette_stream), E["missing_plte"]))
@@ -365,8 +367,9 @@ def error_cases():
     cases.append(error_case("ihdr-twice", w.SIGNATURE + w.chunk("IHDR", header) + good[8:], E["duplicate"]))
     cases.append(error_case("plte-twice", w.assemble(palette_header, palette_stream, plte=bytes(12),
                                                      between=[w.chunk("PLTE", bytes(12))]), E["duplicate"]))
-    cases.append(error_case("plte-after-idat", w.assemble(palette_header, palette_stream, plte=bytes(12),
-                                                          after=[w.chunk("PLTE", bytes(12))]), E["misplaced"]))
+    rgb_stream = w.compress(bytes([0, 1, 2, 3]), "dynamic")
+    cases.append(error_case("plte-after-idat", w.assemble(w.ihdr(1, 1, 8, 2), rgb_stream, after=[w.chunk("PLTE", bytes(12))]),
+                            E["misplaced"]))
     cases.append(error_case("plte-in-gray-image", with_header(header, plte=bytes(6)), E["plte_not_allowed"]))
     cases.append(error_case("trns-in-rgba-image", with_header(w.ihdr(1, 1, 8, 6), w.compress(bytes(5), "dynamic"), trns=bytes(6)),
                             E["trns_not_allowed"]))
@@ -379,7 +382,7 @@ def error_cases():
            + w.chunk("IDAT", good_stream[split:]) + w.chunk("IEND", b""))
     cases.append(error_case("idat-not-consecutive", gap, E["idat_gap"]))
     # Image data problems.
-    cases.append(error_case("filter-type-5", with_header(header, w.compress(bytes([5, 1, 2, 3, 4, 0, 1, 2, 3]), "dynamic")),
+    cases.append(error_case("filter-type-5", with_header(header, w.compress(bytes([5, 1, 2, 3, 4, 0, 1, 2, 3, 4]), "dynamic")),
                             E["filter_type"]))
     cases.append(error_case("image-data-too-short", with_header(header, w.compress(good_data[:-1], "dynamic")), E["too_little"]))
     cases.append(error_case("image-data-too-long", with_header(header, w.compress(good_data + b"\x00", "dynamic")), E["too_much"]))
