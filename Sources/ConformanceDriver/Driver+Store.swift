@@ -8,11 +8,12 @@ extension Driver {
     func readStore(_ request: Request) throws(RequestFailure) -> [String: Message] {
         let file = try request.bytes("file")
         let compactAt = try request.optionalInteger("compactAt")
+        let readOnly = request.fields["readOnly"] == .bool(true)
         let path = try freshFolder().appendingPathComponent("store").path
         guard FileManager.default.createFile(atPath: path, contents: Data(file)) else {
             throw RequestFailure(name: "driverSetup: cannot write \(path)")
         }
-        var store = try openStore(path)
+        var store = try openStore(path, readOnly: readOnly)
         if let compactAt {
             do {
                 _ = try store.compact(now: compactAt)
@@ -74,8 +75,9 @@ extension Driver {
         return ["file": .bytes([UInt8](file)), "entries": .array(entries)]
     }
 
-    private func openStore(_ path: String) throws(RequestFailure) -> LogStore {
+    private func openStore(_ path: String, readOnly: Bool = false) throws(RequestFailure) -> LogStore {
         var options = LogStore.Options()
+        options.readOnly = readOnly
         if faults.contains(.ignoreCRCErrors) { options.verifyChecksumsOnRead = false }
         do {
             return try LogStore(path: path, options: options)

@@ -1,8 +1,11 @@
+import Foundation
+
 /// Compares a driver's response with a case's expectation (Spec/conformance.md §4).
 ///
 /// The expectation is a pattern: every field it names must be present and match, fields it
 /// does not name are ignored, arrays must have the same length and match element by element,
-/// and `{"$oneOf": [a, b, …]}` matches any of its alternatives. A response that carries
+/// `{"$oneOf": [a, b, …]}` matches any of its alternatives, and `{"$bytes": …, "$ignore": …}`
+/// compares base64 data byte by byte outside the ignored ranges. A response that carries
 /// `error` matches only an expectation that names an error.
 enum Expectation {
     /// Nil when `actual` matches `expected`, else a sentence naming the first difference.
@@ -17,6 +20,9 @@ enum Expectation {
         let place = path.isEmpty ? "response" : path
         switch expected {
         case .object(let pattern):
+            if let bytes = pattern["$bytes"]?.stringValue {
+                return bytesMismatch(bytes, ignoring: pattern["$ignore"]?.arrayValue ?? [], actual, place: place)
+            }
             if let alternatives = pattern["$oneOf"]?.arrayValue, pattern.count == 1 {
                 if alternatives.contains(where: { mismatch($0, actual, path: path) == nil }) { return nil }
                 return "\(place): expected one of \(expected.summary), got \(actual.summary)"
@@ -62,6 +68,24 @@ enum Expectation {
             }
             return nil
         }
+    }
+
+    /// `{"$bytes": B64, "$ignore": [[start, end], …]}`: base64 data equal to `B64` except in the
+    /// half-open byte ranges listed, which may differ (for example a store's random generation).
+    private static func bytesMismatch(_ expected: String, ignoring ranges: [JSONValue], _ actual: JSONValue, place: String) -> String? {
+        guard let want = Data(base64Encoded: expected).map([UInt8].init) else { return "\(place): the case's $bytes is not base64" }
+        guard let text = actual.stringValue, let got = Data(base64Encoded: text).map([UInt8].init) else {
+            return "\(place): expected base64 data, got \(actual.summary)"
+        }
+        guard want.count == got.count else { return "\(place): expected \(want.count) bytes, got \(got.count)" }
+        let ignored = ranges.compactMap { range -> Range<Int>? in
+            guard let bounds = range.arrayValue?.compactMap(\.integerValue), bounds.count == 2, bounds[0] <= bounds[1] else { return nil }
+            return Int(bounds[0])..<Int(bounds[1])
+        }
+        for index in want.indices where want[index] != got[index] && !ignored.contains(where: { $0.contains(index) }) {
+            return "\(place): bytes differ first at offset \(index): expected \(want[index]), got \(got[index])"
+        }
+        return nil
     }
 
     private static func firstDifference(_ left: String, _ right: String) -> Int {
