@@ -6,11 +6,12 @@ import Foundation
 /// one manual clock, and keeps its files in a temporary folder it deletes on exit.
 final class Driver {
     static let backendNames = ["dictionary", "directory", "log", "hybrid"]
-    static let areas = ["png", "store"]
+    static let areas = ["png", "store", "cache"]
 
     let backends: [String]
     let faults: Set<Fault>
     let workFolder: URL
+    var cacheSession: CacheSession?
     private var folderCounter = 0
 
     init(backends: [String], faults: Set<Fault>) throws {
@@ -34,6 +35,8 @@ final class Driver {
     }
 
     func removeWorkFolder() {
+        try? cacheSession?.cache?.close()
+        cacheSession = nil
         try? FileManager.default.removeItem(at: workFolder)
     }
 
@@ -69,6 +72,7 @@ final class Driver {
         case "png.decode": return try decodePNG(request)
         case "store.read": return try readStore(request)
         case "store.write": return try writeStore(request)
+        case let op where op.hasPrefix("cache."): return try handleCache(request)
         default: throw RequestFailure(name: "unsupported")
         }
     }

@@ -1,0 +1,184 @@
+import Foundation
+#if !IMAGECACHE_SINGLE_MODULE
+import ImageCache
+import PNG
+#endif
+
+/// The open cache of a scenario, its clock, and what the fault switches need to remember.
+final class CacheSession {
+    var backend: String
+    var folder: URL
+    var clock: ManualClock
+    var settings: Request
+    var cache: ImageCache?
+    /// For skip-expiry-extension: the expiry each key got when it was stored, never extended.
+    var unextendedExpiry: [String: Int64] = [:]
+    /// For evict-wrong-entry: each key's size and the order of use (last = most recent).
+    var sizes: [String: Int] = [:]
+    var recency: [String] = []
+    /// For keep-removed-key-after-compaction: what removed keys held, until the next compaction.
+    var removedValues: [String: [UInt8]] = [:]
+
+    init(backend: String, folder: URL, clock: ManualClock, settings: Request) {
+        self.backend = backend
+        self.folder = folder
+        self.clock = clock
+        self.settings = settings
+    }
+
+    func touch(_ key: String) {
+        recency.removeAll { $0 == key }
+        recency.append(key)
+    }
+
+    func forget(_ key: String) {
+        recency.removeAll { $0 == key }
+        sizes[key] = nil
+        unextendedExpiry[key] = nil
+    }
+}
+
+/// The `cache.*` requests (Spec/conformance.md §5.5).
+extension Driver {
+    func handleCache(_ request: Request) throws(RequestFailure) -> [String: Message] {
+        do {
+            return try handleCacheThrowing(request)
+        } catch let failure as RequestFailure {
+            throw failure
+        } catch {
+            throw RequestFailure(name: Driver.name(of: error))
+        }
+    }
+
+    private func handleCacheThrowing(_ request: Request) throws -> [String: Message] {
+        if request.op == "cache.open" {
+            let backend = try request.string("backend")
+            guard backends.contains(backend) else { throw RequestFailure(name: "unsupportedBackend") }
+            cacheSession = nil
+            let session = CacheSession(
+                backend: backend, folder: try freshFolder(), clock: ManualClock(milliseconds: try request.integer("now")),
+                settings: request.object("configuration"))
+            session.cache = try openCache(session)
+            cacheSession = session
+            return [:]
+        }
+        guard let session = cacheSession, let cache = session.cache else {
+            throw RequestFailure.badRequest("no open cache: a scenario starts with cache.open")
+        }
+        let now = session.clock.now()
+        switch request.op {
+        case "cache.reopen":
+            session.cache = nil
+            try cache.close()
+            session.cache = try openCache(session)
+            return [:]
+        case "cache.advance":
+            session.clock.advance(by: try request.integer("milliseconds"))
+            return ["now": .integer(session.clock.now())]
+        case "cache.store", "cache.storeBitmap":
+            let key = try request.string("key")
+            let size: Int
+            if request.op == "cache.store" {
+                let data = try request.bytes("data")
+                try makeRoomWrongly(session, cache, forKey: key, size: data.count)
+                try cache.store(data, forKey: key)
+                size = data.count
+            } else {
+                let bitmap = try Bitmap(
+                    width: Int(try request.integer("width")), height: Int(try request.integer("height")),
+                    format: try Driver.pixelFormat(named: try request.string("format")), pixels: try request.bytes("pixels"))
+                try cache.store(bitmap, forKey: key)
+                size = bitmap.pixels.count
+            }
+            session.sizes[key] = size
+            session.touch(key)
+            session.removedValues[key] = nil
+            if let timeToLive = try session.settings.optionalInteger("timeToLive") {
+                var expiry = now &+ timeToLive
+                if let maximumAge = try session.settings.optionalInteger("maximumAge") { expiry = min(expiry, now &+ maximumAge) }
+                session.unextendedExpiry[key] = expiry
+            }
+            return [:]
+        case "cache.read", "cache.readBitmap":
+            let key = try request.string("key")
+            if faults.contains(.skipExpiryExtension), let expiry = session.unextendedExpiry[key], now >= expiry {
+                // The entry should have expired without the extensions its reads gave it.
+                try cache.removeValue(forKey: key)
+                session.forget(key)
+                return ["hit": .bool(false)]
+            }
+            if request.op == "cache.read" {
+                guard let data = try cache.data(forKey: key) else { return ["hit": .bool(false)] }
+                session.touch(key)
+                return ["hit": .bool(true), "data": .bytes(data)]
+            }
+            guard let bitmap = try cache.bitmap(forKey: key) else { return ["hit": .bool(false)] }
+            session.touch(key)
+            return [
+                "hit": .bool(true), "width": .integer(Int64(bitmap.width)), "height": .integer(Int64(bitmap.height)),
+                "format": .string(bitmap.format.description), "pixels": .bytes(bitmap.pixels),
+            ]
+        case "cache.contains":
+            return ["contains": .bool(cache.contains(try request.string("key")))]
+        case "cache.remove":
+            let key = try request.string("key")
+            if faults.contains(.keepRemovedKeyAfterCompaction), let data = try? cache.data(forKey: key) {
+                session.removedValues[key] = data
+            }
+            let removed = try cache.removeValue(forKey: key)
+            session.forget(key)
+            return ["removed": .bool(removed)]
+        case "cache.purge":
+            return ["removed": .integer(Int64(try cache.purgeExpired()))]
+        case "cache.count":
+            return ["count": .integer(Int64(cache.count))]
+        case "cache.keys":
+            let keys = cache.keys.sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
+            return ["keys": .array(keys.map(Message.string))]
+        case "cache.clear":
+            try cache.removeAll()
+            session.recency.removeAll()
+            session.sizes.removeAll()
+            return [:]
+        case "cache.synchronize":
+            try cache.synchronize()
+            return [:]
+        case "cache.compact":
+            try cache.compact()
+            for (key, data) in session.removedValues.sorted(by: { $0.key < $1.key }) {
+                try cache.store(data, forKey: key)
+            }
+            session.removedValues.removeAll()
+            return [:]
+        default:
+            throw RequestFailure(name: "unsupported")
+        }
+    }
+
+    private func openCache(_ session: CacheSession) throws -> ImageCache {
+        let settings = session.settings
+        let configuration = CacheConfiguration(
+            directory: session.folder, backend: Backend(rawValue: session.backend) ?? .log,
+            timeToLive: try settings.optionalInteger("timeToLive"), maximumAge: try settings.optionalInteger("maximumAge"),
+            maximumBytes: try settings.optionalInteger("maximumBytes").map(Int.init),
+            maximumEntryCount: try settings.optionalInteger("maximumEntryCount").map(Int.init),
+            clock: session.clock, memoryCostLimit: nil)
+        return try ImageCache(configuration: configuration)
+    }
+
+    /// The evict-wrong-entry fault: before a store that would exceed a limit, remove the most
+    /// recently used entries instead of leaving the least recently used to the cache.
+    private func makeRoomWrongly(_ session: CacheSession, _ cache: ImageCache, forKey key: String, size: Int) throws {
+        guard faults.contains(.evictWrongEntry), session.sizes[key] == nil else { return }
+        let maximumCount = try session.settings.optionalInteger("maximumEntryCount")
+        let maximumBytes = try session.settings.optionalInteger("maximumBytes")
+        while let victim = session.recency.last {
+            let total = session.sizes.values.reduce(0, +) + size
+            let overCount = maximumCount.map { session.recency.count + 1 > $0 } ?? false
+            let overBytes = maximumBytes.map { Int64(total) > $0 } ?? false
+            guard overCount || overBytes else { return }
+            try cache.removeValue(forKey: victim)
+            session.forget(victim)
+        }
+    }
+}
