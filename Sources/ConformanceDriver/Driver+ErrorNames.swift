@@ -1,5 +1,7 @@
 #if !IMAGECACHE_SINGLE_MODULE
+import ImageCache
 import Inflate
+import LogStore
 import PNG
 #endif
 
@@ -34,6 +36,47 @@ extension InflateError: SpecNamedError {
         case .distanceTooFar: "distanceTooFar"
         case .outputLimitExceeded: "outputLimitExceeded"
         case .adlerMismatch: "adlerMismatch"
+        }
+    }
+}
+
+extension LogStoreError: SpecNamedError {
+    var specName: String {
+        switch self {
+        case .notAStore: "notAStore"
+        case .unsupportedVersion: "unsupportedVersion"
+        case .newerMinorVersion: "newerMinorVersion"
+        case .corruptFileHeader: "corruptFileHeader"
+        case .corruptRecord: "corruptRecord"
+        case .checksumMismatch: "checksumMismatch"
+        case .truncatedRecord: "truncatedRecord"
+        case .storeLocked: "storeLocked"
+        case .readOnly: "readOnly"
+        case .invalidKey: "invalidKey"
+        case .valueTooLarge: "valueTooLarge"
+        case .diskFull: "diskFull"
+        case .fileSizeLimitExceeded: "fileSizeLimitExceeded"
+        case .ioError: "ioError"
+        case .closed: "closed"
+        case .injectedFault: "injectedFault"
+        }
+    }
+}
+
+extension CacheError: SpecNamedError {
+    var specName: String {
+        switch self {
+        case .invalidKey: "invalidKey"
+        case .invalidConfiguration: "invalidConfiguration"
+        case .valueTooLarge: "valueTooLarge"
+        case .corruptEntry: "corruptEntry"
+        case .corruptFile: "corruptFile"
+        case .unsupportedFormatVersion: "unsupportedFormatVersion"
+        case .ioFailure: "ioFailure"
+        case .logStoreFailure: "logStoreFailure"
+        case .imageEncodingFailed: "imageEncodingFailed"
+        case .imageDecodingFailed: "imageDecodingFailed"
+        case .cacheClosed: "cacheClosed"
         }
     }
 }
