@@ -19,7 +19,11 @@ struct BenchSuite: Sendable {
 extension CommandRegistry {
     /// The suites `imagecache bench` knows. Add a suite here when its file lands.
     static var benchSuites: [BenchSuite] {
-        []
+        [
+            BenchSuite(
+                name: "png", summary: "PNG stored encode/decode (4096×4096 RGBA8), compressed decode, given files",
+                run: { options in try PNGBenchmark.run(quick: options.quick, files: options.operands) }),
+        ]
     }
 
     static var benchCommands: [Command] {

@@ -59,6 +59,8 @@ struct ChunkSummary {
     var transparency: PNGTransparency?
     /// Byte ranges of the IDAT chunks' data, in order.
     var imageData: [Range<Int>]
+    /// The IDAT data joined into one zlib stream, when there is more than one IDAT.
+    var joinedImageData: JoinedImageData?
     var chunks: [PNGChunkInfo]
     /// The exact size of the decompressed (filtered) image data.
     var filteredSize: Int
@@ -77,6 +79,7 @@ enum ChunkReader {
         var palette: [PNGPaletteEntry]?
         var transparency: PNGTransparency?
         var imageData: [Range<Int>] = []
+        var joined: JoinedImageData?
         var imageDataEnded = false
         var sawEnd = false
         var chunks: [PNGChunkInfo] = []
@@ -97,7 +100,18 @@ enum ChunkReader {
             let length = Int(declaredLength)
             guard count - position - 12 >= length else { throw .truncatedData(offset: count) }
             let dataStart = position + 8
-            let computed = CRC32.checksum(of: UnsafeRawBufferPointer(rebasing: file[(position + 4)..<(dataStart + length)]))
+            let computed: UInt32
+            if type == ChunkType.imageData && !imageData.isEmpty {
+                // A second or later IDAT: the zlib stream must be made contiguous. Copy the
+                // data and checksum the copy while it is still in cache (one pass, not two).
+                if joined == nil {
+                    joined = JoinedImageData(capacity: count - imageData[0].lowerBound)
+                    for range in imageData { joined!.append(UnsafeRawBufferPointer(rebasing: file[range])) }
+                }
+                computed = joined!.appendChecked(file, type: position + 4, data: dataStart..<(dataStart + length))
+            } else {
+                computed = CRC32.checksum(of: UnsafeRawBufferPointer(rebasing: file[(position + 4)..<(dataStart + length)]))
+            }
             let declared = file.bigEndianUInt32(at: dataStart + length)
             guard declared == computed else {
                 throw .chunkChecksumMismatch(chunk: name, declared: declared, computed: computed)
@@ -174,8 +188,8 @@ enum ChunkReader {
         guard !imageData.isEmpty else { throw .missingImageData }
         guard sawEnd else { throw .missingEnd }
         return ChunkSummary(
-            header: header, palette: palette, transparency: transparency, imageData: imageData, chunks: chunks,
-            filteredSize: filteredSize)
+            header: header, palette: palette, transparency: transparency, imageData: imageData,
+            joinedImageData: joined, chunks: chunks, filteredSize: filteredSize)
     }
 
     /// Checks the pixel count and the decompressed size against the limits; returns the
@@ -199,5 +213,39 @@ enum ChunkReader {
             throw .limitExceeded(limit: "maximumDecompressedBytes", requested: size, maximum: limits.maximumDecompressedBytes)
         }
         return size
+    }
+}
+
+/// The zlib stream of a file with several IDAT chunks, gathered while the chunks are read.
+///
+/// The buffer is raw memory, reserved once at an upper bound (the file from the first IDAT
+/// on) so it never moves; pages never written are never touched.
+final class JoinedImageData {
+    private(set) var buffer: UnsafeMutableRawBufferPointer
+    private(set) var count = 0
+
+    init(capacity: Int) {
+        buffer = .allocate(byteCount: max(1, capacity), alignment: 16)
+    }
+
+    deinit { buffer.deallocate() }
+
+    var bytes: UnsafeRawBufferPointer { UnsafeRawBufferPointer(rebasing: buffer[0..<count]) }
+
+    func append(_ source: UnsafeRawBufferPointer) {
+        guard let base = source.baseAddress, !source.isEmpty else { return }
+        (buffer.baseAddress! + count).copyMemory(from: base, byteCount: source.count)
+        count += source.count
+    }
+
+    /// Appends one IDAT's data and returns the CRC-32 of the chunk's type and data, computed
+    /// over the fresh copy while it is still in cache (one pass over memory, not two).
+    func appendChecked(_ file: UnsafeRawBufferPointer, type typeOffset: Int, data: Range<Int>) -> UInt32 {
+        let start = count
+        append(UnsafeRawBufferPointer(rebasing: file[data]))
+        var crc = CRC32()
+        crc.update(UnsafeRawBufferPointer(rebasing: file[typeOffset..<(typeOffset + 4)]))
+        crc.update(UnsafeRawBufferPointer(rebasing: buffer[start..<count]))
+        return crc.value
     }
 }
