@@ -68,6 +68,7 @@ E = {
     "distance_symbol": "invalidSymbol",
     "distance_far": "distanceTooFar",
     "end_of_input": "truncatedInput",
+    "unassigned": "unassignedCode",
 }
 
 
@@ -255,6 +256,20 @@ def decode_cases():
                              trns=[0, 128, 255, 7, 64]))
     rows, palette = make_image(rng, 9, 6, 3, 8, palette_size=5)
     cases.append(decode_case("decode/palette-smaller-than-depth-allows", rows, 9, 6, 3, 8, palette=palette))
+    # Spec/png.md §8.2: an index beyond the palette gives black, opaque.
+    rows = [[(0,), (1,), (5,), (255,)], [(2,), (200,), (0,), (3,)]]
+    palette = [(10, 20, 30), (40, 50, 60), (70, 80, 90), (100, 110, 120)]
+    cases.append(decode_case("decode/palette-index-beyond-palette", rows, 4, 2, 3, 8, palette=palette, trns=[0, 9]))
+    # A tRNS key above the depth's maximum matches no pixel.
+    rows, _ = make_image(rng, 6, 3, 0, 2)
+    cases.append(decode_case("decode/trns-key-above-depth-maximum", rows, 6, 3, 0, 2, trns=[7]))
+    # Bytes after the zlib stream's Adler-32 are ignored (Spec/deflate.md §2.5).
+    rows, _ = make_image(rng, 5, 3, 2, 8)
+    trailing = decode_case("decode/bytes-after-the-zlib-stream", rows, 5, 3, 2, 8)
+    data = w.image_data(rows, 5, 3, 2, 8, 0, lambda y: y % 5)
+    png = w.assemble(w.ihdr(5, 3, 8, 2), w.compress(data, "dynamic") + b"\x00junk")
+    trailing["steps"][0]["request"]["png"] = b64(png)
+    cases.append(trailing)
     # IDAT split at awkward points.
     rows, _ = make_image(rng, 20, 10, 6, 8)
     data = w.image_data(rows, 20, 10, 6, 8, 0, lambda y: y % 5)
@@ -342,6 +357,7 @@ def error_cases():
     cases.append(error_case("ihdr-filter-method-1", with_header(w.ihdr(4, 2, 8, 0, filter_method=1)), E["ihdr_filter"]))
     cases.append(error_case("ihdr-interlace-method-2", with_header(w.ihdr(4, 2, 8, 0, interlace=2)), E["ihdr_interlace"]))
     # Chunk order and presence.
+    cases.append(error_case("iend-with-data", good[:-12] + w.chunk("IEND", b"\x00"), E["chunk_length"]))
     cases.append(error_case("idat-missing", w.SIGNATURE + w.chunk("IHDR", header) + w.chunk("IEND", b""), E["missing_idat"]))
     palette_data = bytes([0, 2, 1, 3, 0, 0, 1, 2, 3, 0])  # indices at depth 8, 4x2
     palette_stream = w.compress(palette_data, "dynamic")
@@ -442,7 +458,16 @@ def error_cases():
     cases.append(error_case("deflate-dynamic-repeat-past-the-last-length",
                             deflate_error_png(bits_to_bytes(dynamic_block({0: 1, 256: 1}, {0: 1, 1: 1}, [], overflow=True))),
                             E["lengths_overflow"]))
-    # Encoder: a size whose byte count overflows Int.
+    # Spec/deflate.md §5.3: the bit pattern an accepted incomplete distance code leaves unassigned.
+    four = {0: 2, 1: 2, 256: 2, 257: 2}
+    cases.append(error_case("deflate-dynamic-unassigned-distance-code",
+                            deflate_error_png(bits_to_bytes(dynamic_block(four, {0: 1}, [0, 0, 257], tail=[(1, 1, True)])),
+                                              b"\x00\x00", width=4),
+                            E["unassigned"]))
+    cases.append(error_case("deflate-dynamic-match-without-distance-codes",
+                            deflate_error_png(bits_to_bytes(dynamic_block(four, {}, [0, 0, 257], tail=[(0, 1, True)])),
+                                              b"\x00\x00", width=4),
+                            E["unassigned"]))
     return cases
 
 
@@ -521,12 +546,12 @@ def canonical_codes(lengths):
     return codes
 
 
-def dynamic_block(literal_lengths, distance_lengths, symbols, hlit=None, overflow=False):
+def dynamic_block(literal_lengths, distance_lengths, symbols, hlit=None, overflow=False, tail=()):
     """A final dynamic-Huffman block with the given code lengths ({symbol: length}), then the
     given literal/length symbols. hlit overrides the literal code count; overflow ends the
     length list with a repeat that runs past its end."""
     literal_count = hlit or max(257, max(literal_lengths) + 1)
-    distance_count = max(1, max(distance_lengths) + 1)
+    distance_count = max(1, max(distance_lengths) + 1) if distance_lengths else 1
     bits = [(1, 1, False), (2, 2, False), (literal_count - 257, 5, False), (distance_count - 1, 5, False), (19 - 4, 4, False)]
     for symbol in CL_ORDER:
         bits.append((CL_LENGTHS[symbol], 3, False))
@@ -544,7 +569,7 @@ def dynamic_block(literal_lengths, distance_lengths, symbols, hlit=None, overflo
     for symbol in symbols:
         code, size = literal_codes[symbol]
         bits.append((code, size, True))
-    return bits + [(0, 16, False)]
+    return bits + list(tail) + [(0, 16, False)]
 
 
 def main():

@@ -195,6 +195,19 @@ def compaction_cases():
                            data, {"entries": entries(model.compacted(T))}, compactAt=T))
     cases.append(read_case("compact/after-later", "Compaction at T + 100 also drops what expired by then.",
                            data, {"entries": entries(model.compacted(T + 100))}, compactAt=T + 100))
+    # Spec/store.md §7.1: damage survives compaction, whether the record is copied or rewritten.
+    damaged, model, offsets = build(BASE + [("touch", "beta", T, T + 10_000, 40)])
+    beta_value = offsets[1] + s.RECORD_HEADER_SIZE + len("beta") + 3
+    damaged = flip(damaged, beta_value, 0x10)
+    cases.append(read_case("compact/damaged-rewritten-value-stays-detectable",
+                           "A touched record is rewritten by compaction; a damaged value keeps failing its check.",
+                           damaged, {"entries": entries(model, {"beta": "checksumMismatch"})}, compactAt=T))
+    damaged, model, offsets = build(BASE)
+    alpha_value = offsets[0] + s.RECORD_HEADER_SIZE + len("alpha") + 1
+    cases.append(read_case("compact/damaged-copied-value-stays-detectable",
+                           "An untouched record is copied byte for byte; a damaged value keeps failing its check.",
+                           flip(damaged, alpha_value, 0x04), {"entries": entries(model, {"alpha": "checksumMismatch"})},
+                           compactAt=T))
     # Writing: operations applied by the implementation, then its file and entries.
     write_operations = [
         {"put": "a", "value": b64(b"one"), "createdAt": T, "expiresAt": s.NEVER, "accessSequence": 1},

@@ -207,7 +207,8 @@ def native_samples(rows, depth):
 def rgba(rows, colour_type, depth, palette=None, trns=None):
     """The RGBA conversion: rgba8 for depth <= 8, rgba16 for depth 16. Gray below 8 bits is
     scaled to 0...255 by v * 255 / (2^depth - 1); tRNS gives alpha 0 to the matching colour,
-    a palette's alpha comes from tRNS (255 beyond its end)."""
+    a palette's alpha comes from tRNS (255 beyond its end); an index beyond the palette is
+    black (Spec/png.md §8.2)."""
     maximum = (1 << depth) - 1
     wide = depth == 16
 
@@ -225,7 +226,7 @@ def rgba(rows, colour_type, depth, palette=None, trns=None):
                 a = 0 if trns is not None and tuple(p) == tuple(trns) else (65535 if wide else 255)
                 pixel = (p[0], p[1], p[2], a)
             elif colour_type == 3:
-                r, g, b = palette[p[0]]
+                r, g, b = palette[p[0]] if p[0] < len(palette) else (0, 0, 0)
                 a = trns[p[0]] if trns is not None and p[0] < len(trns) else 255
                 pixel = (r, g, b, a)
             elif colour_type == 4:
