@@ -75,6 +75,14 @@ class Scenario:
             return {"hit": True, "width": width, "height": height, "format": format_name, "pixels": b64(pixels)}
         return self.attempt({"op": "cache.readBitmap", "key": key}, run)
 
+    def read_bitmap_not_png(self, key):
+        """Spec/cache.md §4.3 step 6: bytes that are not a PNG are a hit (bookkeeping applied)
+        that throws imageDecodingFailed; the entry stays held."""
+        def run():
+            found = self.model.read(key)
+            return {"hit": False} if found is None else {"error": "imageDecodingFailed"}
+        return self.attempt({"op": "cache.readBitmap", "key": key}, run)
+
     def contains(self, key):
         return self.add({"op": "cache.contains", "key": key}, {"contains": self.model.contains(key)})
 
@@ -141,6 +149,13 @@ def basics():
         s.read_bitmap(f"image-{fmt}", w, h, fmt, pixels)
     s.read("image-rgb8")
     yield s.check()
+    yield (Scenario("basic/not-a-png-as-bitmap", "Reading raw bytes as an image fails to decode but is a hit; the entry stays.",
+                    timeToLive=1000)
+           .store("raw", value("not a png")).advance(900).read_bitmap_not_png("raw").advance(900).read("raw").check())
+    yield (Scenario("basic/canonically-equivalent-keys-differ",
+                    "Keys are their UTF-8 bytes: precomposed and decomposed 'café' are two keys.")
+           .store("caf\u00e9", value("precomposed")).store("cafe\u0301", value("decomposed"))
+           .read("caf\u00e9").read("cafe\u0301").check())
     big = value("large", 140_000)
     yield (Scenario("basic/large-value",
                     "A 140,000-byte value (over the hybrid backend's 128 KiB threshold) reads back, survives reopening and is removed.")
@@ -248,12 +263,24 @@ def many_writes():
     return s
 
 
+def invalid_configurations():
+    """Spec/cache.md §3.1: opening with a setting out of range fails."""
+    for label, configuration in [("zero-time-to-live", {"timeToLive": 0}), ("negative-maximum-age", {"maximumAge": -1}),
+                                 ("negative-maximum-bytes", {"maximumBytes": -1}),
+                                 ("zero-maximum-entry-count", {"maximumEntryCount": 0})]:
+        yield {"name": f"basic/invalid-configuration-{label}", "note": "Opening with a setting out of range fails.",
+               "steps": [{"request": {"op": "cache.open", "now": T0, "configuration": configuration},
+                          "expect": {"error": "invalidConfiguration"}}]}
+
+
 def main():
     os.makedirs(OUT, exist_ok=True)
     groups = {"basic.json": basics(), "expiry.json": expiration(), "eviction.json": eviction(),
               "persistence.json": persistence()}
     for file_name, scenarios in groups.items():
         cases = [s.case() for s in scenarios]
+        if file_name == "basic.json":
+            cases += list(invalid_configurations())
         names = [c["name"] for c in cases]
         assert len(names) == len(set(names)), names
         with open(os.path.join(OUT, file_name), "w") as f:
