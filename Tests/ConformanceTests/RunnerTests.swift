@@ -7,7 +7,7 @@ import Testing
         let folder = try FakeDriverFolder(cases: [("hangs", "hang"), ("after-hang", "ok")])
         defer { folder.remove() }
         let started = Date()
-        let run = try ConformanceRun.run(["--cases", folder.casesPath, "--timeout", "1", "--"] + folder.driverCommand)
+        let run = try ConformanceRun.run(["--cases", folder.casesPath, "--timeout", "2", "--"] + folder.driverCommand)
         #expect(Date().timeIntervalSince(started) < 30)
         #expect(run.status == 1)
         #expect(run.failedCases == ["png/hangs"])
