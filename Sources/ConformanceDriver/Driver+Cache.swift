@@ -4,40 +4,6 @@ import ImageCache
 import PNG
 #endif
 
-/// The open cache of a scenario, its clock, and what the fault switches need to remember.
-final class CacheSession {
-    var backend: String
-    var folder: URL
-    var clock: ManualClock
-    var settings: Request
-    var cache: ImageCache?
-    /// For skip-expiry-extension: the expiry each key got when it was stored, never extended.
-    var unextendedExpiry: [String: Int64] = [:]
-    /// For evict-wrong-entry: each key's size and the order of use (last = most recent).
-    var sizes: [String: Int] = [:]
-    var recency: [String] = []
-    /// For keep-removed-key-after-compaction: what removed keys held, until the next compaction.
-    var removedValues: [String: [UInt8]] = [:]
-
-    init(backend: String, folder: URL, clock: ManualClock, settings: Request) {
-        self.backend = backend
-        self.folder = folder
-        self.clock = clock
-        self.settings = settings
-    }
-
-    func touch(_ key: String) {
-        recency.removeAll { $0 == key }
-        recency.append(key)
-    }
-
-    func forget(_ key: String) {
-        recency.removeAll { $0 == key }
-        sizes[key] = nil
-        unextendedExpiry[key] = nil
-    }
-}
-
 /// The `cache.*` requests (Spec/conformance.md §5.5).
 extension Driver {
     func handleCache(_ request: Request) throws(RequestFailure) -> [String: Message] {
