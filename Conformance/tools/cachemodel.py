@@ -21,6 +21,7 @@ class Entry:
         self.created = created
         self.expires = expires
         self.sequence = sequence
+        self.corrupt = False
 
 
 class CacheModel:
@@ -105,6 +106,10 @@ class CacheModel:
         if self.expired(entry):
             del self.entries[key]
             return None
+        if entry.corrupt:
+            # §8.2: the read that finds a corrupt entry removes it and throws.
+            del self.entries[key]
+            raise CacheError("corruptEntry")
         entry.expires = self.expiry_for_hit(entry)
         entry.sequence = self.next_sequence()
         return entry.value
@@ -132,6 +137,12 @@ class CacheModel:
 
     def compact(self):
         self.remove_expired()
+
+    def damage(self, key):
+        """The stored bytes of key's value were damaged while the cache was closed."""
+        self.reopen()
+        if key in self.entries:
+            self.entries[key].corrupt = True
 
     def reopen(self):
         # Opening purges expired entries (§4.5); metadata and recency persist.

@@ -112,6 +112,10 @@ class Scenario:
         self.model.reopen()
         return self.add({"op": "cache.reopen"}, {})
 
+    def damage(self, key):
+        self.model.damage(key)
+        return self.add({"op": "cache.damageValue", "key": key}, {})
+
     def compact(self):
         self.model.compact()
         return self.add({"op": "cache.compact"}, {})
@@ -273,10 +277,22 @@ def invalid_configurations():
                           "expect": {"error": "invalidConfiguration"}}]}
 
 
+def corruption():
+    # Values of random bytes, so their bytes occur nowhere else in the backend's files.
+    a, b = value("damaged-a", 64), value("intact-b", 64)
+    yield (Scenario("corrupt/damaged-value",
+                    "A value damaged on disk is a corrupt entry: the read that finds it throws and removes it; others are unaffected.")
+           .store("a", a).store("b", b).damage("a").contains("a").read("a").read("a").read("b").check()
+           .store("a", value("a-again", 64)).read("a").reopen().check())
+    big = value("damaged-large", 140_000)
+    yield (Scenario("corrupt/damaged-large-value", "The same for a value over the hybrid backend's threshold.")
+           .store("big", big).store("small", b).damage("big").read("big").read("small").check().purge())
+
+
 def main():
     os.makedirs(OUT, exist_ok=True)
     groups = {"basic.json": basics(), "expiry.json": expiration(), "eviction.json": eviction(),
-              "persistence.json": persistence()}
+              "persistence.json": persistence(), "corruption.json": corruption()}
     for file_name, scenarios in groups.items():
         cases = [s.case() for s in scenarios]
         if file_name == "basic.json":
