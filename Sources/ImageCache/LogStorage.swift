@@ -1,5 +1,3 @@
-import Foundation
-
 #if !IMAGECACHE_SINGLE_MODULE
     import LogStore
 #endif
@@ -23,27 +21,6 @@ final class LogStorage: CacheStorage {
         } catch {
             throw Self.translate(error, path: path)
         }
-    }
-
-    /// The LogStore key for a cache key (`Spec/backends.md` §4.2).
-    ///
-    /// LogStore compares keys as Swift strings, where canonically equivalent strings ("é" as
-    /// one scalar or as "e" plus a combining accent) are equal; the cache compares UTF-8 bytes.
-    /// Keys with a byte of 0x80 or more, or starting with 0x01, are therefore stored as 0x01
-    /// followed by the Base64 of their UTF-8 bytes: ASCII strings are equal exactly when their
-    /// bytes are, so no two cache keys share a log key.
-    static func logKey(forKey key: String) throws(CacheError) -> String {
-        let utf8 = key.utf8
-        if utf8.first != 0x01 && utf8.allSatisfy({ $0 < 0x80 }) { return key }
-        let encoded = "\u{1}" + Data(utf8).base64EncodedString()
-        guard encoded.utf8.count <= 65_535 else { throw .invalidKey(byteCount: utf8.count) }
-        return encoded
-    }
-
-    /// The cache key for a LogStore key; the inverse of ``logKey(forKey:)``.
-    static func cacheKey(forLogKey logKey: String) -> String {
-        guard logKey.utf8.first == 0x01, let bytes = Data(base64Encoded: String(decoding: logKey.utf8.dropFirst(), as: UTF8.self)) else { return logKey }
-        return String(decoding: bytes, as: UTF8.self)
     }
 
     static func translate(_ error: LogStoreError, path: String) -> CacheError {
@@ -73,16 +50,15 @@ final class LogStorage: CacheStorage {
 
     func loadEntries() throws(CacheError) -> [StoredEntry] {
         store.entries().map {
-            StoredEntry(key: Self.cacheKey(forLogKey: $0.key), byteCount: Int(clamping: $0.valueLength), metadata: Self.metadata($0.metadata))
+            StoredEntry(key: $0.key, byteCount: Int(clamping: $0.valueLength), metadata: Self.metadata($0.metadata))
         }
     }
 
     /// The raw log value; a damaged record is a corrupt entry (§4.3).
     func storedValue(forKey key: String) throws(CacheError) -> [UInt8] {
-        let logKey = try Self.logKey(forKey: key)
         let value: [UInt8]?
         do {
-            value = try store.value(forKey: logKey)
+            value = try store.value(forKey: key)
         } catch {
             switch error {
             case .checksumMismatch, .truncatedRecord:
@@ -101,18 +77,15 @@ final class LogStorage: CacheStorage {
     }
 
     func write(_ value: [UInt8], forKey key: String, metadata: CacheEntryMetadata) throws(CacheError) {
-        let logKey = try Self.logKey(forKey: key)
-        try perform { () throws(LogStoreError) in try store.put(value, forKey: logKey, metadata: Self.metadata(metadata)) }
+        try perform { () throws(LogStoreError) in try store.put(value, forKey: key, metadata: Self.metadata(metadata)) }
     }
 
     func updateMetadata(_ metadata: CacheEntryMetadata, forKey key: String) throws(CacheError) {
-        let logKey = try Self.logKey(forKey: key)
-        try perform { () throws(LogStoreError) in try store.updateMetadata(Self.metadata(metadata), forKey: logKey) }
+        try perform { () throws(LogStoreError) in try store.updateMetadata(Self.metadata(metadata), forKey: key) }
     }
 
     func removeValue(forKey key: String) throws(CacheError) {
-        let logKey = try Self.logKey(forKey: key)
-        try perform { () throws(LogStoreError) in try store.removeValue(forKey: logKey) }
+        try perform { () throws(LogStoreError) in try store.removeValue(forKey: key) }
     }
 
     func removeAll() throws(CacheError) {

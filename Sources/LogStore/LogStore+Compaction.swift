@@ -46,7 +46,10 @@ extension LogStore {
     func compactHoldingWriterLock(now: Int64) throws(LogStoreError) -> CompactionResult {
         try flushBuffer()
         let bytesBefore = flushedLength
-        let live = index.sorted { $0.value.offset < $1.value.offset }
+        var live: [(number: Int, entry: IndexEntry)] = []
+        live.reserveCapacity(index.count)
+        index.forEach { number, _, entry in live.append((number, entry)) }
+        live.sort { $0.entry.offset < $1.entry.offset }
         let temporary = compactionPath
         try FileSystem.remove(temporary)
         let newDescriptor = try FileSystem.open(temporary, flags: O_RDWR | O_CREAT | O_EXCL)
@@ -82,11 +85,10 @@ extension LogStore {
         let head = UnsafeMutableRawBufferPointer.allocate(
             byteCount: RecordFormat.recordHeaderSize + RecordFormat.maximumKeyLength, alignment: 8)
         defer { head.deallocate() }
-        var newIndex = [String: IndexEntry](minimumCapacity: live.count)
+        let newIndex = KeyIndex(minimumCapacity: live.count)
         var newLiveBytes: UInt64 = 0
-        var newKeyStorage = 0
         var expired = 0
-        for (position, (key, entry)) in live.enumerated() {
+        for (position, (number, entry)) in live.enumerated() {
             if position == live.count / 2 { try checkpoint(.writingRecords) }
             if entry.metadata.isExpired(at: now) {
                 expired += 1
@@ -104,9 +106,8 @@ extension LogStore {
             var moved = entry
             moved.offset = newOffset
             moved.metadataMatchesRecord = true
-            newIndex[key] = moved
+            newIndex.insert(index.key(at: number), moved)
             newLiveBytes += entry.recordLength
-            newKeyStorage += LogStore.keyStorageCost(Int(entry.keyLength))
         }
         if live.isEmpty { try checkpoint(.writingRecords) }
         try appender.flush()
@@ -124,7 +125,6 @@ extension LogStore {
             index = newIndex
             flushedLength = appender.length
             liveBytes = newLiveBytes
-            keyStorageBytes = newKeyStorage
             generation = newGeneration
             snapshotLength = nil
         }

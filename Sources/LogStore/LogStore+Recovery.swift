@@ -42,7 +42,6 @@ extension LogStore {
         if options.usesSnapshot, let snapshot = loadSnapshot(generation: generation, fileSize: fileSize) {
             index = snapshot.index
             liveBytes = snapshot.liveBytes
-            keyStorageBytes = snapshot.keyStorageBytes
             start = snapshot.logLength
             snapshotLength = snapshot.logLength
             usedSnapshot = true
@@ -158,32 +157,18 @@ extension LogStore {
         guard let type = RecordFormat.RecordType(rawValue: header.type) else { return }
         switch type {
         case .put:
-            let key = String(decoding: keyBytes, as: UTF8.self)
             let entry = IndexEntry(
                 offset: offset, valueLength: header.valueLength, metadata: header.metadata,
                 keyLength: UInt16(header.keyLength), metadataMatchesRecord: true)
-            if let previous = index.updateValue(entry, forKey: key) {
-                liveBytes -= previous.recordLength
-            } else {
-                keyStorageBytes += LogStore.keyStorageCost(header.keyLength)
-            }
+            if let previous = index.insert(keyBytes, entry) { liveBytes -= previous.recordLength }
             liveBytes += header.recordLength
         case .remove:
-            let key = String(decoding: keyBytes, as: UTF8.self)
-            if let previous = index.removeValue(forKey: key) {
-                liveBytes -= previous.recordLength
-                keyStorageBytes -= LogStore.keyStorageCost(header.keyLength)
-            }
+            if let previous = index.remove(keyBytes) { liveBytes -= previous.recordLength }
         case .touch:
-            let key = String(decoding: keyBytes, as: UTF8.self)
-            if index[key] != nil {
-                index[key]!.metadata = header.metadata
-                index[key]!.metadataMatchesRecord = false
-            }
+            if let number = index.find(keyBytes) { index.updateMetadata(at: number, header.metadata) }
         case .clear:
             index.removeAll()
             liveBytes = 0
-            keyStorageBytes = 0
         }
     }
 }

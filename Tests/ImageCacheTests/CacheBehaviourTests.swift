@@ -4,7 +4,9 @@ import Testing
 @testable import ImageCache
 
 /// The shared rules of `Spec/cache.md`, held against every backend: the same calls must give
-/// the same results whichever backend sits underneath.
+/// the same results whichever backend sits underneath. The nested suites (corruption,
+/// hostile keys, threads, images and the memory tier, the spec's worked example) live in
+/// their own files as extensions, so `--filter CacheBehaviourTests` runs all of it.
 @Suite struct CacheBehaviourTests {
     // MARK: Storing and reading (§4, §6)
 
