@@ -30,8 +30,10 @@ def encode(width, height, format_name, pixels):
     if not (1 <= width <= 0x7FFFFFFF and 1 <= height <= 0x7FFFFFFF):
         raise EncodeError("invalidDimensions")
     row = width * channels * depth // 8
+    if height * (1 + row) > 2**63 - 1:  # the filtered data must fit a 64-bit Int
+        raise EncodeError("imageTooLarge")
     if len(pixels) != row * height:
-        raise EncodeError("pixelBufferLengthMismatch")
+        raise EncodeError("invalidPixelBufferLength")
     filtered = b"".join(b"\x00" + pixels[y * row:(y + 1) * row] for y in range(height))
     stream = bytearray(b"\x78\x01")
     for start in range(0, len(filtered), 65535):

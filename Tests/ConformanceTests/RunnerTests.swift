@@ -83,6 +83,27 @@ import Testing
         #expect(run.output.contains("before answering hello"))
     }
 
+    /// The spec's Python example is a real driver: it passes every encoding case.
+    @Test(.enabled(if: RunnerTests.pythonIsInstalled, "needs python3 on PATH"))
+    func theExampleDriverPassesTheEncodingCases() throws {
+        let example = URL(fileURLWithPath: ConformanceRun.cases).appendingPathComponent("tools/example_driver.py").path
+        let run = try ConformanceRun.run(["--cases", ConformanceRun.cases, "--filter", "png/encode/", "--", "python3", example])
+        #expect(run.status == 0, "\(run.output)")
+        #expect(run.counts?.passed == 46)
+        #expect(run.counts?.failed == 0)
+    }
+
+    static let pythonIsInstalled: Bool = {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", "-c", "pass"]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        guard (try? process.run()) != nil else { return false }
+        process.waitUntilExit()
+        return process.terminationStatus == 0
+    }()
+
     @Test func theSpecShowsTheExampleDriverVerbatim() throws {
         let root = URL(fileURLWithPath: ConformanceRun.cases).deletingLastPathComponent()
         let spec = try String(contentsOf: root.appendingPathComponent("Spec/conformance.md"), encoding: .utf8)
