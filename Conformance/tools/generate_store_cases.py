@@ -246,10 +246,61 @@ def compaction_cases():
     return cases
 
 
+def snapshot_entries(operations, offsets):
+    """The index after the operations, as snapshot entries (latest put offset per key)."""
+    index = {}
+    for operation, offset in zip(operations, offsets):
+        kind = operation[0]
+        if kind == "put":
+            created, expires, sequence = operation[3:6] if len(operation) > 3 else (T, s.NEVER, offsets.index(offset) + 1)
+            index[operation[1]] = [1, offset, len(operation[2]), created, expires, sequence]
+        elif kind == "remove":
+            index.pop(operation[1], None)
+        elif kind == "touch" and operation[1] in index:
+            index[operation[1]][0] = 0
+            index[operation[1]][3:6] = operation[2:5]
+        elif kind == "clear":
+            index.clear()
+    return [(key, *fields) for key, fields in sorted(index.items())]
+
+
+def snapshot_cases():
+    """Spec/store.md §4: a snapshot is an optimisation; a stale or damaged one is never trusted."""
+    cases = []
+    prefix = BASE + [("touch", "alpha", T, T + 7, 50)]
+    operations = prefix + [("put", "appended", b"after the snapshot"), ("remove", "beta")]
+    data, model, offsets = build(operations)
+    prefix_length = offsets[len(prefix)]
+    good = snapshot_entries(prefix, offsets[:len(prefix)])
+    generation = 0x0123456789ABCDEF
+
+    def case(name, note, hint):
+        return read_case(name, note, data, {"entries": entries(model)}, hint=b64(hint))
+
+    cases.append(case("snapshot/valid-then-scan-the-tail", "A valid snapshot of a prefix, then the records appended after it.",
+                      s.snapshot(generation, prefix_length, good)))
+    ghost = good + [("ghost", 1, offsets[0], len(BASE[0][2]), T, s.NEVER, 1)]
+    for label, note, hint in [
+            ("wrong-generation", "A snapshot of another log (another generation) is ignored.",
+             s.snapshot(generation ^ 1, prefix_length, ghost)),
+            ("damaged-header", "A snapshot whose header CRC fails is ignored.",
+             s.snapshot(generation, prefix_length, ghost, header_crc=0)),
+            ("damaged-entries", "A snapshot whose entries CRC fails is ignored.",
+             s.snapshot(generation, prefix_length, ghost, entries_crc=0)),
+            ("longer-than-the-log", "A snapshot describing more log than the file holds (the log was cut) is ignored.",
+             s.snapshot(generation, len(data) + 100, ghost)),
+            ("entry-outside-its-log-length", "A snapshot entry whose record lies beyond logLength is ignored.",
+             s.snapshot(generation, offsets[1], ghost)),
+    ]:
+        cases.append(case(f"snapshot/{label}", note, hint))
+    return cases
+
+
 def main():
     os.makedirs(OUT, exist_ok=True)
     for file_name, cases in [("valid.json", valid_cases()), ("torn.json", torn_cases()),
-                             ("corrupt.json", corrupt_cases()), ("compaction.json", compaction_cases())]:
+                             ("corrupt.json", corrupt_cases()), ("compaction.json", compaction_cases()),
+                             ("snapshot.json", snapshot_cases())]:
         names = [c["name"] for c in cases]
         assert len(names) == len(set(names)), names
         with open(os.path.join(OUT, file_name), "w") as f:

@@ -77,3 +77,18 @@ class Model:
         kept = Model()
         kept.entries = {k: v for k, v in self.entries.items() if v[2] > now}
         return kept
+
+
+HINT_MAGIC = bytes([0x89, 0x49, 0x43, 0x48, 0x49, 0x4E, 0x54, 0x0A])
+
+
+def snapshot(generation, log_length, entries, header_crc=None, entries_crc=None):
+    """A snapshot ("hint") file (Spec/store.md §4). entries: tuples (key, flags, offset,
+    valueLength, createdAt, expiresAt, accessSequence)."""
+    body = bytearray()
+    for key, flags, offset, length, created, expires, sequence in entries:
+        key = key.encode() if isinstance(key, str) else key
+        body += struct.pack("<HBBQQqqQ", len(key), flags, 0, offset, length, created, expires, sequence) + key
+    head = HINT_MAGIC + struct.pack("<HHIQQQI", 1, 0, 0, generation, log_length, len(entries), 0)
+    head += struct.pack("<I", crc(head) if header_crc is None else header_crc)
+    return head + bytes(body) + struct.pack("<I", crc(bytes(body)) if entries_crc is None else entries_crc)

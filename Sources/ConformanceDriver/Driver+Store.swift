@@ -13,6 +13,12 @@ extension Driver {
         guard FileManager.default.createFile(atPath: path, contents: Data(file)) else {
             throw RequestFailure(name: "driverSetup: cannot write \(path)")
         }
+        if request.has("hint") {
+            let hint = try request.bytes("hint")
+            guard FileManager.default.createFile(atPath: path + ".hint", contents: Data(hint)) else {
+                throw RequestFailure(name: "driverSetup: cannot write \(path).hint")
+            }
+        }
         var store = try openStore(path, readOnly: readOnly)
         if let compactAt {
             do {
