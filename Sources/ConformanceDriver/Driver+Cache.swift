@@ -20,7 +20,12 @@ extension Driver {
         if request.op == "cache.open" {
             let backend = try request.string("backend")
             guard backends.contains(backend) else { throw RequestFailure(name: "unsupportedBackend") }
-            cacheSession = nil
+            if let previous = cacheSession {
+                // One scenario at a time: the previous one's files are no longer needed.
+                try? previous.cache?.close()
+                try? FileManager.default.removeItem(at: previous.folder)
+                cacheSession = nil
+            }
             let session = CacheSession(
                 backend: backend, folder: try freshFolder(), clock: ManualClock(milliseconds: try request.integer("now")),
                 settings: request.object("configuration"))

@@ -9,7 +9,9 @@ extension Driver {
         let file = try request.bytes("file")
         let compactAt = try request.optionalInteger("compactAt")
         let readOnly = request.fields["readOnly"] == .bool(true)
-        let path = try freshFolder().appendingPathComponent("store").path
+        let folder = try freshFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("store").path
         guard FileManager.default.createFile(atPath: path, contents: Data(file)) else {
             throw RequestFailure(name: "driverSetup: cannot write \(path)")
         }
@@ -34,7 +36,9 @@ extension Driver {
     }
 
     func writeStore(_ request: Request) throws(RequestFailure) -> [String: Message] {
-        let path = try freshFolder().appendingPathComponent("store").path
+        let folder = try freshFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("store").path
         let store = try openStore(path)
         // For the keep-removed-key-after-compaction fault: what each removed key held.
         var removed: [(String, [UInt8], EntryMetadata)] = []
