@@ -5,6 +5,7 @@
 /// subtable, indexed by the following bits. Each entry packs:
 ///
 ///     bits  0…4   length of the code in bits (in a subtable: the full length, root included)
+///     bits  5…7   zero, so that a shift by the whole entry masked to 6 bits drops the code
 ///     bits  8…11  extra bits that follow the code, or a pointer entry's subtable index bits
 ///     bit  12     invalid: an unassigned bit pattern (value 0xFFFF) or a reserved symbol
 ///     bit  13     end of block
@@ -142,12 +143,13 @@ enum HuffmanTableBuilder {
             table.update(repeating: HuffmanEntry.unassigned, count: rootSize)
 
             // Pass 1: the longest code under each root prefix sizes that prefix's subtable.
-            scratch.update(repeating: 0, count: rootSize)
+            let hasLongCodes = (rootBits + 1...15).contains { counts[$0] != 0 }
+            if hasLongCodes { scratch.update(repeating: 0, count: rootSize) }
             var next = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
             withUnsafeMutableBytes(of: &next) { nextRaw in
                 let nextCode = nextRaw.baseAddress!.assumingMemoryBound(to: Int.self)
                 for length in 0...15 { nextCode[length] = first[length] }
-                for length in lengths where Int(length) > rootBits {
+                for length in lengths where hasLongCodes && Int(length) > rootBits {
                     let code = nextCode[Int(length)]
                     nextCode[Int(length)] += 1
                     let prefix = code >> (Int(length) - rootBits)
@@ -155,7 +157,7 @@ enum HuffmanTableBuilder {
                 }
             }
             var offset = rootSize
-            for prefix in 0..<rootSize where scratch[prefix] != 0 {
+            for prefix in 0..<(hasLongCodes ? rootSize : 0) where scratch[prefix] != 0 {
                 let subBits = Int(scratch[prefix]) - rootBits
                 table[reversed(prefix, bitCount: rootBits)] =
                     UInt32(offset) << 16 | HuffmanEntry.subtable | UInt32(subBits) << 8
@@ -192,14 +194,14 @@ enum HuffmanTableBuilder {
         }
     }
 
+    /// The low `bitCount` (at most 16) bits of `value` in reverse order.
     @inline(__always)
     private static func reversed(_ value: Int, bitCount: Int) -> Int {
-        var value = value
-        var result = 0
-        for _ in 0..<bitCount {
-            result = result << 1 | value & 1
-            value >>= 1
-        }
-        return result
+        var bits = UInt32(truncatingIfNeeded: value)
+        bits = (bits >> 1) & 0x5555 | (bits & 0x5555) << 1
+        bits = (bits >> 2) & 0x3333 | (bits & 0x3333) << 2
+        bits = (bits >> 4) & 0x0F0F | (bits & 0x0F0F) << 4
+        bits = (bits >> 8) & 0x00FF | (bits & 0x00FF) << 8
+        return Int(bits >> UInt32(16 - bitCount))
     }
 }
