@@ -1,3 +1,4 @@
+/// Decoding the symbols of fixed- and dynamic-Huffman blocks (`Spec/deflate.md` §4.4, §5).
 extension Inflater {
     /// Room the fast loop keeps free at the end of the output: a 258-byte match plus the up to
     /// 7 bytes (rounded up here) that 8-byte copies write past its end.
