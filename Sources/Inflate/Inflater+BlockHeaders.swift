@@ -67,7 +67,7 @@ extension Inflater {
             try HuffmanTableBuilder.build(
                 lengths: UnsafeBufferPointer(start: codeLengths, count: 19), symbols: symbols,
                 rootBits: HuffmanTableBuilder.codeLengthRootBits, table: codeLengthTable,
-                scratch: scratch, kind: .codeLength)
+                scratch: scratch, sorted: sortedSymbols, kind: .codeLength)
         }
 
         let total = literalCount + distanceCount
@@ -114,14 +114,14 @@ extension Inflater {
             try HuffmanTableBuilder.build(
                 lengths: UnsafeBufferPointer(start: codeLengths, count: literalCount),
                 symbols: symbols, rootBits: HuffmanTableBuilder.literalRootBits,
-                table: literalTable, scratch: scratch, kind: .literalLength)
+                table: literalTable, scratch: scratch, sorted: sortedSymbols, kind: .literalLength)
         }
         try HuffmanTableBuilder.distanceSymbols.withUnsafeBufferPointer {
             (symbols) throws(InflateError) in
             try HuffmanTableBuilder.build(
                 lengths: UnsafeBufferPointer(start: codeLengths + 288, count: distanceCount),
                 symbols: symbols, rootBits: HuffmanTableBuilder.distanceRootBits,
-                table: distanceTable, scratch: scratch, kind: .distance)
+                table: distanceTable, scratch: scratch, sorted: sortedSymbols, kind: .distance)
         }
     }
 

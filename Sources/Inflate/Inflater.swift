@@ -38,6 +38,8 @@ final class Inflater {
     let distanceTable: UnsafeMutablePointer<UInt32>
     let codeLengthTable: UnsafeMutablePointer<UInt32>
     let scratch: UnsafeMutablePointer<UInt8>
+    /// The used symbols of a code in canonical order, for the table builder.
+    let sortedSymbols: UnsafeMutablePointer<UInt16>
     /// 286 + 30 code lengths of a dynamic block (plus room for the fixed code's 288 + 32).
     let codeLengths: UnsafeMutablePointer<UInt8>
     var tablesHoldFixedCode = false
@@ -51,6 +53,7 @@ final class Inflater {
         distanceTable = .allocate(capacity: HuffmanTableBuilder.distanceCapacity)
         codeLengthTable = .allocate(capacity: HuffmanTableBuilder.codeLengthCapacity)
         scratch = .allocate(capacity: 1 << HuffmanTableBuilder.literalRootBits)
+        sortedSymbols = .allocate(capacity: 288)
         codeLengths = .allocate(capacity: 320)
     }
 
@@ -59,6 +62,7 @@ final class Inflater {
         distanceTable.deallocate()
         codeLengthTable.deallocate()
         scratch.deallocate()
+        sortedSymbols.deallocate()
         codeLengths.deallocate()
     }
 
