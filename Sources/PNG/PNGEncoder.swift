@@ -51,13 +51,16 @@ public enum PNGEncoder {
             // filtered = height * (rowBytes + 1); zlib = 2 + 5 * blocks + filtered + 4;
             // file = 8 + 25 + 12 * chunks + zlib + 12.
             let (filtered, o1) = (rowBytes + 1).multipliedReportingOverflow(by: bitmap.height)
-            guard !o1, filtered <= Int.max - 2 * 1_048_576 else { throw tooLarge }
+            guard !o1 else { throw tooLarge }
             filteredSize = filtered
+            // 5 × blocks and 12 × chunks cannot overflow: blocks ≤ Int.max / 65,535.
             let blocks = (filtered - 1) / PNGEncoder.storedBlockLength + 1
-            zlibSize = 2 + 5 * blocks + filtered + 4
-            let chunks = (zlibSize - 1) / PNGEncoder.imageDataChunkLength + 1
-            let (file, o2) = zlibSize.addingReportingOverflow(8 + 25 + 12 * chunks + 12)
+            let (zlib, o2) = filtered.addingReportingOverflow(2 + 5 * blocks + 4)
             guard !o2 else { throw tooLarge }
+            zlibSize = zlib
+            let chunks = (zlib - 1) / PNGEncoder.imageDataChunkLength + 1
+            let (file, o3) = zlib.addingReportingOverflow(8 + 25 + 12 * chunks + 12)
+            guard !o3 else { throw tooLarge }
             fileSize = file
         }
     }
