@@ -137,4 +137,14 @@ import Testing
         let file = PNGFile.file(PNGFile.header(width: 3, height: 3, depth: 8, colorType: 2), PNGFile.chunk("IDAT", stream), PNGFile.end)
         #expect(try PNGDecoder().decode(file).pixels == image.packed)
     }
+
+    /// The committed level-6 sample (Tests/Fixtures/PNG/photo-768.png, Paeth rows, dynamic
+    /// Huffman) decodes to the pixels Pillow gives: SHA-256 of its RGBA bytes, computed once with
+    /// `hashlib.sha256(Image.open(path).convert("RGBA").tobytes())`.
+    @Test func compressedPhotoSampleMatchesPillow() throws {
+        let bytes = try #require(PngSuite.fixtureBytes("photo-768.png"))
+        let bitmap = try PNGDecoder().decodeBitmap(bytes)
+        #expect(bitmap.format == .rgba8 && bitmap.width == 768 && bitmap.height == 768)
+        #expect(SHA256.hex(bitmap.pixels) == "541d5a47be5e80e494d0a97842dace8e0561864cd7493629ebb61ca2f2abc694")
+    }
 }

@@ -134,6 +134,12 @@ enum PngSuite {
         return [UInt8](data)
     }
 
+    static func fixtureBytes(_ name: String) -> [UInt8]? {
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Fixtures/PNG/" + name)
+        return FileManager.default.contents(atPath: url.path).map { [UInt8]($0) }
+    }
+
     static func fixture(_ name: String) throws -> String {
         let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Fixtures/PNG/" + name)
         return try String(contentsOf: url, encoding: .utf8)
