@@ -23,6 +23,10 @@ extension CommandRegistry {
             BenchSuite(
                 name: "png", summary: "PNG stored encode/decode (4096×4096 RGBA8), compressed decode, given files",
                 run: { options in try PNGBenchmark.run(quick: options.quick, files: options.operands) }),
+            BenchSuite(
+                name: "store",
+                summary: "log store put/get/touch, open, compaction and index size against raw POSIX I/O",
+                run: { options in try StoreBenchmark.run(quick: options.quick, directory: options.operands.first) }),
         ]
     }
 
@@ -30,7 +34,10 @@ extension CommandRegistry {
         [
             Command(
                 name: "bench",
-                usage: ["bench [--quick] [SUITE [ARGS…]]   suites: " + benchSuites.map(\.name).joined(separator: ", ")],
+                usage: [
+                    "bench [--quick] [SUITE [ARGS…]]   suites: "
+                        + benchSuites.map(\.name).joined(separator: ", ")
+                ],
                 run: runBench)
         ]
     }
