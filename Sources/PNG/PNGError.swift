@@ -1,5 +1,5 @@
 #if !IMAGECACHE_SINGLE_MODULE
-import Inflate
+    import Inflate
 #endif
 
 /// Everything that can go wrong while encoding or decoding a PNG (`Spec/png.md` §9).

@@ -66,7 +66,9 @@ enum PNGFilter {
     }
 
     @inline(__always)
-    static func sub(_ source: UnsafePointer<UInt8>, _ destination: UnsafeMutablePointer<UInt8>, _ count: Int, _ bpp: Int) {
+    static func sub(
+        _ source: UnsafePointer<UInt8>, _ destination: UnsafeMutablePointer<UInt8>, _ count: Int, _ bpp: Int
+    ) {
         let head = min(bpp, count)
         UnsafeMutableRawPointer(destination).copyMemory(from: source, byteCount: head)
         var index = head
@@ -78,7 +80,8 @@ enum PNGFilter {
 
     @inline(__always)
     static func up(
-        _ source: UnsafePointer<UInt8>, _ destination: UnsafeMutablePointer<UInt8>, _ previous: UnsafePointer<UInt8>,
+        _ source: UnsafePointer<UInt8>, _ destination: UnsafeMutablePointer<UInt8>,
+        _ previous: UnsafePointer<UInt8>,
         _ count: Int
     ) {
         // Eight bytes at a time: byte-wise addition without carries between lanes.
@@ -115,7 +118,8 @@ enum PNGFilter {
 
     @inline(__always)
     static func average(
-        _ source: UnsafePointer<UInt8>, _ destination: UnsafeMutablePointer<UInt8>, _ previous: UnsafePointer<UInt8>,
+        _ source: UnsafePointer<UInt8>, _ destination: UnsafeMutablePointer<UInt8>,
+        _ previous: UnsafePointer<UInt8>,
         _ count: Int, _ bpp: Int
     ) {
         let head = min(bpp, count)
@@ -130,7 +134,8 @@ enum PNGFilter {
 
     @inline(__always)
     static func paeth(
-        _ source: UnsafePointer<UInt8>, _ destination: UnsafeMutablePointer<UInt8>, _ previous: UnsafePointer<UInt8>,
+        _ source: UnsafePointer<UInt8>, _ destination: UnsafeMutablePointer<UInt8>,
+        _ previous: UnsafePointer<UInt8>,
         _ count: Int, _ bpp: Int
     ) {
         // For the first pixel a = c = 0, so the predictor is b.
@@ -163,7 +168,8 @@ enum PNGFilter {
     /// generic SIMD loop measured a thousand times slower.
     @inline(__always)
     static func paethPixels4(
-        _ source: UnsafePointer<UInt8>, _ destination: UnsafeMutablePointer<UInt8>, _ previous: UnsafePointer<UInt8>,
+        _ source: UnsafePointer<UInt8>, _ destination: UnsafeMutablePointer<UInt8>,
+        _ previous: UnsafePointer<UInt8>,
         _ count: Int, pixelBytes: Int
     ) {
         let input = UnsafeRawPointer(source)
@@ -173,8 +179,10 @@ enum PNGFilter {
         var c = SIMD4<Int16>()
         var index = 0
         while index + 4 <= count {
-            let b = SIMD4<Int16>(truncatingIfNeeded: above.loadUnaligned(fromByteOffset: index, as: SIMD4<UInt8>.self))
-            let x = SIMD4<Int16>(truncatingIfNeeded: input.loadUnaligned(fromByteOffset: index, as: SIMD4<UInt8>.self))
+            let b = SIMD4<Int16>(
+                truncatingIfNeeded: above.loadUnaligned(fromByteOffset: index, as: SIMD4<UInt8>.self))
+            let x = SIMD4<Int16>(
+                truncatingIfNeeded: input.loadUnaligned(fromByteOffset: index, as: SIMD4<UInt8>.self))
             var pa = b &- c
             pa.replace(with: 0 &- pa, where: pa .< 0)
             var pb = a &- c
@@ -203,7 +211,8 @@ enum PNGFilter {
     /// Paeth for 6- and 8-byte pixels, as ``paethPixels4`` with 8 lanes.
     @inline(__always)
     static func paethPixels8(
-        _ source: UnsafePointer<UInt8>, _ destination: UnsafeMutablePointer<UInt8>, _ previous: UnsafePointer<UInt8>,
+        _ source: UnsafePointer<UInt8>, _ destination: UnsafeMutablePointer<UInt8>,
+        _ previous: UnsafePointer<UInt8>,
         _ count: Int, pixelBytes: Int
     ) {
         let input = UnsafeRawPointer(source)
@@ -213,8 +222,10 @@ enum PNGFilter {
         var c = SIMD8<Int16>()
         var index = 0
         while index + 8 <= count {
-            let b = SIMD8<Int16>(truncatingIfNeeded: above.loadUnaligned(fromByteOffset: index, as: SIMD8<UInt8>.self))
-            let x = SIMD8<Int16>(truncatingIfNeeded: input.loadUnaligned(fromByteOffset: index, as: SIMD8<UInt8>.self))
+            let b = SIMD8<Int16>(
+                truncatingIfNeeded: above.loadUnaligned(fromByteOffset: index, as: SIMD8<UInt8>.self))
+            let x = SIMD8<Int16>(
+                truncatingIfNeeded: input.loadUnaligned(fromByteOffset: index, as: SIMD8<UInt8>.self))
             var pa = b &- c
             pa.replace(with: 0 &- pa, where: pa .< 0)
             var pb = a &- c
@@ -241,14 +252,17 @@ enum PNGFilter {
     /// Scalar Paeth for the bytes from `start` to the end of the row.
     @inline(__always)
     static func paethTail(
-        _ source: UnsafePointer<UInt8>, _ destination: UnsafeMutablePointer<UInt8>, _ previous: UnsafePointer<UInt8>,
+        _ source: UnsafePointer<UInt8>, _ destination: UnsafeMutablePointer<UInt8>,
+        _ previous: UnsafePointer<UInt8>,
         from start: Int, _ count: Int, _ pixelBytes: Int
     ) {
         var index = start
         while index < count {
             let left = index >= pixelBytes ? Int16(destination[index - pixelBytes]) : 0
             let upLeft = index >= pixelBytes ? Int16(previous[index - pixelBytes]) : 0
-            destination[index] = source[index] &+ UInt8(truncatingIfNeeded: paethPredictor(left, Int16(previous[index]), upLeft))
+            destination[index] =
+                source[index]
+                &+ UInt8(truncatingIfNeeded: paethPredictor(left, Int16(previous[index]), upLeft))
             index += 1
         }
     }

@@ -1,5 +1,5 @@
 #if !IMAGECACHE_SINGLE_MODULE
-import Checksums
+    import Checksums
 #endif
 
 /// A fast path for zlib streams made only of stored blocks, such as the canonical encoding
@@ -52,7 +52,8 @@ enum StoredImageData {
     static func decompress(_ file: UnsafeRawBufferPointer, ranges: [Range<Int>], expected: Int) -> [UInt8]? {
         var reader = Reader(file: file, ranges: ranges)
         guard let header = reader.readBytes(2) else { return nil }
-        let cmf = Int(header[0]), flg = Int(header[1])
+        let cmf = Int(header[0])
+        let flg = Int(header[1])
         guard cmf & 0x0F == 8, cmf >> 4 <= 7, flg & 0x20 == 0, (cmf * 256 + flg) % 31 == 0 else { return nil }
         // Peek at the first block: anything but a stored block goes to the general inflate
         // before an image-sized buffer is allocated.
@@ -75,7 +76,9 @@ enum StoredImageData {
                 produced += length
                 guard blockHeader[0] & 1 == 1 else { continue }
                 if produced == expected, let trailer = reader.readBytes(4) {
-                    let declared = UInt32(trailer[0]) << 24 | UInt32(trailer[1]) << 16 | UInt32(trailer[2]) << 8 | UInt32(trailer[3])
+                    let declared =
+                        UInt32(trailer[0]) << 24 | UInt32(trailer[1]) << 16 | UInt32(trailer[2]) << 8
+                        | UInt32(trailer[3])
                     succeeded = declared == adler.value
                 }
                 break
