@@ -260,5 +260,11 @@ import Testing
         #expect(
             PNGError.chunkChecksumMismatch(chunk: "IDAT", declared: 1, computed: 0xABCDEF).description
                 .contains("0x00ABCDEF"))
+        // The inflate error's own stable name is part of the line.
+        #expect(PNGError.compression(.truncatedInput).description.hasPrefix("PNG error compression(truncatedInput): "))
+        #expect(
+            PNGError.compression(.adlerMismatch(declared: 1, computed: 2)).description.hasPrefix(
+                "PNG error compression(adlerMismatch): "))
+        #expect(PNGError.inflateErrorName(.invalidZlibHeader(cmf: 0, flg: 0)) == "invalidZlibHeader")
     }
 }
