@@ -8,8 +8,19 @@ enum ImageDataDecoder {
     /// Returns the native pixels of a file whose chunks `file` describes.
     static func decode(_ file: ChunkSummary, in bytes: UnsafeRawBufferPointer) throws(PNGError) -> [UInt8] {
         let expected = file.filteredSize
+        let header = file.header
+        // Streams of stored blocks (the canonical encoding) skip inflate; they fall through to
+        // it when anything is unusual, and inflate then reports the precise error.
+        if !header.interlaced,
+            let pixels = StoredImageData.decompressRows(
+                bytes, ranges: file.imageData, header: header, expected: expected)
+        {
+            return pixels
+        }
         var filtered: [UInt8]
-        if let stored = StoredImageData.decompress(bytes, ranges: file.imageData, expected: expected) {
+        if header.interlaced,
+            let stored = StoredImageData.decompress(bytes, ranges: file.imageData, expected: expected)
+        {
             filtered = stored
         } else if file.imageData.count == 1 {
             // One IDAT: inflate straight from the file's bytes.
@@ -24,14 +35,12 @@ enum ImageDataDecoder {
         guard filtered.count == expected else {
             throw .imageDataTooShort(expected: expected, actual: filtered.count)
         }
-        if file.header.interlaced {
+        if header.interlaced {
             return try filtered.withUnsafeBufferPointer { source in
-                Result { () throws(PNGError) in
-                    try unfilterInterlaced(source.baseAddress!, header: file.header)
-                }
+                Result { () throws(PNGError) in try unfilterInterlaced(source.baseAddress!, header: header) }
             }.get()
         }
-        try unfilterInPlace(&filtered, header: file.header)
+        try unfilterInPlace(&filtered, header: header)
         return filtered
     }
 

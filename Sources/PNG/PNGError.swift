@@ -160,8 +160,10 @@ public enum PNGError: Error, Equatable, Sendable, CustomStringConvertible {
     public static func inflateErrorName(_ error: InflateError) -> String {
         if let label = Mirror(reflecting: error).children.first?.label { return label }
         let payloadFree: [(InflateError, String)] = [
-            (.truncatedInput, "truncatedInput"), (.presetDictionaryUnsupported, "presetDictionaryUnsupported"),
-            (.invalidBlockType, "invalidBlockType"), (.repeatWithoutPreviousLength, "repeatWithoutPreviousLength"),
+            (.truncatedInput, "truncatedInput"),
+            (.presetDictionaryUnsupported, "presetDictionaryUnsupported"),
+            (.invalidBlockType, "invalidBlockType"),
+            (.repeatWithoutPreviousLength, "repeatWithoutPreviousLength"),
             (.missingEndOfBlock, "missingEndOfBlock"),
         ]
         return payloadFree.first { $0.0 == error }?.1 ?? "inflate"

@@ -261,7 +261,8 @@ import Testing
             PNGError.chunkChecksumMismatch(chunk: "IDAT", declared: 1, computed: 0xABCDEF).description
                 .contains("0x00ABCDEF"))
         // The inflate error's own stable name is part of the line.
-        #expect(PNGError.compression(.truncatedInput).description.hasPrefix("PNG error compression(truncatedInput): "))
+        let truncated = PNGError.compression(.truncatedInput).description
+        #expect(truncated.hasPrefix("PNG error compression(truncatedInput): "))
         #expect(
             PNGError.compression(.adlerMismatch(declared: 1, computed: 2)).description.hasPrefix(
                 "PNG error compression(adlerMismatch): "))
