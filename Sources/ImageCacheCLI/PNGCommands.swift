@@ -38,7 +38,8 @@ extension CommandRegistry {
             lines += chunks.map { "  \($0.type) offset \($0.offset) length \($0.length)" }
             StandardOutput.write(lines.joined(separator: "\n") + "\n")
         default:
-            throw CommandLineError.usage("png decode IN.png OUT.pam | png encode IN.pam OUT.png | png info IN.png")
+            throw CommandLineError.usage(
+                "png decode IN.png OUT.pam | png encode IN.pam OUT.png | png info IN.png")
         }
         return 0
     }
@@ -64,7 +65,9 @@ enum FileAccess {
 
     private static func reason(_ error: Error) -> String {
         let nsError = error as NSError
-        if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
+        if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError,
+            underlying.domain == NSPOSIXErrorDomain
+        {
             return String(cString: strerror(Int32(underlying.code)))
         }
         return nsError.localizedDescription
@@ -86,7 +89,9 @@ enum PAM {
     ]
 
     static func encode(_ bitmap: Bitmap) -> [UInt8] {
-        let tupleType = tupleTypes.first { $0.value.eightBit == bitmap.format || $0.value.sixteenBit == bitmap.format }!
+        let tupleType = tupleTypes.first {
+            $0.value.eightBit == bitmap.format || $0.value.sixteenBit == bitmap.format
+        }!
         let header =
             "P7\nWIDTH \(bitmap.width)\nHEIGHT \(bitmap.height)\nDEPTH \(bitmap.format.channels)\n"
             + "MAXVAL \(bitmap.format.bytesPerSample == 2 ? 65535 : 255)\nTUPLTYPE \(tupleType.key)\nENDHDR\n"
@@ -94,7 +99,9 @@ enum PAM {
     }
 
     static func decode(_ bytes: [UInt8]) throws -> Bitmap {
-        guard bytes.starts(with: Array("P7\n".utf8)) else { throw PAMError(reason: "the file does not start with the PAM magic 'P7'") }
+        guard bytes.starts(with: Array("P7\n".utf8)) else {
+            throw PAMError(reason: "the file does not start with the PAM magic 'P7'")
+        }
         var fields: [String: String] = [:]
         var position = 3
         var ended = false
@@ -110,31 +117,45 @@ enum PAM {
                 ended = true
                 break
             }
-            let parts = trimmed.split(separator: " ", maxSplits: 1).map { String($0).trimmingCharacters(in: .whitespaces) }
-            guard parts.count == 2 else { throw PAMError(reason: "the header line '\(trimmed)' has no value") }
+            let parts = trimmed.split(separator: " ", maxSplits: 1).map {
+                String($0).trimmingCharacters(in: .whitespaces)
+            }
+            guard parts.count == 2 else {
+                throw PAMError(reason: "the header line '\(trimmed)' has no value")
+            }
             fields[parts[0]] = fields[parts[0]].map { $0 + " " + parts[1] } ?? parts[1]
         }
         guard ended else { throw PAMError(reason: "the header has no ENDHDR line") }
         func number(_ name: String) throws -> Int {
             guard let text = fields[name] else { throw PAMError(reason: "the header has no \(name)") }
-            guard let value = Int(text), value > 0 else { throw PAMError(reason: "\(name) '\(text)' is not a positive integer") }
+            guard let value = Int(text), value > 0 else {
+                throw PAMError(reason: "\(name) '\(text)' is not a positive integer")
+            }
             return value
         }
-        let width = try number("WIDTH"), height = try number("HEIGHT"), depth = try number("DEPTH")
+        let width = try number("WIDTH")
+        let height = try number("HEIGHT")
+        let depth = try number("DEPTH")
         let maximum = try number("MAXVAL")
         guard let tuple = fields["TUPLTYPE"] else { throw PAMError(reason: "the header has no TUPLTYPE") }
         guard let type = tupleTypes[tuple] else {
             throw PAMError(reason: "TUPLTYPE \(tuple) is not GRAYSCALE, GRAYSCALE_ALPHA, RGB or RGB_ALPHA")
         }
-        guard depth == type.channels else { throw PAMError(reason: "DEPTH \(depth) does not match TUPLTYPE \(tuple)") }
-        guard maximum == 255 || maximum == 65535 else { throw PAMError(reason: "MAXVAL \(maximum) is not 255 or 65535") }
+        guard depth == type.channels else {
+            throw PAMError(reason: "DEPTH \(depth) does not match TUPLTYPE \(tuple)")
+        }
+        guard maximum == 255 || maximum == 65535 else {
+            throw PAMError(reason: "MAXVAL \(maximum) is not 255 or 65535")
+        }
         let format = maximum == 255 ? type.eightBit : type.sixteenBit
         let (rowBytes, o1) = width.multipliedReportingOverflow(by: format.bytesPerPixel)
         let (expected, o2) = rowBytes.multipliedReportingOverflow(by: height)
         guard !o1, !o2 else { throw PAMError(reason: "a \(width)×\(height) image is too large") }
         let available = bytes.count - position
         guard available == expected else {
-            throw PAMError(reason: "the image needs \(expected) bytes of samples after ENDHDR but the file has \(available)")
+            throw PAMError(
+                reason:
+                    "the image needs \(expected) bytes of samples after ENDHDR but the file has \(available)")
         }
         return try Bitmap(width: width, height: height, format: format, pixels: Array(bytes[position...]))
     }

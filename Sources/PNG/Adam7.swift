@@ -15,7 +15,9 @@ enum Adam7 {
     /// image is one pass covering everything.
     static func passes(for header: PNGHeader) -> [Pass] {
         guard header.interlaced else {
-            return [Pass(xStart: 0, yStart: 0, xStep: 1, yStep: 1, width: header.width, height: header.height)]
+            return [
+                Pass(xStart: 0, yStart: 0, xStep: 1, yStep: 1, width: header.width, height: header.height)
+            ]
         }
         return geometry.map { xStart, yStart, xStep, yStep in
             Pass(

@@ -18,14 +18,16 @@ extension DecodedPNG {
                 lookup.withUnsafeBufferPointer { table in
                     for row in 0..<height {
                         convertRow(
-                            input.baseAddress! + row * inputRowBytes, buffer.baseAddress! + row * outputRowBytes,
+                            input.baseAddress! + row * inputRowBytes,
+                            buffer.baseAddress! + row * outputRowBytes,
                             width: width, table: table.baseAddress)
                     }
                 }
             }
             initialized = outputRowBytes * height
         }
-        return Bitmap(validatedWidth: width, height: height, format: wide ? .rgba16 : .rgba8, pixels: converted)
+        return Bitmap(
+            validatedWidth: width, height: height, format: wide ? .rgba16 : .rgba8, pixels: converted)
     }
 
     /// For indexed and sub-16-bit gray images: the RGBA8 bytes of every possible sample value.
@@ -62,11 +64,13 @@ extension DecodedPNG {
     }
 
     func convertRow(
-        _ input: UnsafePointer<UInt8>, _ output: UnsafeMutablePointer<UInt8>, width: Int, table: UnsafePointer<UInt8>?
+        _ input: UnsafePointer<UInt8>, _ output: UnsafeMutablePointer<UInt8>, width: Int,
+        table: UnsafePointer<UInt8>?
     ) {
         let depth = header.bitDepth
         switch header.colorType {
-        case .indexed, .grayscale where depth <= 8:
+        case .indexed,
+            .grayscale where depth <= 8:
             let table = table!
             if depth == 8 {
                 for x in 0..<width {
@@ -83,20 +87,33 @@ extension DecodedPNG {
         case .grayscale:
             let key: Int = if case .grayKey(let key) = transparency { Int(key) } else { -1 }
             for x in 0..<width {
-                let high = input[2 * x], low = input[2 * x + 1]
+                let high = input[2 * x]
+                let low = input[2 * x + 1]
                 let out = output + 8 * x
-                out[0] = high; out[1] = low; out[2] = high; out[3] = low; out[4] = high; out[5] = low
+                out[0] = high
+                out[1] = low
+                out[2] = high
+                out[3] = low
+                out[4] = high
+                out[5] = low
                 let opaque: UInt8 = Int(high) << 8 | Int(low) == key ? 0 : 255
-                out[6] = opaque; out[7] = opaque
+                out[6] = opaque
+                out[7] = opaque
             }
         case .truecolor:
             var key: (Int, Int, Int) = (-1, -1, -1)
-            if case .rgbKey(let red, let green, let blue) = transparency { key = (Int(red), Int(green), Int(blue)) }
+            if case .rgbKey(let red, let green, let blue) = transparency {
+                key = (Int(red), Int(green), Int(blue))
+            }
             if depth == 8 {
                 for x in 0..<width {
-                    let r = input[3 * x], g = input[3 * x + 1], b = input[3 * x + 2]
+                    let r = input[3 * x]
+                    let g = input[3 * x + 1]
+                    let b = input[3 * x + 2]
                     let out = output + 4 * x
-                    out[0] = r; out[1] = g; out[2] = b
+                    out[0] = r
+                    out[1] = g
+                    out[2] = b
                     out[3] = (Int(r), Int(g), Int(b)) == key ? 0 : 255
                 }
             } else {
@@ -108,7 +125,8 @@ extension DecodedPNG {
                     let g = Int(sample[2]) << 8 | Int(sample[3])
                     let b = Int(sample[4]) << 8 | Int(sample[5])
                     let opaque: UInt8 = (r, g, b) == key ? 0 : 255
-                    out[6] = opaque; out[7] = opaque
+                    out[6] = opaque
+                    out[7] = opaque
                 }
             }
         case .grayscaleAlpha:

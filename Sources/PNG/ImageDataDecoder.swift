@@ -1,5 +1,5 @@
 #if !IMAGECACHE_SINGLE_MODULE
-import Inflate
+    import Inflate
 #endif
 
 /// The image-data layer: IDAT concatenation, inflate, unfiltering and Adam7
@@ -8,12 +8,24 @@ enum ImageDataDecoder {
     /// Returns the native pixels of a file whose chunks `file` describes.
     static func decode(_ file: ChunkSummary, in bytes: UnsafeRawBufferPointer) throws(PNGError) -> [UInt8] {
         let expected = file.filteredSize
+        let header = file.header
+        // Streams of stored blocks (the canonical encoding) skip inflate; they fall through to
+        // it when anything is unusual, and inflate then reports the precise error.
+        if !header.interlaced,
+            let pixels = StoredImageData.decompressRows(
+                bytes, ranges: file.imageData, header: header, expected: expected)
+        {
+            return pixels
+        }
         var filtered: [UInt8]
-        if let stored = StoredImageData.decompress(bytes, ranges: file.imageData, expected: expected) {
+        if header.interlaced,
+            let stored = StoredImageData.decompress(bytes, ranges: file.imageData, expected: expected)
+        {
             filtered = stored
         } else if file.imageData.count == 1 {
             // One IDAT: inflate straight from the file's bytes.
-            filtered = try inflate(UnsafeRawBufferPointer(rebasing: bytes[file.imageData[0]]), expected: expected)
+            filtered = try inflate(
+                UnsafeRawBufferPointer(rebasing: bytes[file.imageData[0]]), expected: expected)
         } else {
             // Several IDATs: the zlib stream must be made contiguous first.
             let joined = JoinedImageData(capacity: file.imageData.reduce(0) { $0 + $1.count })
@@ -23,12 +35,12 @@ enum ImageDataDecoder {
         guard filtered.count == expected else {
             throw .imageDataTooShort(expected: expected, actual: filtered.count)
         }
-        if file.header.interlaced {
+        if header.interlaced {
             return try filtered.withUnsafeBufferPointer { source in
-                Result { () throws(PNGError) in try unfilterInterlaced(source.baseAddress!, header: file.header) }
+                Result { () throws(PNGError) in try unfilterInterlaced(source.baseAddress!, header: header) }
             }.get()
         }
-        try unfilterInPlace(&filtered, header: file.header)
+        try unfilterInPlace(&filtered, header: header)
         return filtered
     }
 
@@ -60,7 +72,8 @@ enum ImageDataDecoder {
                 let filter = input[0]
                 guard
                     PNGFilter.unfilter(
-                        filter: filter, source: UnsafePointer(input + 1), destination: destination, previous: previous,
+                        filter: filter, source: UnsafePointer(input + 1), destination: destination,
+                        previous: previous,
                         count: rowBytes, bytesPerPixel: bytesPerPixel)
                 else {
                     failure = (row, filter)
@@ -74,13 +87,17 @@ enum ImageDataDecoder {
     }
 
     /// Unfilters each Adam7 pass into a scratch buffer and scatters its pixels into place.
-    static func unfilterInterlaced(_ source: UnsafePointer<UInt8>, header: PNGHeader) throws(PNGError) -> [UInt8] {
+    static func unfilterInterlaced(_ source: UnsafePointer<UInt8>, header: PNGHeader) throws(PNGError)
+        -> [UInt8]
+    {
         let rowBytes = header.bytesPerRow
         let bitsPerPixel = header.bitsPerPixel
         let bytesPerPixel = max(1, bitsPerPixel / 8)
         let passes = Adam7.passes(for: header).filter { $0.width > 0 && $0.height > 0 }
         var pixels = [UInt8](repeating: 0, count: rowBytes * header.height)
-        let scratchSize = passes.map { PNGHeader.bytesPerRow(width: $0.width, bitsPerPixel: bitsPerPixel) * $0.height }.max() ?? 0
+        let scratchSize =
+            passes.map { PNGHeader.bytesPerRow(width: $0.width, bitsPerPixel: bitsPerPixel) * $0.height }
+            .max() ?? 0
         var scratch = [UInt8](repeating: 0, count: scratchSize)
         var input = source
         var filteredRow = 0
@@ -108,8 +125,10 @@ enum ImageDataDecoder {
             if let failure { throw .invalidFilterType(row: filteredRow, filter: Int(failure)) }
             scratch.withUnsafeBufferPointer { passPixels in
                 pixels.withUnsafeMutableBufferPointer { output in
-                    scatter(pass, from: passPixels.baseAddress!, passRowBytes: passRowBytes, into: output.baseAddress!,
-                            rowBytes: rowBytes, bitsPerPixel: bitsPerPixel)
+                    scatter(
+                        pass, from: passPixels.baseAddress!, passRowBytes: passRowBytes,
+                        into: output.baseAddress!,
+                        rowBytes: rowBytes, bitsPerPixel: bitsPerPixel)
                 }
             }
         }
@@ -118,7 +137,8 @@ enum ImageDataDecoder {
 
     /// Places a pass's pixels at their positions in the full image.
     static func scatter(
-        _ pass: Adam7.Pass, from source: UnsafePointer<UInt8>, passRowBytes: Int, into output: UnsafeMutablePointer<UInt8>,
+        _ pass: Adam7.Pass, from source: UnsafePointer<UInt8>, passRowBytes: Int,
+        into output: UnsafeMutablePointer<UInt8>,
         rowBytes: Int, bitsPerPixel: Int
     ) {
         if bitsPerPixel >= 8 {

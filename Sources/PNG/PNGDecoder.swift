@@ -1,5 +1,5 @@
 #if !IMAGECACHE_SINGLE_MODULE
-import Checksums
+    import Checksums
 #endif
 
 /// Decodes any valid PNG (ISO/IEC 15948): every colour type and bit depth, PLTE, tRNS,
@@ -44,7 +44,9 @@ public struct PNGDecoder: Sendable {
     /// Reads only the chunk structure and IHDR, without decompressing the image data.
     ///
     /// Every chunk CRC and ordering rule is still checked.
-    public func readStructure(_ bytes: [UInt8]) throws(PNGError) -> (header: PNGHeader, chunks: [PNGChunkInfo]) {
+    public func readStructure(_ bytes: [UInt8]) throws(PNGError) -> (
+        header: PNGHeader, chunks: [PNGChunkInfo]
+    ) {
         let file = try bytes.withUnsafeBytes { buffer in
             Result { () throws(PNGError) in try ChunkReader.read(buffer, limits: limits) }
         }.get()
@@ -97,7 +99,8 @@ enum ChunkReader {
             let length = Int(declaredLength)
             guard count - position - 12 >= length else { throw .truncatedData(offset: count) }
             let dataStart = position + 8
-            let computed = CRC32.checksum(of: UnsafeRawBufferPointer(rebasing: file[(position + 4)..<(dataStart + length)]))
+            let computed = CRC32.checksum(
+                of: UnsafeRawBufferPointer(rebasing: file[(position + 4)..<(dataStart + length)]))
             let declared = file.bigEndianUInt32(at: dataStart + length)
             guard declared == computed else {
                 throw .chunkChecksumMismatch(chunk: name, declared: declared, computed: computed)
@@ -136,7 +139,9 @@ enum ChunkReader {
                     throw .transparencyNotAllowed(colorType: Int(colorType.rawValue))
                 }
                 guard transparency == nil else { throw .duplicateChunk(name) }
-                guard imageData.isEmpty, colorType != .indexed || palette != nil else { throw .misplacedChunk(name) }
+                guard imageData.isEmpty, colorType != .indexed || palette != nil else {
+                    throw .misplacedChunk(name)
+                }
                 switch colorType {
                 case .grayscale:
                     guard length == 2 else { throw .invalidTransparency(length: length) }
@@ -144,7 +149,8 @@ enum ChunkReader {
                 case .truecolor:
                     guard length == 6 else { throw .invalidTransparency(length: length) }
                     transparency = .rgbKey(
-                        red: UInt16(data[0]) << 8 | UInt16(data[1]), green: UInt16(data[2]) << 8 | UInt16(data[3]),
+                        red: UInt16(data[0]) << 8 | UInt16(data[1]),
+                        green: UInt16(data[2]) << 8 | UInt16(data[3]),
                         blue: UInt16(data[4]) << 8 | UInt16(data[5]))
                 default:
                     guard length <= palette!.count else { throw .invalidTransparency(length: length) }
@@ -174,7 +180,8 @@ enum ChunkReader {
         guard !imageData.isEmpty else { throw .missingImageData }
         guard sawEnd else { throw .missingEnd }
         return ChunkSummary(
-            header: header, palette: palette, transparency: transparency, imageData: imageData, chunks: chunks,
+            header: header, palette: palette, transparency: transparency, imageData: imageData,
+            chunks: chunks,
             filteredSize: filteredSize)
     }
 
@@ -184,7 +191,8 @@ enum ChunkReader {
         // Both dimensions are below 2^31, so these products fit in a 64-bit Int.
         let pixels = header.width * header.height
         guard pixels <= limits.maximumPixelCount else {
-            throw .limitExceeded(limit: "maximumPixelCount", requested: pixels, maximum: limits.maximumPixelCount)
+            throw .limitExceeded(
+                limit: "maximumPixelCount", requested: pixels, maximum: limits.maximumPixelCount)
         }
         // Width < 2^31 and at most 64 bits per pixel keep a row's bytes below 2^35; the total
         // can still overflow when the pixel limit is lifted, which counts as over the limit.
@@ -196,7 +204,8 @@ enum ChunkReader {
             size = overflow || sumOverflow ? .max : sum
         }
         guard size <= limits.maximumDecompressedBytes else {
-            throw .limitExceeded(limit: "maximumDecompressedBytes", requested: size, maximum: limits.maximumDecompressedBytes)
+            throw .limitExceeded(
+                limit: "maximumDecompressedBytes", requested: size, maximum: limits.maximumDecompressedBytes)
         }
         return size
     }

@@ -1,5 +1,5 @@
 #if !IMAGECACHE_SINGLE_MODULE
-import Checksums
+    import Checksums
 #endif
 
 /// The canonical PNG encoder: stored deflate blocks, filter type 0, byte-for-byte as
@@ -25,7 +25,8 @@ public enum PNGEncoder {
         let layout = try Layout(bitmap)
         return bitmap.pixels.withUnsafeBytes { pixels in
             [UInt8](unsafeUninitializedCapacity: layout.fileSize) { buffer, initialized in
-                PlatformMemory.adviseHugePages(UnsafeMutableRawPointer(buffer.baseAddress!), count: layout.fileSize)
+                PlatformMemory.adviseHugePages(
+                    UnsafeMutableRawPointer(buffer.baseAddress!), count: layout.fileSize)
                 var writer = Writer(base: UnsafeMutableRawPointer(buffer.baseAddress!), layout: layout)
                 writer.writeFile(bitmap, pixels: pixels)
                 precondition(writer.position == layout.fileSize, "canonical layout arithmetic is wrong")
@@ -42,7 +43,8 @@ public enum PNGEncoder {
         var fileSize: Int
 
         init(_ bitmap: Bitmap) throws(PNGError) {
-            let pixelBytes = try Bitmap.byteCount(width: bitmap.width, height: bitmap.height, format: bitmap.format)
+            let pixelBytes = try Bitmap.byteCount(
+                width: bitmap.width, height: bitmap.height, format: bitmap.format)
             guard bitmap.pixels.count == pixelBytes else {
                 throw .invalidPixelBufferLength(expected: pixelBytes, actual: bitmap.pixels.count)
             }
@@ -51,13 +53,16 @@ public enum PNGEncoder {
             // filtered = height * (rowBytes + 1); zlib = 2 + 5 * blocks + filtered + 4;
             // file = 8 + 25 + 12 * chunks + zlib + 12.
             let (filtered, o1) = (rowBytes + 1).multipliedReportingOverflow(by: bitmap.height)
-            guard !o1, filtered <= Int.max - 2 * 1_048_576 else { throw tooLarge }
+            guard !o1 else { throw tooLarge }
             filteredSize = filtered
+            // 5 × blocks and 12 × chunks cannot overflow: blocks ≤ Int.max / 65,535.
             let blocks = (filtered - 1) / PNGEncoder.storedBlockLength + 1
-            zlibSize = 2 + 5 * blocks + filtered + 4
-            let chunks = (zlibSize - 1) / PNGEncoder.imageDataChunkLength + 1
-            let (file, o2) = zlibSize.addingReportingOverflow(8 + 25 + 12 * chunks + 12)
+            let (zlib, o2) = filtered.addingReportingOverflow(2 + 5 * blocks + 4)
             guard !o2 else { throw tooLarge }
+            zlibSize = zlib
+            let chunks = (zlib - 1) / PNGEncoder.imageDataChunkLength + 1
+            let (file, o3) = zlib.addingReportingOverflow(8 + 25 + 12 * chunks + 12)
+            guard !o3 else { throw tooLarge }
             fileSize = file
         }
     }
@@ -128,7 +133,8 @@ public enum PNGEncoder {
             let start = position
             writeBigEndian(type)
             writeBytes(data)
-            writeBigEndian(CRC32.checksum(of: UnsafeRawBufferPointer(start: base + start, count: position - start)))
+            writeBigEndian(
+                CRC32.checksum(of: UnsafeRawBufferPointer(start: base + start, count: position - start)))
         }
 
         /// Appends filtered-data bytes, opening a stored block whenever the last one is full.
@@ -140,7 +146,9 @@ public enum PNGEncoder {
                     let length = min(filteredRemaining, PNGEncoder.storedBlockLength)
                     let final: UInt8 = length == filteredRemaining ? 1 : 0
                     let len = UInt16(length)
-                    writeZlib([final, UInt8(len & 0xFF), UInt8(len >> 8), UInt8(~len & 0xFF), UInt8(~len >> 8)])
+                    writeZlib([
+                        final, UInt8(len & 0xFF), UInt8(len >> 8), UInt8(~len & 0xFF), UInt8(~len >> 8),
+                    ])
                     blockRemaining = length
                 }
                 let step = min(count, blockRemaining)
@@ -177,7 +185,10 @@ public enum PNGEncoder {
                 count -= step
                 chunkRemaining -= step
                 if chunkRemaining == 0 {
-                    writeBigEndian(CRC32.checksum(of: UnsafeRawBufferPointer(start: base + chunkStart, count: position - chunkStart)))
+                    writeBigEndian(
+                        CRC32.checksum(
+                            of: UnsafeRawBufferPointer(start: base + chunkStart, count: position - chunkStart)
+                        ))
                 }
             }
         }

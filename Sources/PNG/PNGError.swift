@@ -1,5 +1,5 @@
 #if !IMAGECACHE_SINGLE_MODULE
-import Inflate
+    import Inflate
 #endif
 
 /// Everything that can go wrong while encoding or decoding a PNG (`Spec/png.md` §9).
@@ -143,7 +143,7 @@ public enum PNGError: Error, Equatable, Sendable, CustomStringConvertible {
         case .missingEnd:
             "PNG error missingEnd: the file ends without an IEND chunk; it was probably cut off"
         case .compression(let error):
-            "PNG error compression: the image data's zlib stream is invalid: \(error)"
+            "PNG error compression(\(PNGError.inflateErrorName(error))): the image data's zlib stream is invalid: \(error)"
         case .imageDataTooShort(let expected, let actual):
             "PNG error imageDataTooShort: the image data decompresses to \(actual) bytes but the header needs \(expected)"
         case .imageDataTooLong(let expected):
@@ -153,6 +153,20 @@ public enum PNGError: Error, Equatable, Sendable, CustomStringConvertible {
         case .limitExceeded(let limit, let requested, let maximum):
             "PNG error limitExceeded: the image needs \(requested) for \(limit) but the limit is \(maximum); raise PNGLimits.\(limit) to decode it"
         }
+    }
+
+    /// The stable name of an inflate error (`Spec/deflate.md`): the case name, found by
+    /// reflection so that new inflate cases need no change here.
+    public static func inflateErrorName(_ error: InflateError) -> String {
+        if let label = Mirror(reflecting: error).children.first?.label { return label }
+        let payloadFree: [(InflateError, String)] = [
+            (.truncatedInput, "truncatedInput"),
+            (.presetDictionaryUnsupported, "presetDictionaryUnsupported"),
+            (.invalidBlockType, "invalidBlockType"),
+            (.repeatWithoutPreviousLength, "repeatWithoutPreviousLength"),
+            (.missingEndOfBlock, "missingEndOfBlock"),
+        ]
+        return payloadFree.first { $0.0 == error }?.1 ?? "inflate"
     }
 
     static func hex(_ value: UInt32) -> String {

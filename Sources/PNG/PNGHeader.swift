@@ -38,18 +38,23 @@ public struct PNGHeader: Sendable, Hashable {
         let height = Int(data.bigEndianUInt32(at: 4))
         let depth = Int(data[8])
         let type = data[9]
-        guard (1...Bitmap.maximumDimension).contains(width) else { throw .invalidHeader(field: "width", value: width) }
+        guard (1...Bitmap.maximumDimension).contains(width) else {
+            throw .invalidHeader(field: "width", value: width)
+        }
         guard (1...Bitmap.maximumDimension).contains(height) else {
             throw .invalidHeader(field: "height", value: height)
         }
         guard let colorType = PNGColorType(rawValue: type) else {
             throw .invalidHeader(field: "colorType", value: Int(type))
         }
-        guard colorType.allowedBitDepths.contains(depth) else { throw .invalidHeader(field: "bitDepth", value: depth) }
+        guard colorType.allowedBitDepths.contains(depth) else {
+            throw .invalidHeader(field: "bitDepth", value: depth)
+        }
         guard data[10] == 0 else { throw .invalidHeader(field: "compressionMethod", value: Int(data[10])) }
         guard data[11] == 0 else { throw .invalidHeader(field: "filterMethod", value: Int(data[11])) }
         guard data[12] <= 1 else { throw .invalidHeader(field: "interlaceMethod", value: Int(data[12])) }
-        self.init(width: width, height: height, bitDepth: depth, colorType: colorType, interlaced: data[12] == 1)
+        self.init(
+            width: width, height: height, bitDepth: depth, colorType: colorType, interlaced: data[12] == 1)
     }
 }
 

@@ -15,6 +15,7 @@ enum ChunkType {
     /// The four letters of a chunk type, with anything unprintable shown as `?`.
     static func name(_ type: UInt32) -> String {
         let bytes = [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: type >> $0) }
-        return String(decoding: bytes.map { (0x20...0x7E).contains($0) ? $0 : UInt8(ascii: "?") }, as: UTF8.self)
+        return String(
+            decoding: bytes.map { (0x20...0x7E).contains($0) ? $0 : UInt8(ascii: "?") }, as: UTF8.self)
     }
 }

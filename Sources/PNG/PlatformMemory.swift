@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The module's one platform call: asking Linux to back large buffers with huge pages.
@@ -15,12 +15,12 @@ enum PlatformMemory {
     /// has not been touched yet.
     static func adviseHugePages(_ base: UnsafeMutableRawPointer, count: Int) {
         #if os(Linux) && canImport(Glibc)
-        guard count >= hugePageThreshold else { return }
-        let hugePage: UInt = 2 << 20
-        let start = (UInt(bitPattern: base) + hugePage - 1) & ~(hugePage - 1)
-        let end = (UInt(bitPattern: base) + UInt(count)) & ~(hugePage - 1)
-        guard end > start, let aligned = UnsafeMutableRawPointer(bitPattern: start) else { return }
-        _ = madvise(aligned, Int(end - start), MADV_HUGEPAGE)
+            guard count >= hugePageThreshold else { return }
+            let hugePage: UInt = 2 << 20
+            let start = (UInt(bitPattern: base) + hugePage - 1) & ~(hugePage - 1)
+            let end = (UInt(bitPattern: base) + UInt(count)) & ~(hugePage - 1)
+            guard end > start, let aligned = UnsafeMutableRawPointer(bitPattern: start) else { return }
+            _ = madvise(aligned, Int(end - start), MADV_HUGEPAGE)
         #endif
     }
 }

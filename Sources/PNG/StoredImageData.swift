@@ -1,5 +1,5 @@
 #if !IMAGECACHE_SINGLE_MODULE
-import Checksums
+    import Checksums
 #endif
 
 /// A fast path for zlib streams made only of stored blocks, such as the canonical encoding
@@ -50,38 +50,133 @@ enum StoredImageData {
 
     /// The decompressed stream, or nil when the fast path does not apply.
     static func decompress(_ file: UnsafeRawBufferPointer, ranges: [Range<Int>], expected: Int) -> [UInt8]? {
+        guard var reader = openStream(file, ranges: ranges) else { return nil }
+        var succeeded = false
+        let output = [UInt8](unsafeUninitializedCapacity: expected) { buffer, initialized in
+            let base = UnsafeMutableRawPointer(buffer.baseAddress!)
+            PlatformMemory.adviseHugePages(base, count: expected)
+            var produced = 0
+            succeeded = walkBlocks(&reader, expected: expected) { reader, length, adler in
+                guard reader.read(into: base + produced, count: length) else { return false }
+                adler.update(UnsafeRawBufferPointer(start: base + produced, count: length))
+                produced += length
+                return true
+            }
+            initialized = succeeded ? expected : 0
+        }
+        return succeeded ? output : nil
+    }
+
+    /// The unfiltered pixels of a non-interlaced image, or nil when the fast path does not
+    /// apply. Row bytes are copied from the stored blocks straight to their final place and
+    /// the filter bytes set aside, so rows with filter 0 (all of them in the canonical
+    /// encoding) are touched once; other rows are then unfiltered where they lie. An
+    /// invalid filter type also returns nil, so the general path reports it.
+    static func decompressRows(
+        _ file: UnsafeRawBufferPointer, ranges: [Range<Int>], header: PNGHeader, expected: Int
+    )
+        -> [UInt8]?
+    {
+        guard !header.interlaced, var reader = openStream(file, ranges: ranges) else { return nil }
+        let rowBytes = header.bytesPerRow
+        let height = header.height
+        let bytesPerPixel = max(1, header.bitsPerPixel / 8)
+        var filters = [UInt8](repeating: 0, count: height)
+        var succeeded = false
+        let pixels = [UInt8](unsafeUninitializedCapacity: rowBytes * height) { buffer, initialized in
+            let base = buffer.baseAddress!
+            PlatformMemory.adviseHugePages(UnsafeMutableRawPointer(base), count: buffer.count)
+            var row = 0
+            var column = -1  // -1: the next byte is the row's filter type
+            filters.withUnsafeMutableBufferPointer { filterTypes in
+                succeeded = walkBlocks(&reader, expected: expected) { reader, length, adler in
+                    var remaining = length
+                    while remaining > 0 {
+                        if column < 0 {
+                            guard reader.read(into: filterTypes.baseAddress! + row, count: 1) else {
+                                return false
+                            }
+                            adler.update(
+                                UnsafeRawBufferPointer(start: filterTypes.baseAddress! + row, count: 1))
+                            column = 0
+                            remaining -= 1
+                            continue
+                        }
+                        let step = min(remaining, rowBytes - column)
+                        let destination = UnsafeMutableRawPointer(base + row * rowBytes + column)
+                        guard reader.read(into: destination, count: step) else { return false }
+                        adler.update(UnsafeRawBufferPointer(start: destination, count: step))
+                        column += step
+                        remaining -= step
+                        if column == rowBytes {
+                            row += 1
+                            column = -1
+                        }
+                    }
+                    return true
+                }
+            }
+            if succeeded {
+                // Rows with filter 0 are final already; the rest unfilter in place (source and
+                // destination coincide, and every loop reads a byte before writing it).
+                var previous: UnsafePointer<UInt8>?
+                for row in 0..<height {
+                    let line = base + row * rowBytes
+                    if filters[row] != 0 {
+                        guard
+                            PNGFilter.unfilter(
+                                filter: filters[row], source: UnsafePointer(line), destination: line,
+                                previous: previous,
+                                count: rowBytes, bytesPerPixel: bytesPerPixel)
+                        else {
+                            succeeded = false
+                            break
+                        }
+                    }
+                    previous = UnsafePointer(line)
+                }
+            }
+            initialized = succeeded ? rowBytes * height : 0
+        }
+        return succeeded ? pixels : nil
+    }
+
+    /// Checks the zlib header and that the first block is stored; returns the reader
+    /// positioned at the first block, or nil.
+    static func openStream(_ file: UnsafeRawBufferPointer, ranges: [Range<Int>]) -> Reader? {
         var reader = Reader(file: file, ranges: ranges)
         guard let header = reader.readBytes(2) else { return nil }
-        let cmf = Int(header[0]), flg = Int(header[1])
+        let cmf = Int(header[0])
+        let flg = Int(header[1])
         guard cmf & 0x0F == 8, cmf >> 4 <= 7, flg & 0x20 == 0, (cmf * 256 + flg) % 31 == 0 else { return nil }
         // Peek at the first block: anything but a stored block goes to the general inflate
         // before an image-sized buffer is allocated.
         var probe = reader
         guard let first = probe.readBytes(1), first[0] & 0x06 == 0 else { return nil }
+        return reader
+    }
 
-        var succeeded = false
-        let output = [UInt8](unsafeUninitializedCapacity: expected) { buffer, initialized in
-            let base = UnsafeMutableRawPointer(buffer.baseAddress!)
-            PlatformMemory.adviseHugePages(base, count: expected)
-            var adler = Adler32()
-            var produced = 0
-            while true {
-                guard let blockHeader = reader.readBytes(5), blockHeader[0] & 0x06 == 0 else { break }
-                let length = Int(blockHeader[1]) | Int(blockHeader[2]) << 8
-                let complement = Int(blockHeader[3]) | Int(blockHeader[4]) << 8
-                guard length ^ complement == 0xFFFF, length <= expected - produced else { break }
-                guard reader.read(into: base + produced, count: length) else { break }
-                adler.update(UnsafeRawBufferPointer(start: base + produced, count: length))
-                produced += length
-                guard blockHeader[0] & 1 == 1 else { continue }
-                if produced == expected, let trailer = reader.readBytes(4) {
-                    let declared = UInt32(trailer[0]) << 24 | UInt32(trailer[1]) << 16 | UInt32(trailer[2]) << 8 | UInt32(trailer[3])
-                    succeeded = declared == adler.value
-                }
-                break
-            }
-            initialized = succeeded ? expected : 0
+    /// Walks stored blocks, handing each block's length to `consume` (which reads the bytes
+    /// and updates the Adler-32); true when the stream is well formed, yields exactly
+    /// `expected` bytes and its Adler-32 matches.
+    static func walkBlocks(
+        _ reader: inout Reader, expected: Int, consume: (inout Reader, Int, inout Adler32) -> Bool
+    ) -> Bool {
+        var adler = Adler32()
+        var produced = 0
+        while true {
+            guard let blockHeader = reader.readBytes(5), blockHeader[0] & 0x06 == 0 else { return false }
+            let length = Int(blockHeader[1]) | Int(blockHeader[2]) << 8
+            let complement = Int(blockHeader[3]) | Int(blockHeader[4]) << 8
+            guard length ^ complement == 0xFFFF, length <= expected - produced else { return false }
+            guard consume(&reader, length, &adler) else { return false }
+            produced += length
+            guard blockHeader[0] & 1 == 1 else { continue }
+            guard produced == expected, let trailer = reader.readBytes(4) else { return false }
+            let declared =
+                UInt32(trailer[0]) << 24 | UInt32(trailer[1]) << 16 | UInt32(trailer[2]) << 8
+                | UInt32(trailer[3])
+            return declared == adler.value
         }
-        return succeeded ? output : nil
     }
 }

@@ -22,7 +22,9 @@ public func pngFuzzerTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) ->
     precondition(rgba.pixels.count == rgba.width * rgba.height * rgba.format.bytesPerPixel)
     // Whatever decodes re-encodes canonically and decodes to the same bitmap.
     let bitmap = image.bitmap()
-    guard let encoded = try? PNGEncoder.encode(bitmap) else { preconditionFailure("a decoded bitmap failed to encode") }
+    guard let encoded = try? PNGEncoder.encode(bitmap) else {
+        preconditionFailure("a decoded bitmap failed to encode")
+    }
     guard let again = try? PNGDecoder(limits: .unlimited).decodeBitmap(encoded), again == bitmap else {
         preconditionFailure("the canonical encoding of a decoded bitmap did not round-trip")
     }

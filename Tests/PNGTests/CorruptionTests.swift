@@ -46,7 +46,8 @@ import Testing
         var badType = F.file(ihdr, idat, F.end)
         badType[39] = 0x31
         expectError(.invalidChunkType(offset: 37), badType)
-        let shortHeader = F.chunk("IHDR", Array(F.header(width: 2, height: 2, depth: 8, colorType: 0)[8..<20]))
+        let shortHeader = F.chunk(
+            "IHDR", Array(F.header(width: 2, height: 2, depth: 8, colorType: 0)[8..<20]))
         expectError(.invalidChunkLength(chunk: "IHDR", length: 12), F.file(shortHeader, idat, F.end))
         expectError(.invalidChunkLength(chunk: "IEND", length: 1), F.file(ihdr, idat, F.chunk("IEND", [0])))
     }
@@ -56,7 +57,8 @@ import Testing
         let crcOffset = 33 + 8 + zlib.count
         let computed = CRC32.checksum(of: Array(file[37..<crcOffset]))
         file[crcOffset] ^= 0x01
-        let declared = UInt32(file[crcOffset]) << 24 | UInt32(file[crcOffset + 1]) << 16
+        let declared =
+            UInt32(file[crcOffset]) << 24 | UInt32(file[crcOffset + 1]) << 16
             | UInt32(file[crcOffset + 2]) << 8 | UInt32(file[crcOffset + 3])
         expectError(.chunkChecksumMismatch(chunk: "IDAT", declared: declared, computed: computed), file)
         // Ancillary chunks are checked too.
@@ -64,7 +66,8 @@ import Testing
         text[text.count - 1] ^= 0xFF
         let textCRC = CRC32.checksum(of: Array(text[4..<(text.count - 4)]))
         expectError(
-            .chunkChecksumMismatch(chunk: "tEXt", declared: textCRC ^ 0xFF, computed: textCRC), F.file(ihdr, text, idat, F.end))
+            .chunkChecksumMismatch(chunk: "tEXt", declared: textCRC ^ 0xFF, computed: textCRC),
+            F.file(ihdr, text, idat, F.end))
     }
 
     @Test func unknownChunks() throws {
@@ -75,16 +78,46 @@ import Testing
     @Test func headerFields() {
         let cases: [([UInt8], PNGError)] = [
             (F.header(width: 0, height: 2, depth: 8, colorType: 0), .invalidHeader(field: "width", value: 0)),
-            (F.header(width: 2, height: 0, depth: 8, colorType: 0), .invalidHeader(field: "height", value: 0)),
-            (F.header(width: 1 << 31, height: 2, depth: 8, colorType: 0), .invalidHeader(field: "width", value: 1 << 31)),
-            (F.header(width: 2, height: 2, depth: 8, colorType: 1), .invalidHeader(field: "colorType", value: 1)),
-            (F.header(width: 2, height: 2, depth: 8, colorType: 7), .invalidHeader(field: "colorType", value: 7)),
-            (F.header(width: 2, height: 2, depth: 3, colorType: 0), .invalidHeader(field: "bitDepth", value: 3)),
-            (F.header(width: 2, height: 2, depth: 4, colorType: 2), .invalidHeader(field: "bitDepth", value: 4)),
-            (F.header(width: 2, height: 2, depth: 16, colorType: 3), .invalidHeader(field: "bitDepth", value: 16)),
-            (F.header(width: 2, height: 2, depth: 8, colorType: 0, compression: 1), .invalidHeader(field: "compressionMethod", value: 1)),
-            (F.header(width: 2, height: 2, depth: 8, colorType: 0, filter: 1), .invalidHeader(field: "filterMethod", value: 1)),
-            (F.header(width: 2, height: 2, depth: 8, colorType: 0, interlace: 2), .invalidHeader(field: "interlaceMethod", value: 2)),
+            (
+                F.header(width: 2, height: 0, depth: 8, colorType: 0),
+                .invalidHeader(field: "height", value: 0)
+            ),
+            (
+                F.header(width: 1 << 31, height: 2, depth: 8, colorType: 0),
+                .invalidHeader(field: "width", value: 1 << 31)
+            ),
+            (
+                F.header(width: 2, height: 2, depth: 8, colorType: 1),
+                .invalidHeader(field: "colorType", value: 1)
+            ),
+            (
+                F.header(width: 2, height: 2, depth: 8, colorType: 7),
+                .invalidHeader(field: "colorType", value: 7)
+            ),
+            (
+                F.header(width: 2, height: 2, depth: 3, colorType: 0),
+                .invalidHeader(field: "bitDepth", value: 3)
+            ),
+            (
+                F.header(width: 2, height: 2, depth: 4, colorType: 2),
+                .invalidHeader(field: "bitDepth", value: 4)
+            ),
+            (
+                F.header(width: 2, height: 2, depth: 16, colorType: 3),
+                .invalidHeader(field: "bitDepth", value: 16)
+            ),
+            (
+                F.header(width: 2, height: 2, depth: 8, colorType: 0, compression: 1),
+                .invalidHeader(field: "compressionMethod", value: 1)
+            ),
+            (
+                F.header(width: 2, height: 2, depth: 8, colorType: 0, filter: 1),
+                .invalidHeader(field: "filterMethod", value: 1)
+            ),
+            (
+                F.header(width: 2, height: 2, depth: 8, colorType: 0, interlace: 2),
+                .invalidHeader(field: "interlaceMethod", value: 2)
+            ),
         ]
         for (header, error) in cases { expectError(error, F.file(header, idat, F.end)) }
     }
@@ -99,9 +132,12 @@ import Testing
         expectError(.misplacedChunk("PLTE"), F.file(rgb, rgbData, plte, F.end))
         expectError(.misplacedChunk("IDAT"), F.file(ihdr, idat, F.chunk("tEXt", [0x41]), idat, F.end))
         expectError(.misplacedChunk("tRNS"), F.file(ihdr, idat, F.chunk("tRNS", [0, 1]), F.end))
-        expectError(.duplicateChunk("tRNS"), F.file(ihdr, F.chunk("tRNS", [0, 1]), F.chunk("tRNS", [0, 1]), idat, F.end))
+        expectError(
+            .duplicateChunk("tRNS"),
+            F.file(ihdr, F.chunk("tRNS", [0, 1]), F.chunk("tRNS", [0, 1]), idat, F.end))
         // tRNS must follow PLTE.
-        expectError(.misplacedChunk("PLTE"), F.file(rgb, F.chunk("tRNS", [0, 1, 0, 1, 0, 1]), plte, rgbData, F.end))
+        expectError(
+            .misplacedChunk("PLTE"), F.file(rgb, F.chunk("tRNS", [0, 1, 0, 1, 0, 1]), plte, rgbData, F.end))
         let indexed = F.header(width: 1, height: 1, depth: 8, colorType: 3)
         let indexData = F.chunk("IDAT", storedZlib([0, 0]))
         expectError(.misplacedChunk("tRNS"), F.file(indexed, F.chunk("tRNS", [0]), plte, indexData, F.end))
@@ -116,14 +152,20 @@ import Testing
         expectError(.invalidPalette(length: 4), F.file(indexed1, F.chunk("PLTE", [1, 2, 3, 4]), data, F.end))
         expectError(.invalidPalette(length: 0), F.file(indexed1, F.chunk("PLTE", []), data, F.end))
         // Depth 1 indexes two entries at most.
-        expectError(.invalidPalette(length: 9), F.file(indexed1, F.chunk("PLTE", [UInt8](repeating: 7, count: 9)), data, F.end))
+        expectError(
+            .invalidPalette(length: 9),
+            F.file(indexed1, F.chunk("PLTE", [UInt8](repeating: 7, count: 9)), data, F.end))
         expectError(
             .invalidPalette(length: 771),
-            F.file(F.header(width: 1, height: 1, depth: 8, colorType: 2), F.chunk("PLTE", [UInt8](repeating: 1, count: 771)), data, F.end))
+            F.file(
+                F.header(width: 1, height: 1, depth: 8, colorType: 2),
+                F.chunk("PLTE", [UInt8](repeating: 1, count: 771)), data, F.end))
         expectError(.paletteNotAllowed(colorType: 0), F.file(ihdr, F.chunk("PLTE", [1, 2, 3]), idat, F.end))
         expectError(
             .paletteNotAllowed(colorType: 4),
-            F.file(F.header(width: 1, height: 1, depth: 8, colorType: 4), F.chunk("PLTE", [1, 2, 3]), data, F.end))
+            F.file(
+                F.header(width: 1, height: 1, depth: 8, colorType: 4), F.chunk("PLTE", [1, 2, 3]), data, F.end
+            ))
     }
 
     @Test func transparency() {
@@ -136,37 +178,54 @@ import Testing
             F.file(indexed, F.chunk("PLTE", [1, 2, 3, 4, 5, 6]), F.chunk("tRNS", [1, 2, 3]), idat, F.end))
         expectError(
             .transparencyNotAllowed(colorType: 6),
-            F.file(F.header(width: 1, height: 1, depth: 8, colorType: 6), F.chunk("tRNS", [0, 1, 0, 1, 0, 1]), idat, F.end))
+            F.file(
+                F.header(width: 1, height: 1, depth: 8, colorType: 6), F.chunk("tRNS", [0, 1, 0, 1, 0, 1]),
+                idat, F.end))
         expectError(
             .transparencyNotAllowed(colorType: 4),
-            F.file(F.header(width: 1, height: 1, depth: 16, colorType: 4), F.chunk("tRNS", [0, 1]), idat, F.end))
+            F.file(
+                F.header(width: 1, height: 1, depth: 16, colorType: 4), F.chunk("tRNS", [0, 1]), idat, F.end))
     }
 
     @Test func imageData() {
         var badAdler = zlib
         badAdler[badAdler.count - 1] ^= 0x10
         let good = Adler32.checksum(of: [0, 1, 2, 0, 3, 4] as [UInt8])
-        expectError(.compression(.adlerMismatch(declared: good ^ 0x10, computed: good)), F.file(ihdr, F.chunk("IDAT", badAdler), F.end))
+        expectError(
+            .compression(.adlerMismatch(declared: good ^ 0x10, computed: good)),
+            F.file(ihdr, F.chunk("IDAT", badAdler), F.end))
         var badHeader = zlib
         badHeader[0] = 0x79
-        expectError(.compression(.invalidZlibHeader(cmf: 0x79, flg: 0x01)), F.file(ihdr, F.chunk("IDAT", badHeader), F.end))
+        expectError(
+            .compression(.invalidZlibHeader(cmf: 0x79, flg: 0x01)),
+            F.file(ihdr, F.chunk("IDAT", badHeader), F.end))
         expectError(.compression(.truncatedInput), F.file(ihdr, F.chunk("IDAT", []), F.end))
-        expectError(.compression(.truncatedInput), F.file(ihdr, F.chunk("IDAT", Array(zlib.prefix(9))), F.end))
-        expectError(.imageDataTooShort(expected: 6, actual: 5), F.file(ihdr, F.chunk("IDAT", storedZlib([0, 1, 2, 0, 3])), F.end))
-        expectError(.imageDataTooLong(expected: 6), F.file(ihdr, F.chunk("IDAT", storedZlib([0, 1, 2, 0, 3, 4, 5])), F.end))
-        expectError(.invalidFilterType(row: 1, filter: 5), F.file(ihdr, F.chunk("IDAT", storedZlib([0, 1, 2, 5, 3, 4])), F.end))
+        expectError(
+            .compression(.truncatedInput), F.file(ihdr, F.chunk("IDAT", Array(zlib.prefix(9))), F.end))
+        expectError(
+            .imageDataTooShort(expected: 6, actual: 5),
+            F.file(ihdr, F.chunk("IDAT", storedZlib([0, 1, 2, 0, 3])), F.end))
+        expectError(
+            .imageDataTooLong(expected: 6),
+            F.file(ihdr, F.chunk("IDAT", storedZlib([0, 1, 2, 0, 3, 4, 5])), F.end))
+        expectError(
+            .invalidFilterType(row: 1, filter: 5),
+            F.file(ihdr, F.chunk("IDAT", storedZlib([0, 1, 2, 5, 3, 4])), F.end))
         let interlaced = F.header(width: 2, height: 2, depth: 8, colorType: 0, interlace: 1)
         // Passes 1 (1×1), 6 (1×1), 7 (2×1): the third filtered row has filter 9.
         expectError(
-            .invalidFilterType(row: 2, filter: 9), F.file(interlaced, F.chunk("IDAT", storedZlib([0, 1, 0, 2, 9, 3, 4])), F.end))
+            .invalidFilterType(row: 2, filter: 9),
+            F.file(interlaced, F.chunk("IDAT", storedZlib([0, 1, 0, 2, 9, 3, 4])), F.end))
     }
 
     /// A 1 KB file that declares 100,000 × 100,000 pixels fails at IHDR, before any allocation.
     @Test func limitsAreCheckedBeforeAllocating() {
         let huge = F.file(
-            F.header(width: 100_000, height: 100_000, depth: 8, colorType: 6), F.chunk("IDAT", [UInt8](repeating: 0, count: 1_000)), F.end)
+            F.header(width: 100_000, height: 100_000, depth: 8, colorType: 6),
+            F.chunk("IDAT", [UInt8](repeating: 0, count: 1_000)), F.end)
         #expect(huge.count < 1_100)
-        expectError(.limitExceeded(limit: "maximumPixelCount", requested: 10_000_000_000, maximum: 1 << 28), huge)
+        expectError(
+            .limitExceeded(limit: "maximumPixelCount", requested: 10_000_000_000, maximum: 1 << 28), huge)
         let small = PNGDecoder(limits: PNGLimits(maximumPixelCount: 3, maximumDecompressedBytes: 100))
         #expect(throws: PNGError.limitExceeded(limit: "maximumPixelCount", requested: 4, maximum: 3)) {
             try small.decode(F.file(ihdr, idat, F.end))
@@ -176,21 +235,37 @@ import Testing
             try tight.decode(F.file(ihdr, idat, F.end))
         }
         // With the pixel limit lifted, a size that overflows Int still fails cleanly.
-        let widest = F.file(F.header(width: Int(Int32.max), height: Int(Int32.max), depth: 16, colorType: 6), idat, F.end)
-        #expect(throws: PNGError.limitExceeded(limit: "maximumDecompressedBytes", requested: .max, maximum: .max - 1)) {
-            try PNGDecoder(limits: PNGLimits(maximumPixelCount: .max, maximumDecompressedBytes: .max - 1)).decode(widest)
+        let widest = F.file(
+            F.header(width: Int(Int32.max), height: Int(Int32.max), depth: 16, colorType: 6), idat, F.end)
+        #expect(
+            throws: PNGError.limitExceeded(
+                limit: "maximumDecompressedBytes", requested: .max, maximum: .max - 1)
+        ) {
+            try PNGDecoder(limits: PNGLimits(maximumPixelCount: .max, maximumDecompressedBytes: .max - 1))
+                .decode(widest)
         }
     }
 
     @Test func errorNamesAndDescriptionsAreOneLine() {
         let errors: [PNGError] = [
-            .invalidSignature, .truncatedData(offset: 3), .chunkChecksumMismatch(chunk: "IDAT", declared: 1, computed: 0xABCDEF),
-            .compression(.truncatedInput), .limitExceeded(limit: "maximumPixelCount", requested: 2, maximum: 1),
+            .invalidSignature, .truncatedData(offset: 3),
+            .chunkChecksumMismatch(chunk: "IDAT", declared: 1, computed: 0xABCDEF),
+            .compression(.truncatedInput),
+            .limitExceeded(limit: "maximumPixelCount", requested: 2, maximum: 1),
         ]
         for error in errors {
             #expect(!error.description.contains("\n"))
             #expect(error.description.contains(error.name))
         }
-        #expect(PNGError.chunkChecksumMismatch(chunk: "IDAT", declared: 1, computed: 0xABCDEF).description.contains("0x00ABCDEF"))
+        #expect(
+            PNGError.chunkChecksumMismatch(chunk: "IDAT", declared: 1, computed: 0xABCDEF).description
+                .contains("0x00ABCDEF"))
+        // The inflate error's own stable name is part of the line.
+        let truncated = PNGError.compression(.truncatedInput).description
+        #expect(truncated.hasPrefix("PNG error compression(truncatedInput): "))
+        #expect(
+            PNGError.compression(.adlerMismatch(declared: 1, computed: 2)).description.hasPrefix(
+                "PNG error compression(adlerMismatch): "))
+        #expect(PNGError.inflateErrorName(.invalidZlibHeader(cmf: 0, flg: 0)) == "invalidZlibHeader")
     }
 }

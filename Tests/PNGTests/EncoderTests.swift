@@ -36,7 +36,8 @@ import Testing
             try Bitmap(width: 3, height: 2, format: .rgba8, pixels: [UInt8](repeating: 0, count: 23))
         }
         // The encoder checks again: the fields of a Bitmap are mutable.
-        var bitmap = try! Bitmap(width: 2, height: 2, format: .gray16, pixels: [UInt8](repeating: 0, count: 8))
+        var bitmap = try! Bitmap(
+            width: 2, height: 2, format: .gray16, pixels: [UInt8](repeating: 0, count: 8))
         bitmap.width = 3
         #expect(throws: PNGError.invalidPixelBufferLength(expected: 12, actual: 8)) {
             try PNGEncoder.encode(bitmap)
@@ -44,7 +45,8 @@ import Testing
     }
 
     @Test func rejectsAnImageWhoseSizeOverflows() {
-        var bitmap = try! Bitmap(width: 1, height: 1, format: .rgba16, pixels: [UInt8](repeating: 0, count: 8))
+        var bitmap = try! Bitmap(
+            width: 1, height: 1, format: .rgba16, pixels: [UInt8](repeating: 0, count: 8))
         bitmap.width = Int(Int32.max)
         bitmap.height = Int(Int32.max)
         #expect(throws: PNGError.imageTooLarge(width: Int(Int32.max), height: Int(Int32.max))) {
@@ -55,7 +57,8 @@ import Testing
     /// Stored blocks hold 65,535 bytes and IDAT chunks 1 MiB: check the split of a file whose
     /// filtered data spans several of each (Spec/png.md §2.4, §2.5).
     @Test func splitsBlocksAndChunksAsSpecified() throws {
-        let width = 700, height = 500  // rgb8: 2,101 filtered bytes per row, 1,050,500 in all
+        let width = 700
+        let height = 500  // rgb8: 2,101 filtered bytes per row, 1,050,500 in all
         let pixels = (0..<(width * height * 3)).map { UInt8(truncatingIfNeeded: $0 &* 7) }
         let file = try PNGEncoder.encode(Bitmap(width: width, height: height, format: .rgb8, pixels: pixels))
         let filtered = 2_101 * 500
@@ -66,7 +69,10 @@ import Testing
         #expect(Array(file[33..<41]) == [0x00, 0x10, 0x00, 0x00, 0x49, 0x44, 0x41, 0x54])
         let second = 33 + 12 + 1_048_576
         let rest = zlib - 1_048_576
-        #expect(Array(file[second..<second + 4]) == [0, UInt8(rest >> 16), UInt8((rest >> 8) & 0xFF), UInt8(rest & 0xFF)])
+        #expect(
+            Array(file[second..<second + 4]) == [
+                0, UInt8(rest >> 16), UInt8((rest >> 8) & 0xFF), UInt8(rest & 0xFF),
+            ])
         #expect(file.count == 33 + 24 + zlib + 12)
         // The first stored block header follows the zlib header: not final, LEN 65535.
         #expect(Array(file[41..<48]) == [0x78, 0x01, 0x00, 0xFF, 0xFF, 0x00, 0x00])

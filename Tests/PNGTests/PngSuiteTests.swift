@@ -50,7 +50,9 @@ import Testing
         for name in Self.oracle.keys.sorted() where name.count == 12 && Array(name)[3] == "i" {
             var twin = Array(name)
             twin[3] = "n"
-            guard let progressive = PngSuite.bytes(String(twin)), let interlaced = PngSuite.bytes(name) else { continue }
+            guard let progressive = PngSuite.bytes(String(twin)), let interlaced = PngSuite.bytes(name) else {
+                continue
+            }
             let a = try PNGDecoder().decode(interlaced)
             let b = try PNGDecoder().decode(progressive)
             #expect(a.pixels == b.pixels, "\(name)")
@@ -86,7 +88,10 @@ import Testing
     /// byte runs): each one decodes or throws a PNGError; none may crash or hang.
     @Test func mutantsNeverCrash() throws {
         var seeds: [[UInt8]] = []
-        for name in ["basn0g01.png", "basi3p02.png", "basn2c16.png", "basi6a08.png", "tbbn3p08.png", "f02n2c08.png", "z06n2c08.png"] {
+        for name in [
+            "basn0g01.png", "basi3p02.png", "basn2c16.png", "basi6a08.png", "tbbn3p08.png", "f02n2c08.png",
+            "z06n2c08.png",
+        ] {
             if let bytes = PngSuite.bytes(name) { seeds.append(bytes) }
         }
         // Copy-free seeds, so the test checks something without the suite: compressed is not
@@ -94,11 +99,16 @@ import Testing
         seeds.append(TestImage(width: 13, height: 7, colorType: 6, depth: 16, seed: 1).file(interlaced: true))
         let palette = PNGFile.chunk("PLTE", (0..<48).map { UInt8($0 * 5) })
         let alpha = PNGFile.chunk("tRNS", [0, 128, 255])
-        seeds.append(TestImage(width: 9, height: 9, colorType: 3, depth: 4, seed: 2).file(interlaced: true, extra: [palette, alpha]))
-        seeds.append(try PNGEncoder.encode(Bitmap(width: 5, height: 4, format: .rgb8, pixels: randomBytes(60, seed: 3))))
+        seeds.append(
+            TestImage(width: 9, height: 9, colorType: 3, depth: 4, seed: 2).file(
+                interlaced: true, extra: [palette, alpha]))
+        seeds.append(
+            try PNGEncoder.encode(
+                Bitmap(width: 5, height: 4, format: .rgb8, pixels: randomBytes(60, seed: 3))))
 
         var generator = SplitMix64(seed: 0x504E_4721)
-        var decoded = 0, failed = 0
+        var decoded = 0
+        var failed = 0
         for round in 0..<6_000 {
             var bytes = seeds[round % seeds.count]
             switch generator.next() % 5 {
@@ -113,7 +123,9 @@ import Testing
                 // Overwrite a length field (or what sits where one might be).
                 let offset = 8 + Int(generator.next() % UInt64(max(1, bytes.count - 12)))
                 let value = UInt32(truncatingIfNeeded: generator.next() >> UInt64(generator.next() % 32))
-                for k in 0..<4 where offset + k < bytes.count { bytes[offset + k] = UInt8(truncatingIfNeeded: value >> UInt32(24 - 8 * k)) }
+                for k in 0..<4 where offset + k < bytes.count {
+                    bytes[offset + k] = UInt8(truncatingIfNeeded: value >> UInt32(24 - 8 * k))
+                }
             default:
                 let offset = Int(generator.next() % UInt64(bytes.count))
                 let run = min(bytes.count - offset, Int(generator.next() % 16) + 1)
@@ -121,8 +133,10 @@ import Testing
                 for k in offset..<offset + run { bytes[k] = fill }
             }
             do {
-                let image = try PNGDecoder(limits: PNGLimits(maximumPixelCount: 1 << 20, maximumDecompressedBytes: 1 << 23))
-                    .decode(bytes)
+                let image = try PNGDecoder(
+                    limits: PNGLimits(maximumPixelCount: 1 << 20, maximumDecompressedBytes: 1 << 23)
+                )
+                .decode(bytes)
                 let rgba = image.rgba()
                 #expect(rgba.pixels.count == rgba.width * rgba.height * rgba.format.bytesPerPixel)
                 decoded += 1
@@ -158,13 +172,18 @@ import Testing
     @Test func grayKeyMakesMatchingPixelsTransparent() throws {
         let image = TestImage(width: 8, height: 2, colorType: 0, depth: 2, seed: 6)
         let rgba = try decode(image, extra: [PNGFile.chunk("tRNS", [0, 2])]).rgba()
-        #expect(rgba.pixels.enumerated().filter { $0.offset % 4 == 3 }.map(\.element) == image.samples.map { $0 == 2 ? 0 : 255 })
+        #expect(
+            rgba.pixels.enumerated().filter { $0.offset % 4 == 3 }.map(\.element)
+                == image.samples.map { $0 == 2 ? 0 : 255 })
         // A key outside the depth's range matches nothing.
         let none = try decode(image, extra: [PNGFile.chunk("tRNS", [0, 4])]).rgba()
         #expect(none.pixels.enumerated().allSatisfy { $0.offset % 4 != 3 || $0.element == 255 })
         // decodeBitmap gives the RGBA conversion when there is a tRNS chunk.
         let gray8 = TestImage(width: 2, height: 1, colorType: 0, depth: 8, seed: 0, maximumSample: 0)
-        #expect(try PNGDecoder().decodeBitmap(gray8.file(extra: [PNGFile.chunk("tRNS", [0, 0])])).pixels == [0, 0, 0, 0, 0, 0, 0, 0])
+        #expect(
+            try PNGDecoder().decodeBitmap(gray8.file(extra: [PNGFile.chunk("tRNS", [0, 0])])).pixels == [
+                0, 0, 0, 0, 0, 0, 0, 0,
+            ])
     }
 
     @Test func sixteenBitGrayAndKeys() throws {
@@ -172,20 +191,28 @@ import Testing
         image.samples = [0x1234, 0xABCD]
         let rgba = try decode(image, extra: [PNGFile.chunk("tRNS", [0xAB, 0xCD])]).rgba()
         #expect(rgba.format == .rgba16)
-        #expect(rgba.pixels == [0x12, 0x34, 0x12, 0x34, 0x12, 0x34, 0xFF, 0xFF, 0xAB, 0xCD, 0xAB, 0xCD, 0xAB, 0xCD, 0, 0])
+        #expect(
+            rgba.pixels == [
+                0x12, 0x34, 0x12, 0x34, 0x12, 0x34, 0xFF, 0xFF, 0xAB, 0xCD, 0xAB, 0xCD, 0xAB, 0xCD, 0, 0,
+            ])
         var rgb = TestImage(width: 2, height: 1, colorType: 2, depth: 16, seed: 0)
         rgb.samples = [1, 2, 3, 1, 2, 4]
         let keyed = try decode(rgb, extra: [PNGFile.chunk("tRNS", [0, 1, 0, 2, 0, 3])]).rgba()
         #expect(keyed.pixels == [0, 1, 0, 2, 0, 3, 0, 0, 0, 1, 0, 2, 0, 4, 0xFF, 0xFF])
         var rgb8 = TestImage(width: 2, height: 1, colorType: 2, depth: 8, seed: 0)
         rgb8.samples = [9, 8, 7, 9, 8, 6]
-        #expect(try decode(rgb8, extra: [PNGFile.chunk("tRNS", [0, 9, 0, 8, 0, 7])]).rgba().pixels == [9, 8, 7, 0, 9, 8, 6, 255])
+        #expect(
+            try decode(rgb8, extra: [PNGFile.chunk("tRNS", [0, 9, 0, 8, 0, 7])]).rgba().pixels == [
+                9, 8, 7, 0, 9, 8, 6, 255,
+            ])
     }
 
     @Test func paletteWithAlphaAndOutOfRangeIndex() throws {
         var image = TestImage(width: 4, height: 1, colorType: 3, depth: 2, seed: 0)
         image.samples = [0, 1, 2, 3]
-        let extra = [PNGFile.chunk("PLTE", [10, 11, 12, 20, 21, 22, 30, 31, 32]), PNGFile.chunk("tRNS", [7])]
+        let extra = [
+            PNGFile.chunk("PLTE", [10, 11, 12, 20, 21, 22, 30, 31, 32]), PNGFile.chunk("tRNS", [7]),
+        ]
         let decoded = try decode(image, extra: extra)
         #expect(decoded.transparency == .paletteAlpha([7]))
         #expect(decoded.rgba().pixels == [10, 11, 12, 7, 20, 21, 22, 255, 30, 31, 32, 255, 0, 0, 0, 255])
@@ -197,6 +224,7 @@ import Testing
         image.samples = [0x0102, 0x0304]
         let decoded = try decode(image)
         #expect(decoded.rgba().pixels == [1, 2, 1, 2, 1, 2, 3, 4])
-        #expect(decoded.bitmap() == (try Bitmap(width: 1, height: 1, format: .grayAlpha16, pixels: [1, 2, 3, 4])))
+        #expect(
+            decoded.bitmap() == (try Bitmap(width: 1, height: 1, format: .grayAlpha16, pixels: [1, 2, 3, 4])))
     }
 }

@@ -21,7 +21,8 @@ import Testing
 
     /// More than 1 MiB of zlib data: several IDAT chunks, split in the middle of a stored block.
     @Test func imageSpanningSeveralImageDataChunks() throws {
-        let bitmap = try Bitmap(width: 700, height: 400, format: .rgba8, pixels: randomBytes(700 * 400 * 4, seed: 9))
+        let bitmap = try Bitmap(
+            width: 700, height: 400, format: .rgba8, pixels: randomBytes(700 * 400 * 4, seed: 9))
         let file = try PNGEncoder.encode(bitmap)
         let decoded = try PNGDecoder().decode(file)
         #expect(decoded.chunks.map(\.type) == ["IHDR", "IDAT", "IDAT", "IEND"])
@@ -31,7 +32,10 @@ import Testing
     @Test func decodedHeaderDescribesTheEncodedBitmap() throws {
         let bitmap = try Bitmap(width: 5, height: 3, format: .grayAlpha16, pixels: randomBytes(60, seed: 3))
         let decoded = try PNGDecoder().decode(try PNGEncoder.encode(bitmap))
-        #expect(decoded.header == PNGHeader(width: 5, height: 3, bitDepth: 16, colorType: .grayscaleAlpha, interlaced: false))
+        #expect(
+            decoded.header
+                == PNGHeader(width: 5, height: 3, bitDepth: 16, colorType: .grayscaleAlpha, interlaced: false)
+        )
         #expect(decoded.palette == nil)
         #expect(decoded.transparency == nil)
         #expect(decoded.pixels == bitmap.pixels)
@@ -54,15 +58,19 @@ import Testing
         let (colorType, depth) = Self.combinations[combination]
         let extra = colorType == 3 ? [Self.palette(depth: depth)] : []
         for (width, height) in [(1, 1), (3, 3), (9, 10), (37, 13)] {
-            let image = TestImage(width: width, height: height, colorType: colorType, depth: depth, seed: UInt64(width))
+            let image = TestImage(
+                width: width, height: height, colorType: colorType, depth: depth, seed: UInt64(width))
             for interlaced in [false, true] {
                 for filter in 0..<6 {
                     // 0–4: one filter everywhere; 5: a different filter on each row.
-                    let file = image.file(interlaced: interlaced, extra: extra) { filter == 5 ? UInt8($0 % 5) : UInt8(filter) }
+                    let file = image.file(interlaced: interlaced, extra: extra) {
+                        filter == 5 ? UInt8($0 % 5) : UInt8(filter)
+                    }
                     let decoded = try PNGDecoder().decode(file)
                     #expect(
                         decoded.pixels == image.packed,
-                        "type \(colorType) depth \(depth) \(width)×\(height) interlaced \(interlaced) filter \(filter)")
+                        "type \(colorType) depth \(depth) \(width)×\(height) interlaced \(interlaced) filter \(filter)"
+                    )
                 }
             }
         }
@@ -86,7 +94,9 @@ import Testing
 
     @Test func unknownAncillaryChunksAreSkipped() throws {
         let image = TestImage(width: 4, height: 4, colorType: 2, depth: 8, seed: 1)
-        let file = image.file(extra: [PNGFile.chunk("teXt", Array("a\0b".utf8)), PNGFile.chunk("zzZz", [1, 2, 3])])
+        let file = image.file(extra: [
+            PNGFile.chunk("teXt", Array("a\0b".utf8)), PNGFile.chunk("zzZz", [1, 2, 3]),
+        ])
         let decoded = try PNGDecoder().decode(file)
         #expect(decoded.pixels == image.packed)
         #expect(decoded.chunks.map(\.type) == ["IHDR", "teXt", "zzZz", "IDAT", "IEND"])
@@ -103,7 +113,10 @@ import Testing
     @Test func paletteInATruecolourImageIsKept() throws {
         let image = TestImage(width: 3, height: 2, colorType: 2, depth: 8, seed: 8)
         let decoded = try PNGDecoder().decode(image.file(extra: [PNGFile.chunk("PLTE", [1, 2, 3, 4, 5, 6])]))
-        #expect(decoded.palette == [PNGPaletteEntry(red: 1, green: 2, blue: 3), PNGPaletteEntry(red: 4, green: 5, blue: 6)])
+        #expect(
+            decoded.palette == [
+                PNGPaletteEntry(red: 1, green: 2, blue: 3), PNGPaletteEntry(red: 4, green: 5, blue: 6),
+            ])
         #expect(decoded.bitmap().format == .rgb8)
         #expect(decoded.bitmap().pixels == image.packed)
     }
@@ -113,19 +126,24 @@ import Testing
     @Test func compressedAndMixedStreams() throws {
         let expected: [UInt8] = [1, 2, 3, 4, 5, 6, 7, 8, 9, 18, 27, 36, 250, 251, 252, 253]
         let compressed: [UInt8] = [
-            0x78, 0xDA, 0x63, 0x60, 0x64, 0x62, 0x66, 0x61, 0x60, 0x65, 0x63, 0xE7, 0x60, 0xE4, 0x04, 0x02, 0x86,
+            0x78, 0xDA, 0x63, 0x60, 0x64, 0x62, 0x66, 0x61, 0x60, 0x65, 0x63, 0xE7, 0x60, 0xE4, 0x04, 0x02,
+            0x86,
             0x5F, 0xBF, 0xFF, 0xFC, 0x05, 0x00, 0x0C, 0xE4, 0x04, 0x38,
         ]
         let mixed: [UInt8] = [
-            0x78, 0x01, 0x00, 0x05, 0x00, 0xFA, 0xFF, 0x00, 0x01, 0x02, 0x03, 0x04, 0x63, 0x60, 0x65, 0x63, 0xE7,
+            0x78, 0x01, 0x00, 0x05, 0x00, 0xFA, 0xFF, 0x00, 0x01, 0x02, 0x03, 0x04, 0x63, 0x60, 0x65, 0x63,
+            0xE7,
             0x60, 0xE4, 0x04, 0x02, 0x86, 0x5F, 0xBF, 0xFF, 0xFC, 0x05, 0x00, 0x0C, 0xE4, 0x04, 0x38,
         ]
         let header = PNGFile.header(width: 4, height: 4, depth: 8, colorType: 0)
         for stream in [compressed, mixed] {
-            #expect(try PNGDecoder().decode(PNGFile.file(header, PNGFile.chunk("IDAT", stream), PNGFile.end)).pixels == expected)
+            #expect(
+                try PNGDecoder().decode(PNGFile.file(header, PNGFile.chunk("IDAT", stream), PNGFile.end))
+                    .pixels == expected)
             // Split across IDATs too (the joined path).
             let split = PNGFile.file(
-                header, PNGFile.chunk("IDAT", Array(stream[..<9])), PNGFile.chunk("IDAT", Array(stream[9...])), PNGFile.end)
+                header, PNGFile.chunk("IDAT", Array(stream[..<9])),
+                PNGFile.chunk("IDAT", Array(stream[9...])), PNGFile.end)
             #expect(try PNGDecoder().decode(split).pixels == expected)
         }
     }
@@ -134,7 +152,20 @@ import Testing
     @Test func bytesAfterTheZlibStreamAreIgnored() throws {
         let image = TestImage(width: 3, height: 3, colorType: 2, depth: 8, seed: 4)
         let stream = storedZlib(image.filtered(interlaced: false) { _ in 0 }) + [1, 2, 3]
-        let file = PNGFile.file(PNGFile.header(width: 3, height: 3, depth: 8, colorType: 2), PNGFile.chunk("IDAT", stream), PNGFile.end)
+        let file = PNGFile.file(
+            PNGFile.header(width: 3, height: 3, depth: 8, colorType: 2), PNGFile.chunk("IDAT", stream),
+            PNGFile.end)
         #expect(try PNGDecoder().decode(file).pixels == image.packed)
+    }
+
+    /// The committed level-6 sample (Tests/Fixtures/PNG/photo-768.png, Paeth rows, dynamic
+    /// Huffman) decodes to the pixels Pillow gives: SHA-256 of its RGBA bytes, computed once with
+    /// `hashlib.sha256(Image.open(path).convert("RGBA").tobytes())`.
+    @Test func compressedPhotoSampleMatchesPillow() throws {
+        let bytes = try #require(PngSuite.fixtureBytes("photo-768.png"))
+        let bitmap = try PNGDecoder().decodeBitmap(bytes)
+        #expect(bitmap.format == .rgba8 && bitmap.width == 768 && bitmap.height == 768)
+        #expect(
+            SHA256.hex(bitmap.pixels) == "541d5a47be5e80e494d0a97842dace8e0561864cd7493629ebb61ca2f2abc694")
     }
 }

@@ -50,7 +50,10 @@ struct TestImage {
     func filtered(interlaced: Bool, filters: (Int) -> UInt8) -> [UInt8] {
         let passes: [(Int, Int, Int, Int)] =
             interlaced
-            ? [(0, 0, 8, 8), (4, 0, 8, 8), (0, 4, 4, 8), (2, 0, 4, 4), (0, 2, 2, 4), (1, 0, 2, 2), (0, 1, 1, 2)]
+            ? [
+                (0, 0, 8, 8), (4, 0, 8, 8), (0, 4, 4, 8), (2, 0, 4, 4), (0, 2, 2, 4), (1, 0, 2, 2),
+                (0, 1, 1, 2),
+            ]
             : [(0, 0, 1, 1)]
         var out: [UInt8] = []
         var streamRow = 0
@@ -62,23 +65,30 @@ struct TestImage {
             var rowBytes = 0
             for y in ys {
                 var values: [Int] = []
-                for x in xs { values += samples[((y * width + x) * channels)..<((y * width + x + 1) * channels)] }
+                for x in xs {
+                    values += samples[((y * width + x) * channels)..<((y * width + x + 1) * channels)]
+                }
                 let row = packRow(values[...])
                 rowBytes = row.count
                 rows += row
             }
             let first = streamRow
-            out += filterRows(rows, rowBytes: rowBytes, bytesPerPixel: max(1, bitsPerPixel / 8)) { filters(first + $0) }
+            out += filterRows(rows, rowBytes: rowBytes, bytesPerPixel: max(1, bitsPerPixel / 8)) {
+                filters(first + $0)
+            }
             streamRow += ys.count
         }
         return out
     }
 
     /// A complete PNG file, optionally with extra chunks between IHDR and IDAT.
-    func file(interlaced: Bool = false, extra: [[UInt8]] = [], filters: (Int) -> UInt8 = { UInt8($0 % 5) }) -> [UInt8] {
+    func file(interlaced: Bool = false, extra: [[UInt8]] = [], filters: (Int) -> UInt8 = { UInt8($0 % 5) })
+        -> [UInt8]
+    {
         var bytes = PNGFile.signature
         bytes += PNGFile.header(
-            width: width, height: height, depth: UInt8(depth), colorType: colorType, interlace: interlaced ? 1 : 0)
+            width: width, height: height, depth: UInt8(depth), colorType: colorType,
+            interlace: interlaced ? 1 : 0)
         for chunk in extra { bytes += chunk }
         bytes += PNGFile.chunk("IDAT", storedZlib(filtered(interlaced: interlaced, filters: filters)))
         bytes += PNGFile.end

@@ -49,7 +49,10 @@ func storedZlib(_ data: [UInt8], blockLength: Int = 65_535) -> [UInt8] {
     repeat {
         let length = min(blockLength, data.count - offset)
         let final: UInt8 = offset + length == data.count ? 1 : 0
-        out += [final, UInt8(length & 0xFF), UInt8(length >> 8), UInt8(~length & 0xFF), UInt8((~length >> 8) & 0xFF)]
+        out += [
+            final, UInt8(length & 0xFF), UInt8(length >> 8), UInt8(~length & 0xFF),
+            UInt8((~length >> 8) & 0xFF),
+        ]
         out += data[offset..<offset + length]
         offset += length
     } while offset < data.count
@@ -78,7 +81,9 @@ func filterRows(_ rows: [UInt8], rowBytes: Int, bytesPerPixel: Int, filters: (In
             case 3: predictor = (a + b) / 2
             default:
                 let p = a + b - c
-                let pa = abs(p - a), pb = abs(p - b), pc = abs(p - c)
+                let pa = abs(p - a)
+                let pb = abs(p - b)
+                let pc = abs(p - c)
                 predictor = pa <= pb && pa <= pc ? a : (pb <= pc ? b : c)
             }
             out.append(UInt8(truncatingIfNeeded: x - predictor))
@@ -123,19 +128,29 @@ enum PngSuite {
     static let directory: URL? = {
         for relative in ["../shared/pngsuite", "../../shared/pngsuite"] {
             let url = packageRoot.appendingPathComponent(relative).standardized
-            if FileManager.default.fileExists(atPath: url.appendingPathComponent("basn0g01.png").path) { return url }
+            if FileManager.default.fileExists(atPath: url.appendingPathComponent("basn0g01.png").path) {
+                return url
+            }
         }
         return nil
     }()
 
     static func bytes(_ name: String) -> [UInt8]? {
-        guard let directory, let data = FileManager.default.contents(atPath: directory.appendingPathComponent(name).path)
+        guard let directory,
+            let data = FileManager.default.contents(atPath: directory.appendingPathComponent(name).path)
         else { return nil }
         return [UInt8](data)
     }
 
+    static func fixtureBytes(_ name: String) -> [UInt8]? {
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Fixtures/PNG/" + name)
+        return FileManager.default.contents(atPath: url.path).map { [UInt8]($0) }
+    }
+
     static func fixture(_ name: String) throws -> String {
-        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Fixtures/PNG/" + name)
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Fixtures/PNG/" + name)
         return try String(contentsOf: url, encoding: .utf8)
     }
 }
