@@ -2,6 +2,7 @@
 //
 // The module graph, bottom to top. Each arrow is the only direction a dependency may run:
 //
+//   Checksums (CRC-32, Adler-32, SHA-256)
 //   Checksums ─┬─> Inflate ──> PNG ──┐
 //              └─> LogStore ─────────┴─> ImageCache ──> Benchmarks ──> ImageCacheCLI (imagecache)
 //                                         └──────────────────────────> ConformanceDriver
@@ -47,7 +48,7 @@ let package = Package(
         .testTarget(name: "InflateTests", dependencies: ["Inflate", "Checksums"]),
         .testTarget(name: "PNGTests", dependencies: ["PNG", "Inflate", "Checksums"]),
         .testTarget(name: "LogStoreTests", dependencies: ["LogStore", "Checksums"]),
-        .testTarget(name: "ImageCacheTests", dependencies: ["ImageCache", "PNG", "LogStore"]),
+        .testTarget(name: "ImageCacheTests", dependencies: ["ImageCache", "PNG", "LogStore", "Checksums"]),
         .testTarget(name: "BenchmarksTests", dependencies: ["Benchmarks"]),
         // These two run the built executables, so they depend on them to be built first.
         .testTarget(name: "CLITests", dependencies: ["ImageCacheCLI", "PNG", "LogStore"]),

@@ -1,5 +1,6 @@
 import Foundation
 import LogStore
+import Checksums
 import Testing
 
 @testable import ImageCache

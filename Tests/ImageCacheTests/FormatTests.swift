@@ -1,4 +1,5 @@
 import Foundation
+import Checksums
 import Testing
 
 @testable import ImageCache

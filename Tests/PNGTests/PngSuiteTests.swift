@@ -1,4 +1,5 @@
 import Foundation
+import Checksums
 import Testing
 
 @testable import Inflate
@@ -36,7 +37,7 @@ import Testing
             let bytes = try #require(PngSuite.bytes(name), "\(name) is missing from the suite folder")
             let rgba = try PNGDecoder().decode(bytes).rgba()
             #expect(rgba.width == width && rgba.height == height, "\(name)")
-            #expect(SHA256.hex(Self.rgba8(rgba)) == digest, "\(name)")
+            #expect(SHA256.hexDigest(Self.rgba8(rgba)) == digest, "\(name)")
             checked += 1
         }
         #expect(checked == 161)

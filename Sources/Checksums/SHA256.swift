@@ -1,8 +1,9 @@
-/// SHA-256 (FIPS 180-4), used to turn keys into file names (`Spec/backends.md` §1.2).
+/// SHA-256 (FIPS 180-4).
 ///
-/// Foundation on Linux has no CryptoKit, and the directory and hybrid backends need a
-/// collision-resistant, platform-independent name for any key.
-struct SHA256 {
+/// The cache's directory and hybrid backends name files after the SHA-256 of the key
+/// (`Spec/backends.md` §1.2), and the tests compare decoded pixels with digests; Foundation on
+/// Linux has no CryptoKit and the package takes no dependencies.
+public struct SHA256: Sendable {
     private var state: (UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32) = (
         0x6a09_e667, 0xbb67_ae85, 0x3c6e_f372, 0xa54f_f53a, 0x510e_527f, 0x9b05_688c, 0x1f83_d9ab, 0x5be0_cd19
     )
@@ -10,17 +11,17 @@ struct SHA256 {
     private var buffered = 0
     private var totalLength: UInt64 = 0
 
-    init() {}
+    public init() {}
 
     /// The 32-byte digest of `bytes`.
-    static func hash<Bytes: Sequence>(_ bytes: Bytes) -> [UInt8] where Bytes.Element == UInt8 {
+    public static func hash<Bytes: Sequence>(_ bytes: Bytes) -> [UInt8] where Bytes.Element == UInt8 {
         var hasher = SHA256()
         hasher.update(Array(bytes))
         return hasher.finalize()
     }
 
     /// The digest as 64 lowercase hexadecimal digits.
-    static func hexDigest<Bytes: Sequence>(_ bytes: Bytes) -> String where Bytes.Element == UInt8 {
+    public static func hexDigest<Bytes: Sequence>(_ bytes: Bytes) -> String where Bytes.Element == UInt8 {
         let digits: [UInt8] = Array("0123456789abcdef".utf8)
         var text = [UInt8]()
         text.reserveCapacity(64)
@@ -31,7 +32,7 @@ struct SHA256 {
         return String(decoding: text, as: UTF8.self)
     }
 
-    mutating func update(_ bytes: [UInt8]) {
+    public mutating func update(_ bytes: [UInt8]) {
         totalLength &+= UInt64(bytes.count)
         var offset = 0
         if buffered > 0 {
@@ -58,7 +59,7 @@ struct SHA256 {
         }
     }
 
-    mutating func finalize() -> [UInt8] {
+    public mutating func finalize() -> [UInt8] {
         let bitLength = totalLength &* 8
         var padding: [UInt8] = [0x80]
         let afterOne = (buffered + 1) % 64

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import ImageCache
+import Checksums
 
 @Suite struct SHA256Tests {
     @Test(arguments: [
