@@ -2,10 +2,10 @@
 //
 // The module graph, bottom to top. Each arrow is the only direction a dependency may run:
 //
-//   Checksums (CRC-32, Adler-32, SHA-256)
 //   Checksums ─┬─> Inflate ──> PNG ──┐
 //              └─> LogStore ─────────┴─> ImageCache ──> Benchmarks ──> ImageCacheCLI (imagecache)
 //                                         └──────────────────────────> ConformanceDriver
+//   Checksums holds CRC-32, Adler-32 and SHA-256; Inflate is zlib/DEFLATE decoding.
 //   ConformanceRunner (conformance) depends on Foundation only: it drives any implementation.
 //
 // Every library folder can be vendored by copying it (and the folders below it) into an app.
