@@ -138,6 +138,11 @@ class CacheModel:
     def compact(self):
         self.remove_expired()
 
+    def verify(self):
+        """Spec/cache.md §8.4: every held entry, expired ones included, is checked; nothing changes."""
+        held = sorted(self.entries, key=utf8)
+        return {"checked": len(held), "damaged": [k for k in held if self.entries[k].corrupt]}
+
     def damage(self, key):
         """The stored bytes of key's value were damaged while the cache was closed."""
         self.reopen()

@@ -116,6 +116,9 @@ class Scenario:
         self.model.damage(key)
         return self.add({"op": "cache.damageValue", "key": key}, {})
 
+    def verify(self):
+        return self.add({"op": "cache.verify"}, self.model.verify())
+
     def compact(self):
         self.model.compact()
         return self.add({"op": "cache.compact"}, {})
@@ -287,6 +290,12 @@ def corruption():
     big = value("damaged-large", 140_000)
     yield (Scenario("corrupt/damaged-large-value", "The same for a value over the hybrid backend's threshold.")
            .store("big", big).store("small", b).damage("big").read("big").read("small").check().purge())
+    yield (Scenario("corrupt/verify-reports-without-changing",
+                    "verify checks every held entry, expired ones too, names the damaged ones and changes nothing: "
+                    "the damaged entry stays held until a read removes it, and no expiry slides.",
+                    timeToLive=1000)
+           .store("a", a).store("b", b).advance(500).store("c", value("intact-c", 64)).verify()
+           .damage("a").verify().count().advance(600).verify().contains("b").read("c").read("a").verify())
 
 
 def main():

@@ -55,6 +55,12 @@ extension Driver {
             }
             session.cache = try openCache(session)
             return [:]
+        case "cache.verify":
+            let report = try cache.verify()
+            return [
+                "checked": .integer(Int64(report.checkedEntries)),
+                "damaged": .array(report.damagedEntries.map { .string($0.key) }),
+            ]
         case "cache.advance":
             session.clock.advance(by: try request.integer("milliseconds"))
             return ["now": .integer(session.clock.now())]

@@ -199,6 +199,24 @@ enum CacheCommands {
         return 0
     }
 
+    @Sendable static func verify(_ arguments: [String]) throws -> Int32 {
+        let usage = "verify \(optionsUsage)"
+        let invocation = try parse(arguments, usage: usage)
+        guard invocation.words.isEmpty else { throw CommandLineError.usage(usage) }
+        let report = try withCache(invocation) { try $0.verify() }
+        guard let first = report.damagedEntries.first else {
+            StandardOutput.write("ok: \(report.checkedEntries) entries, \(report.intactBytes) bytes\n")
+            return 0
+        }
+        for damaged in report.damagedEntries {
+            StandardOutput.write("damaged: \(damaged.key): \(damaged.reason)\n")
+        }
+        throw CommandLineError(
+            description: "verify: \(report.damagedEntries.count) of \(report.checkedEntries) entries are damaged, "
+                + "first '\(first.key)': \(first.reason)",
+            status: 1)
+    }
+
     @Sendable static func purge(_ arguments: [String]) throws -> Int32 {
         let usage = "purge \(optionsUsage)"
         let invocation = try parse(arguments, usage: usage)

@@ -28,7 +28,7 @@ extension CommandRegistry {
             Command(name: "rm", usage: ["rm [--backend B] [--store PATH] KEY   remove KEY"], run: runRemove),
             Command(name: "ls", usage: ["ls [--backend B] [--store PATH]   list keys, sizes and timestamps"], run: runList),
             Command(name: "stat", usage: ["stat [--backend B] [--store PATH]   entries, live/dead bytes, file size, index bytes"], run: runStatistics),
-            Command(name: "verify", usage: ["verify [--store PATH]   check every record's CRC; exit 1 naming the first bad offset"], run: runVerify),
+            Command(name: "verify", usage: ["verify [--backend B] [--store PATH]   check every record's CRC; exit 1 naming the first bad one"], run: runVerify),
             Command(name: "compact", usage: ["compact [--backend B] [--store PATH]   rewrite live, unexpired records into a fresh file"], run: runCompact),
             Command(name: "purge", usage: ["purge \(CacheCommands.optionsUsage)   remove a cache's expired entries"], run: CacheCommands.purge),
             Command(name: "clear", usage: ["clear \(CacheCommands.optionsUsage)   remove every entry of a cache"], run: CacheCommands.clear),
@@ -148,6 +148,7 @@ extension CommandRegistry {
     }
 
     @Sendable static func runVerify(_ arguments: [String]) throws -> Int32 {
+        if CacheCommands.wantsCache(arguments) { return try CacheCommands.verify(arguments) }
         let usage = "verify [--store PATH]"
         let (path, words) = try storeArguments(arguments, usage: usage)
         guard words.isEmpty else { throw CommandLineError.usage(usage) }

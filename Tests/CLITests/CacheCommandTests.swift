@@ -96,6 +96,29 @@ private func imagecache(_ arguments: [String], input: [UInt8] = []) throws -> Co
         #expect(expired.error.contains("no entry for key 'k'"))
     }
 
+    @Test func verifyNamesTheDamagedEntryAndExitsOne() throws {
+        let scratch = CacheScratch()
+        let cache = ["--backend", "directory", "--store", scratch.path + "/cache"]
+        let damaged = Array("the value that a failing disk will damage".utf8)
+        #expect(try imagecache(["put"] + cache + ["bad", "-"], input: damaged).status == 0)
+        #expect(try imagecache(["put"] + cache + ["good", "-"], input: [1, 2, 3]).status == 0)
+        #expect(try imagecache(["verify"] + cache).text == "ok: 2 entries, \(damaged.count + 3) bytes\n")
+        // Flip one bit of the damaged value inside whichever entry file holds it.
+        let entries = scratch.path + "/cache/entries"
+        for name in try FileManager.default.contentsOfDirectory(atPath: entries) {
+            let url = URL(fileURLWithPath: entries + "/" + name)
+            var bytes = [UInt8](try Data(contentsOf: url))
+            guard let start = bytes.firstRange(of: damaged)?.lowerBound else { continue }
+            bytes[start + 5] ^= 0x10
+            try Data(bytes).write(to: url)
+        }
+        let outcome = try imagecache(["verify"] + cache)
+        #expect(outcome.status == 1)
+        #expect(outcome.text.hasPrefix("damaged: bad: "))
+        #expect(outcome.error.split(separator: "\n").count == 1)
+        #expect(outcome.error.contains("1 of 2 entries are damaged, first 'bad'"))
+    }
+
     @Test func purgeCountsAndClearEmpties() throws {
         let scratch = CacheScratch()
         let cache = ["--backend", "hybrid", "--store", scratch.path + "/cache"]

@@ -37,6 +37,36 @@ extension CacheBehaviourTests {
             #expect(try reopened.data(forKey: "entry 2") == [1, 2])
         }
 
+        /// §8.4: verify reports damage without removing anything or counting as a hit.
+        @Test(arguments: Backend.allCases)
+        func verifyReportsADamagedEntryAndChangesNothing(backend: Backend) throws {
+            let directory = TemporaryDirectory()
+            let clock = ManualClock()
+            let settings = configuration(backend, directory, clock: clock, externalStorageThreshold: 500)
+            do {
+                let cache = try ImageCache(configuration: settings)
+                for index in 0..<4 {
+                    try cache.store(bytes(seed: UInt64(index), count: 600), forKey: "entry \(index)")
+                }
+                let intact = try cache.verify()
+                #expect(intact == CacheVerificationReport(checkedEntries: 4, intactBytes: 2_400, damagedEntries: []))
+                try cache.close()
+            }
+            try corrupt(Array(bytes(seed: 1, count: 600)[100..<164]), under: directory.cacheURL)
+            let cache = try ImageCache(configuration: settings)
+            let before = try (0..<4).map { try cache.metadata(forKey: "entry \($0)") }
+            let report = try cache.verify()
+            #expect(report.checkedEntries == 4)
+            #expect(report.intactBytes == 1_800)
+            #expect(report.damagedEntries.map(\.key) == ["entry 1"])
+            #expect(!report.isIntact)
+            // Nothing moved: the damaged entry is still held and no metadata changed.
+            #expect(cache.count == 4)
+            #expect(try (0..<4).map { try cache.metadata(forKey: "entry \($0)") } == before)
+            #expect { try cache.data(forKey: "entry 1") } throws: { isCorruptEntry($0, key: "entry 1") }
+            #expect(try cache.verify().isIntact)
+        }
+
         @Test(arguments: [Backend.log, .hybrid])
         func aDamagedSmallLogValueIsACorruptEntry(backend: Backend) throws {
             let directory = TemporaryDirectory()

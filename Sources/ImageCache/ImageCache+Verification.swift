@@ -1,0 +1,48 @@
+/// What ``ImageCache/verify()`` found (`Spec/cache.md` §8.4).
+public struct CacheVerificationReport: Sendable, Equatable {
+    /// A held entry whose stored bytes are missing or fail their checksum.
+    public struct DamagedEntry: Sendable, Equatable {
+        public var key: String
+        public var reason: String
+    }
+
+    /// How many held entries were read, expired ones included.
+    public var checkedEntries = 0
+    /// The value bytes read and found intact.
+    public var intactBytes = 0
+    /// The damaged entries, in ascending order of their keys' UTF-8 bytes.
+    public var damagedEntries: [DamagedEntry] = []
+
+    /// Whether every held entry read back intact.
+    public var isIntact: Bool { damagedEntries.isEmpty }
+}
+
+extension ImageCache {
+    /// Reads every held entry's stored bytes through its backend's checks and reports the
+    /// damaged ones, without changing the cache (`Spec/cache.md` §8.4).
+    ///
+    /// Unlike a read, verifying is not a hit: no expiry slides, no access sequence is taken,
+    /// and a damaged entry is reported, not removed, so a user can inspect the files first.
+    /// It holds the cache's lock throughout, so other operations wait until it finishes.
+    ///
+    /// - Returns: the entries checked, the intact bytes and the damaged entries.
+    /// - Throws: ``CacheError/cacheClosed``, or an I/O error other than damage to one entry.
+    /// - Complexity: reads every stored value once.
+    public func verify() throws(CacheError) -> CacheVerificationReport {
+        try withLock { () throws(CacheError) in
+            var report = CacheVerificationReport()
+            let ordered = index.keys.sorted { $0.lexicographicallyPrecedes($1) }
+            for keyBytes in ordered {
+                guard let entry = index[keyBytes] else { continue }
+                report.checkedEntries += 1
+                do throws(CacheError) {
+                    report.intactBytes += try storage.value(forKey: entry.key).count
+                } catch {
+                    guard case .corruptEntry(_, let reason) = error else { throw error }
+                    report.damagedEntries.append(.init(key: entry.key, reason: reason))
+                }
+            }
+            return report
+        }
+    }
+}
