@@ -1,0 +1,64 @@
+import Foundation
+
+/// Experiment 3: how long opening a store takes as it grows (1,000, 10,000 and 100,000 entries),
+/// on every backend, with the raw-file baseline (list and stat every file) as the reference.
+///
+/// Each store is filled once (untimed) with distinct values of `openValueSize` bytes and
+/// synchronized; every repeat then opens it afresh and checks the entry count, untimed.
+public enum OpenBenchmark {
+    public static let suite = BenchSuite(
+        name: "open", summary: "open time by entry count (1k, 10k, 100k), every backend and raw files",
+        run: run)
+
+    static let explanation =
+        "Time to open a store that holds N entries of 1 KiB (the cache rebuilding its index at start-up). "
+        + "The raw-file baseline lists the directory and stats every file."
+
+    @Sendable public static func run(_ options: BenchOptions) throws -> [BenchmarkResult] {
+        let preset = options.preset
+        let subjects = try BenchmarkSubjects.selectedWithBaseline(options)
+        let scratch = try ScratchSpace(options, suite: "open")
+        defer { scratch.removeAll() }
+        options.progress.begin("open")
+        var results: [BenchmarkResult] = []
+        for entries in preset.openCounts {
+            for subject in subjects {
+                let directory = scratch.directory("\(subject.name)-\(entries)")
+                try fill(subject, directory, entries: entries, valueSize: preset.openValueSize, options.progress)
+                options.progress.update("opening \(subject.name) with \(entries) entries")
+                let phases = try preset.sampler().measurePhases { _, timer in
+                    let store = try timer.time("open") { try subject.open(StoreSettings(directory: directory)) }
+                    guard store.count == entries else {
+                        throw BenchmarkError.verificationFailed(
+                            suite: "open", backend: subject.name,
+                            detail: "opened with \(store.count) entries instead of \(entries)")
+                    }
+                }
+                try scratch.remove(directory)
+                for (phase, summary) in phases {
+                    results.append(
+                        BenchmarkResult(
+                            suite: "open", op: phase, backend: subject.name, bytes: entries * preset.openValueSize,
+                            count: entries, seconds: summary.median, spread: summary.spread,
+                            repeats: summary.samples.count, extra: [("value_bytes", Double(preset.openValueSize))]))
+                }
+            }
+        }
+        options.progress.clear()
+        return results
+    }
+
+    /// Stores `entries` distinct values in a new store and synchronizes it.
+    static func fill(
+        _ subject: BenchmarkSubject, _ directory: URL, entries: Int, valueSize: Int, _ progress: ProgressLine
+    ) throws {
+        let store = try subject.open(StoreSettings(directory: directory))
+        for index in 0..<entries {
+            if index % 1000 == 0 {
+                progress.update("filling \(subject.name)", done: index, of: entries)
+            }
+            try store.store(SampleData.bytes(count: valueSize, seed: UInt64(index)), forKey: SampleData.key("o", index))
+        }
+        try store.synchronize()
+    }
+}
