@@ -103,7 +103,9 @@ public struct CRC32: Sendable, Hashable {
 
     /// One slicing-by-8 step: eight look-ups fold eight bytes into the register.
     @inline(__always)
-    static func fold(_ crc: UInt32, _ cursor: UnsafeRawPointer, _ table: UnsafeBufferPointer<UInt32>) -> UInt32 {
+    static func fold(_ crc: UInt32, _ cursor: UnsafeRawPointer, _ table: UnsafeBufferPointer<UInt32>)
+        -> UInt32
+    {
         // Little-endian load: the low four bytes fold into the running CRC.
         let word = UInt64(littleEndian: cursor.loadUnaligned(as: UInt64.self))
         let low = UInt32(truncatingIfNeeded: word) ^ crc
