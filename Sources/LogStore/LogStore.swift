@@ -1,2 +1,282 @@
-// The LogStore module: an append-only single-file store (Spec/store.md).
-// Implementation lands with issue 3.
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+#if !IMAGECACHE_SINGLE_MODULE
+import Checksums
+#endif
+
+/// An append-only single-file key–value store with an in-memory index (`Spec/store.md`).
+///
+/// Every mutation appends a record; an index maps each key to its latest record; compaction
+/// rewrites the live records into a fresh file. Values are read with one positioned read and
+/// checked against the record's CRC-32.
+///
+/// Thread safety: every method may be called from any thread. Reads (`value(forKey:)`,
+/// `metadata(forKey:)`, `entries()`, `statistics`) run concurrently with each other and with a
+/// running compaction; mutations are serialized. One process at a time may open a store for
+/// writing (advisory `flock`); read-only handles take no lock and see the store as it was when
+/// they opened it.
+public final class LogStore: @unchecked Sendable {
+    /// How a store is opened and maintained.
+    public struct Options: Sendable {
+        /// Open without writing or locking; mutations throw `readOnly`. Default false.
+        public var readOnly: Bool
+        /// Check the record CRC-32 on every value read. Default true.
+        public var verifyChecksumsOnRead: Bool
+        /// Compact automatically after a mutation once dead bytes exceed this fraction of the
+        /// file (and the file exceeds ``compactionMinimumFileSize``). Nil: only on demand. Default 0.5.
+        public var compactionDeadRatio: Double?
+        /// Files smaller than this are never compacted automatically. Default 4 MiB.
+        public var compactionMinimumFileSize: UInt64
+        /// Size of the in-memory write buffer in bytes; records larger than half of it are
+        /// written directly. Reads see buffered records. 0 disables buffering. Default 1 MiB.
+        public var writeBufferSize: Int
+        /// Load the index snapshot at open and write it at close and compaction. Default true.
+        public var usesSnapshot: Bool
+        /// At open, cut the store at a damaged record in the middle of the file instead of
+        /// refusing with `corruptRecord` (`Spec/store.md` §5.3). Default false.
+        public var repairsDamage: Bool
+        /// The time source for automatic compaction, in ms since the epoch.
+        public var clock: @Sendable () -> Int64
+        /// Test hook: stop compaction at this step as a crash would.
+        var compactionFault: CompactionStep?
+
+        public init(
+            readOnly: Bool = false, verifyChecksumsOnRead: Bool = true, compactionDeadRatio: Double? = 0.5,
+            compactionMinimumFileSize: UInt64 = 4 << 20, writeBufferSize: Int = 1 << 20,
+            usesSnapshot: Bool = true, repairsDamage: Bool = false,
+            clock: @escaping @Sendable () -> Int64 = LogStore.currentTimeMilliseconds
+        ) {
+            self.readOnly = readOnly
+            self.verifyChecksumsOnRead = verifyChecksumsOnRead
+            self.compactionDeadRatio = compactionDeadRatio
+            self.compactionMinimumFileSize = compactionMinimumFileSize
+            self.writeBufferSize = max(0, writeBufferSize)
+            self.usesSnapshot = usesSnapshot
+            self.repairsDamage = repairsDamage
+            self.clock = clock
+        }
+    }
+
+    /// Where a key's latest record lives, and the entry's current metadata.
+    struct IndexEntry {
+        var offset: UInt64
+        var valueLength: UInt64
+        var metadata: EntryMetadata
+        var keyLength: UInt16
+        /// False once a touch record changed the metadata: compaction must rewrite the header.
+        var metadataMatchesRecord: Bool
+
+        var recordLength: UInt64 {
+            UInt64(RecordFormat.recordHeaderSize) + UInt64(keyLength) + valueLength
+        }
+    }
+
+    /// The wall-clock time in milliseconds since the Unix epoch (UTC), the default clock.
+    @Sendable public static func currentTimeMilliseconds() -> Int64 {
+        FileSystem.currentTimeMilliseconds()
+    }
+
+    /// The store file's path.
+    public let path: String
+    /// The options the store was opened with.
+    public let options: Options
+    /// What open found and repaired.
+    public internal(set) var recovery: RecoveryReport {
+        get { stateLock.withReadLock { recoveryState } }
+        set { stateLock.withWriteLock { recoveryState = newValue } }
+    }
+
+    // Locking: `writerLock` serializes mutations, compaction and close. State read by readers is
+    // changed only while holding both `writerLock` and the write side of `stateLock`, so a
+    // writer may read it holding `writerLock` alone.
+    let writerLock = MutualExclusion()
+    let stateLock = ReadWriteLock()
+
+    var descriptor: Int32 = -1
+    var index: [String: IndexEntry] = [:]
+    /// Bytes of the file on disk; buffered records follow at this offset.
+    var flushedLength: UInt64 = 0
+    var buffer: UnsafeMutableRawPointer
+    let bufferCapacity: Int
+    var bufferedCount = 0
+    var liveBytes: UInt64 = 0
+    /// Heap bytes of keys too long to be stored inline in a `String` (for `indexBytes`).
+    var keyStorageBytes = 0
+    var generation: UInt64 = 0
+    var isClosed = false
+    var isWritable: Bool
+    /// The log length the snapshot on disk describes, if it matches this file.
+    var snapshotLength: UInt64?
+    /// Auto-compaction waits for the file to pass this size after a failed attempt.
+    var nextAutomaticCompactionSize: UInt64 = 0
+    var recoveryState = RecoveryReport(usedSnapshot: false, scannedRecords: 0, tailOffset: nil, discardedBytes: 0)
+
+    var snapshotPath: String { path + ".hint" }
+    var compactionPath: String { path + ".compacting" }
+
+    /// Opens the store at `path`, creating it if it does not exist (unless read-only).
+    ///
+    /// Rebuilds the index from the snapshot and the log after it, or from a full header scan;
+    /// cuts off an incomplete tail (`Spec/store.md` §5).
+    /// - Throws: `notAStore`, `unsupportedVersion`, `newerMinorVersion`, `corruptFileHeader`,
+    ///   `corruptRecord`, `storeLocked`, `ioError`.
+    public init(path: String, options: Options = .init()) throws(LogStoreError) {
+        self.path = path
+        self.options = options
+        self.isWritable = !options.readOnly
+        self.bufferCapacity = options.readOnly ? 0 : options.writeBufferSize
+        self.buffer = .allocate(byteCount: max(bufferCapacity, 1), alignment: 16)
+        do {
+            try openAndRecover()
+        } catch {
+            if descriptor >= 0 { FileSystem.close(descriptor) }
+            descriptor = -1
+            isClosed = true
+            throw error
+        }
+    }
+
+    deinit {
+        if !isClosed { try? close() }
+        buffer.deallocate()
+    }
+
+    // MARK: Reads
+
+    /// The value stored for `key`, or nil.
+    ///
+    /// One positioned read of the record; its CRC-32 is checked unless
+    /// `verifyChecksumsOnRead` is off (`Spec/store.md` §8.2).
+    /// - Throws: `checksumMismatch`, `truncatedRecord`, `ioError`, `closed`.
+    public func value(forKey key: String) throws(LogStoreError) -> [UInt8]? {
+        var utf8Key = key
+        return try rethrowingStoreErrors { try utf8Key.withUTF8 { keyBytes -> [UInt8]? in
+            let headLength = RecordFormat.recordHeaderSize + keyBytes.count
+            return try withUnsafeTemporaryAllocation(byteCount: headLength, alignment: 8) {
+                (head) throws(LogStoreError) -> [UInt8]? in
+                var found: IndexEntry?
+                var failure: LogStoreError?
+                let value: [UInt8]? = stateLock.withReadLock {
+                    if isClosed { failure = .closed(path: path); return nil }
+                    guard let entry = index[key] else { return nil }
+                    found = entry
+                    return readRecord(entry, head: head, failure: &failure)
+                }
+                if let failure { throw failure }
+                guard let entry = found, let value else { return nil }
+                try check(entry, head: UnsafeRawBufferPointer(head), key: UnsafeRawBufferPointer(keyBytes), value: value)
+                return value
+            }
+        } }
+    }
+
+    /// Reads one record into `head` (header and key) and a new array (value). Caller holds a lock.
+    private func readRecord(
+        _ entry: IndexEntry, head: UnsafeMutableRawBufferPointer, failure: inout LogStoreError?
+    ) -> [UInt8]? {
+        guard entry.valueLength <= UInt64(Int.max) else {
+            failure = .valueTooLarge(length: entry.valueLength)
+            return nil
+        }
+        let valueLength = Int(entry.valueLength)
+        var ok = true
+        let value = [UInt8](unsafeUninitializedCapacity: valueLength) { storage, count in
+            count = valueLength
+            let valueBuffer = UnsafeMutableRawBufferPointer(storage)
+            if entry.offset >= flushedLength {
+                let start = buffer + Int(entry.offset - flushedLength)
+                head.copyMemory(from: UnsafeRawBufferPointer(start: start, count: head.count))
+                if valueLength > 0 {
+                    valueBuffer.copyMemory(
+                        from: UnsafeRawBufferPointer(start: start + head.count, count: valueLength))
+                }
+            } else {
+                do {
+                    ok = try FileSystem.read(descriptor, head: head, value: valueBuffer, at: entry.offset, path: path)
+                    if !ok { failure = .truncatedRecord(offset: entry.offset) }
+                } catch {
+                    failure = error as? LogStoreError
+                    ok = false
+                }
+            }
+            if !ok { count = 0 }
+        }
+        return ok ? value : nil
+    }
+
+    /// Checks a read record against the index and its CRC-32 (§8.2).
+    private func check(
+        _ entry: IndexEntry, head: UnsafeRawBufferPointer, key: UnsafeRawBufferPointer, value: [UInt8]
+    ) throws(LogStoreError) {
+        let header = RecordFormat.decodeHeader(head)
+        let keyMatches = header.keyLength == key.count
+            && memcmp(head.baseAddress! + RecordFormat.recordHeaderSize, key.baseAddress!, key.count) == 0
+        if options.verifyChecksumsOnRead {
+            var crc = CRC32()
+            crc.update(UnsafeRawBufferPointer(rebasing: head[4...]))
+            crc.update(value)
+            if crc.value != header.recordChecksum {
+                throw .checksumMismatch(offset: entry.offset, declared: header.recordChecksum, computed: crc.value)
+            }
+        }
+        guard header.type == RecordFormat.RecordType.put.rawValue, keyMatches,
+            header.valueLength == entry.valueLength
+        else {
+            // The bytes at this offset are not the record the index was built from.
+            throw .checksumMismatch(offset: entry.offset, declared: header.recordChecksum, computed: 0)
+        }
+    }
+
+    /// The metadata stored for `key`, or nil when the key is absent (or the store closed).
+    public func metadata(forKey key: String) -> EntryMetadata? {
+        stateLock.withReadLock { isClosed ? nil : index[key]?.metadata }
+    }
+
+    /// Whether the store holds `key`.
+    public func contains(_ key: String) -> Bool {
+        stateLock.withReadLock { !isClosed && index[key] != nil }
+    }
+
+    /// Every live entry: key, value length and metadata, in no particular order.
+    public func entries() -> [Entry] {
+        stateLock.withReadLock {
+            index.map { Entry(key: $0.key, valueLength: $0.value.valueLength, metadata: $0.value.metadata) }
+        }
+    }
+
+    /// The number of live entries.
+    public var count: Int { stateLock.withReadLock { index.count } }
+
+    /// Entries, live and dead bytes, file size and the index's memory estimate.
+    public var statistics: Statistics {
+        stateLock.withReadLock {
+            let fileSize = flushedLength + UInt64(bufferedCount)
+            let header = UInt64(RecordFormat.fileHeaderSize)
+            let slotBytes = MemoryLayout<String>.stride + MemoryLayout<IndexEntry>.stride
+            // Swift's hash table: one slot per capacity, plus one occupancy bit per bucket.
+            let buckets = index.capacity == 0 ? 0 : Int(Double(index.capacity) / 0.75).nextPowerOfTwo
+            let indexBytes = buckets * slotBytes + buckets / 8 + keyStorageBytes
+            return Statistics(
+                entries: index.count, liveBytes: liveBytes,
+                deadBytes: fileSize > header + liveBytes ? fileSize - header - liveBytes : 0,
+                fileSize: fileSize, indexBytes: indexBytes)
+        }
+    }
+
+    /// Heap bytes a key's `String` storage takes beyond the inline 15 bytes (an estimate:
+    /// a 32-byte object header plus the bytes and a terminator, rounded up to 16).
+    static func keyStorageCost(_ utf8Count: Int) -> Int {
+        utf8Count <= 15 ? 0 : (32 + utf8Count + 1 + 15) & ~15
+    }
+}
+
+extension Int {
+    fileprivate var nextPowerOfTwo: Int {
+        self <= 1 ? 1 : 1 << (Int.bitWidth - (self - 1).leadingZeroBitCount)
+    }
+}

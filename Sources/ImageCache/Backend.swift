@@ -1,0 +1,14 @@
+/// Where a cache keeps its entries (`Spec/backends.md`). Every backend behaves identically
+/// through ``ImageCache``; they differ only in their files and their costs.
+public enum Backend: String, Sendable, CaseIterable, CustomStringConvertible {
+    /// Every entry in memory; one file written wholesale by `synchronize()` (`Spec/backends.md` §2).
+    case dictionary
+    /// One file per entry plus an index file (`Spec/backends.md` §3).
+    case directory
+    /// The single-file log store (`Spec/backends.md` §4). The default.
+    case log
+    /// Small values in the log store, large values in files beside it (`Spec/backends.md` §5).
+    case hybrid
+
+    public var description: String { rawValue }
+}

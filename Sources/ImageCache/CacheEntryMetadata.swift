@@ -1,0 +1,20 @@
+/// What the cache records about every entry, in every backend (`Spec/cache.md` §2.2).
+public struct CacheEntryMetadata: Sendable, Hashable {
+    /// When the value was stored, in milliseconds since the Unix epoch.
+    public var createdAt: Int64
+    /// The first instant at which the entry is expired; `Int64.max` means never.
+    public var expiresAt: Int64
+    /// The cache's access counter at the last store or hit; smaller means less recently used.
+    public var accessSequence: UInt64
+
+    public init(createdAt: Int64, expiresAt: Int64, accessSequence: UInt64) {
+        self.createdAt = createdAt
+        self.expiresAt = expiresAt
+        self.accessSequence = accessSequence
+    }
+
+    /// Whether the entry is expired at `now` (`Spec/cache.md` §4.1): `now >= expiresAt`.
+    public func isExpired(at now: Int64) -> Bool {
+        now >= expiresAt
+    }
+}

@@ -1,0 +1,79 @@
+#if !IMAGECACHE_SINGLE_MODULE
+    import Checksums
+#endif
+
+/// One entry as the `dictionary` file and the `directory` entry files store it
+/// (`Spec/backends.md` §1.3).
+///
+///     offset  size  field
+///          0     4  keyLength       UInt32
+///          4     8  valueLength     UInt64
+///         12     8  createdAt       Int64
+///         20     8  expiresAt       Int64
+///         28     8  accessSequence  UInt64
+///         36     4  headerChecksum  CRC-32 of bytes 0..<36 followed by the key
+///         40     k  key             UTF-8
+///       40+k     v  value
+///     40+k+v     4  valueChecksum   CRC-32 of the value
+struct EntryRecord {
+    static let fixedHeaderSize = 40
+    static let overhead = 44
+
+    var key: [UInt8]
+    var value: [UInt8]
+    var metadata: CacheEntryMetadata
+
+    /// Appends the record's bytes to `writer`.
+    static func encode(key: [UInt8], value: [UInt8], metadata: CacheEntryMetadata, into writer: inout ByteWriter) {
+        let start = writer.bytes.count
+        writer.append(UInt32(key.count))
+        writer.append(UInt64(value.count))
+        writer.append(metadata.createdAt)
+        writer.append(metadata.expiresAt)
+        writer.append(metadata.accessSequence)
+        var header = CRC32()
+        header.update(writer.bytes[start..<start + 36])
+        header.update(key)
+        writer.append(header.value)
+        writer.append(key)
+        writer.append(value)
+        writer.append(CRC32.checksum(of: value))
+    }
+
+    /// The outcome of decoding one record: the header is needed to continue parsing a file;
+    /// a bad value checksum damages only this entry.
+    enum Decoded {
+        /// The header or key is unreadable: the position of the next record is unknown.
+        case unreadable(reason: String)
+        /// Key and metadata are sound; `valueIsIntact` is false when the value fails its checksum.
+        case record(EntryRecord, valueIsIntact: Bool)
+    }
+
+    /// Decodes the record at `reader.offset` and advances past it.
+    static func decode(from reader: inout ByteReader) -> Decoded {
+        let start = reader.offset
+        guard let keyLength = reader.read(UInt32.self),
+            let valueLength = reader.read(UInt64.self),
+            let createdAt = reader.read(Int64.self),
+            let expiresAt = reader.read(Int64.self),
+            let accessSequence = reader.read(UInt64.self),
+            let headerChecksum = reader.read(UInt32.self)
+        else { return .unreadable(reason: "truncated record header at offset \(start)") }
+        guard keyLength >= 1, keyLength <= 65_535, let key = reader.readBytes(Int(keyLength)) else {
+            return .unreadable(reason: "bad key length \(keyLength) at offset \(start)")
+        }
+        var header = CRC32()
+        header.update(reader.bytes[start..<start + 36])
+        header.update(key)
+        guard header.value == headerChecksum else {
+            return .unreadable(reason: "record header checksum mismatch at offset \(start)")
+        }
+        guard valueLength <= UInt64(reader.remaining), let value = reader.readBytes(Int(valueLength)),
+            let valueChecksum = reader.read(UInt32.self)
+        else { return .unreadable(reason: "truncated value at offset \(start)") }
+        let record = EntryRecord(
+            key: Array(key), value: Array(value),
+            metadata: CacheEntryMetadata(createdAt: createdAt, expiresAt: expiresAt, accessSequence: accessSequence))
+        return .record(record, valueIsIntact: CRC32.checksum(of: value) == valueChecksum)
+    }
+}

@@ -1,0 +1,205 @@
+/// Table-driven Huffman decoding (`Spec/deflate.md` §5).
+///
+/// A table is a flat run of `UInt32` entries. The low `rootBits` bits of the bit buffer index
+/// the root table; a code longer than `rootBits` lands on a pointer entry that names a
+/// subtable, indexed by the following bits. Each entry packs:
+///
+///     bits  0…4   length of the code in bits (in a subtable: the full length, root included)
+///     bits  8…11  extra bits that follow the code, or a pointer entry's subtable index bits
+///     bit  12     invalid: an unassigned bit pattern (value 0xFFFF) or a reserved symbol
+///     bit  13     end of block
+///     bit  14     pointer to a subtable (value = its offset)
+///     bit  15     literal byte
+///     bits 16…31  value: literal, base length, base distance, code-length symbol, offset
+///
+/// DEFLATE sends Huffman codes most significant bit first inside a least-significant-first
+/// bit stream, so a code's bits are reversed to index the table.
+enum HuffmanEntry {
+    static let lengthMask: UInt32 = 0x1F
+    static let invalid: UInt32 = 1 << 12
+    static let endOfBlock: UInt32 = 1 << 13
+    static let subtable: UInt32 = 1 << 14
+    static let literal: UInt32 = 1 << 15
+    /// End of block or invalid: anything that leaves the literal/match path.
+    static let exceptional: UInt32 = endOfBlock | invalid
+    /// The value an unassigned bit pattern carries; no symbol of any alphabet reaches it.
+    static let unassignedValue: UInt32 = 0xFFFF
+    /// An unassigned bit pattern. Its length is 1 so that with no input bits left the decoder
+    /// reports truncation, and with one or more it reports the unassigned code.
+    static let unassigned: UInt32 = (unassignedValue << 16) | invalid | 1
+
+    @inline(__always)
+    static func extraBits(_ entry: UInt32) -> UInt32 { (entry >> 8) & 0xF }
+}
+
+/// Builds decoding tables from code lengths (RFC 1951 §3.2.2), rejecting codes that RFC 1951
+/// does not allow (`Spec/deflate.md` §5.2).
+enum HuffmanTableBuilder {
+    /// Root table width and worst-case size for each alphabet. The worst case for a complete
+    /// code: every symbol longer than the root sits under its own prefix, with a subtable of
+    /// 2^(15 − root) entries; incomplete codes are only accepted when they have no subtables.
+    static let literalRootBits = 10
+    static let literalCapacity = (1 << 10) + 288 << (15 - 10)
+    static let distanceRootBits = 8
+    static let distanceCapacity = (1 << 8) + 32 << (15 - 8)
+    static let codeLengthRootBits = 7
+    static let codeLengthCapacity = 1 << 7
+
+    /// The entry (without its length) for each literal/length symbol: literals, end of block,
+    /// the 29 length codes with their base and extra bits, and the reserved 286 and 287.
+    static let literalLengthSymbols: [UInt32] = {
+        var entries = [UInt32](repeating: 0, count: 288)
+        for symbol in 0..<256 { entries[symbol] = UInt32(symbol) << 16 | HuffmanEntry.literal }
+        entries[256] = HuffmanEntry.endOfBlock
+        var base: UInt32 = 3
+        for index in 0..<28 {
+            let extra: UInt32 = index < 8 ? 0 : UInt32(index / 4 - 1)
+            entries[257 + index] = base << 16 | extra << 8
+            base += 1 << extra
+        }
+        entries[285] = 258 << 16
+        entries[286] = 286 << 16 | HuffmanEntry.invalid
+        entries[287] = 287 << 16 | HuffmanEntry.invalid
+        return entries
+    }()
+
+    /// The entry (without its length) for each distance symbol: 30 codes with their base and
+    /// extra bits, and the reserved 30 and 31.
+    static let distanceSymbols: [UInt32] = {
+        var entries = [UInt32](repeating: 0, count: 32)
+        var base: UInt32 = 1
+        for index in 0..<30 {
+            let extra: UInt32 = index < 4 ? 0 : UInt32(index / 2 - 1)
+            entries[index] = base << 16 | extra << 8
+            base += 1 << extra
+        }
+        entries[30] = 30 << 16 | HuffmanEntry.invalid
+        entries[31] = 31 << 16 | HuffmanEntry.invalid
+        return entries
+    }()
+
+    /// The entry for each code-length symbol: just the symbol.
+    static let codeLengthSymbols: [UInt32] = (0..<19).map { UInt32($0) << 16 }
+
+    /// Fills `table` with the decoding table for `lengths`.
+    ///
+    /// - Parameters:
+    ///   - lengths: the code length (0…15, 0 = unused) of each symbol.
+    ///   - symbols: the entry for each symbol, without its length; as many as `lengths`.
+    ///   - rootBits: the root table's width.
+    ///   - table: room for the alphabet's capacity (see the `…Capacity` constants).
+    ///   - scratch: room for 2^rootBits bytes.
+    ///   - kind: which code this is; decides which incomplete codes are accepted.
+    /// - Throws: `oversubscribedCode` or `incompleteCode` (`Spec/deflate.md` §5.2).
+    static func build(
+        lengths: UnsafeBufferPointer<UInt8>, symbols: UnsafeBufferPointer<UInt32>,
+        rootBits: Int, table: UnsafeMutablePointer<UInt32>, scratch: UnsafeMutablePointer<UInt8>,
+        kind: InflateError.Table
+    ) throws(InflateError) {
+        var counts = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        try withUnsafeMutableBytes(of: &counts) { (raw) throws(InflateError) in
+            let count = raw.baseAddress!.assumingMemoryBound(to: Int.self)
+            for length in lengths { count[Int(length)] += 1 }
+            count[0] = 0
+            // Kraft: the codes of each length take 2^-length of the code space.
+            var left = 1
+            for length in 1...15 {
+                left = left << 1 - count[length]
+                if left < 0 { throw .oversubscribedCode(table: kind) }
+            }
+            if left > 0 {
+                let used = (1...15).reduce(0) { $0 + count[$1] }
+                let singleOneBitCode = used == 1 && count[1] == 1
+                let allowed: Bool
+                switch kind {
+                case .codeLength: allowed = false
+                case .literalLength: allowed = singleOneBitCode
+                case .distance: allowed = singleOneBitCode || used == 0
+                }
+                if !allowed { throw .incompleteCode(table: kind) }
+            }
+            fill(
+                lengths: lengths, symbols: symbols, counts: count, rootBits: rootBits,
+                table: table, scratch: scratch)
+        }
+    }
+
+    private static func fill(
+        lengths: UnsafeBufferPointer<UInt8>, symbols: UnsafeBufferPointer<UInt32>,
+        counts: UnsafePointer<Int>, rootBits: Int, table: UnsafeMutablePointer<UInt32>,
+        scratch: UnsafeMutablePointer<UInt8>
+    ) {
+        let rootSize = 1 << rootBits
+        // First canonical code of each length (RFC 1951 §3.2.2 step 2).
+        var firstCodes = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        withUnsafeMutableBytes(of: &firstCodes) { raw in
+            let first = raw.baseAddress!.assumingMemoryBound(to: Int.self)
+            var code = 0
+            for length in 1...15 {
+                code = (code + counts[length - 1]) << 1
+                first[length] = code
+            }
+            table.update(repeating: HuffmanEntry.unassigned, count: rootSize)
+
+            // Pass 1: the longest code under each root prefix sizes that prefix's subtable.
+            scratch.update(repeating: 0, count: rootSize)
+            var next = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+            withUnsafeMutableBytes(of: &next) { nextRaw in
+                let nextCode = nextRaw.baseAddress!.assumingMemoryBound(to: Int.self)
+                for length in 0...15 { nextCode[length] = first[length] }
+                for length in lengths where Int(length) > rootBits {
+                    let code = nextCode[Int(length)]
+                    nextCode[Int(length)] += 1
+                    let prefix = code >> (Int(length) - rootBits)
+                    scratch[prefix] = max(scratch[prefix], length)
+                }
+            }
+            var offset = rootSize
+            for prefix in 0..<rootSize where scratch[prefix] != 0 {
+                let subBits = Int(scratch[prefix]) - rootBits
+                table[reversed(prefix, bitCount: rootBits)] =
+                    UInt32(offset) << 16 | HuffmanEntry.subtable | UInt32(subBits) << 8
+                    | UInt32(rootBits)
+                (table + offset).update(repeating: HuffmanEntry.unassigned, count: 1 << subBits)
+                offset += 1 << subBits
+            }
+
+            // Pass 2: every code fills each slot whose low bits are its reversed code.
+            for (symbol, length8) in lengths.enumerated() where length8 != 0 {
+                let length = Int(length8)
+                let code = first[length]
+                first[length] += 1
+                let entry = symbols[symbol] | UInt32(length)
+                if length <= rootBits {
+                    var slot = reversed(code, bitCount: length)
+                    while slot < rootSize {
+                        table[slot] = entry
+                        slot += 1 << length
+                    }
+                } else {
+                    let prefix = code >> (length - rootBits)
+                    let pointer = table[reversed(prefix, bitCount: rootBits)]
+                    let base = Int(pointer >> 16)
+                    let subBits = Int(HuffmanEntry.extraBits(pointer))
+                    let tailBits = length - rootBits
+                    var slot = reversed(code & ((1 << tailBits) - 1), bitCount: tailBits)
+                    while slot < 1 << subBits {
+                        table[base + slot] = entry
+                        slot += 1 << tailBits
+                    }
+                }
+            }
+        }
+    }
+
+    @inline(__always)
+    private static func reversed(_ value: Int, bitCount: Int) -> Int {
+        var value = value
+        var result = 0
+        for _ in 0..<bitCount {
+            result = result << 1 | value & 1
+            value >>= 1
+        }
+        return result
+    }
+}

@@ -1,0 +1,173 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+#if !IMAGECACHE_SINGLE_MODULE
+import Checksums
+#endif
+
+extension LogStore {
+    /// Rewrites the live records into a new file, dropping entries with `expiresAt <= now`,
+    /// and replaces the old file with it (`Spec/store.md` §7).
+    ///
+    /// Reads keep working while it runs; mutations wait. A crash at any step leaves either the
+    /// old or the new file in place, both complete.
+    /// - Parameter now: the time in ms since the epoch that decides expiry.
+    /// - Returns: what was kept and dropped.
+    /// - Throws: `readOnly`, `diskFull`, `fileSizeLimitExceeded`, `ioError`, `closed`; on a
+    ///   throw the store is unchanged.
+    /// - Complexity: O(live bytes + entries · log entries).
+    public func compact(now: Int64) throws(LogStoreError) -> CompactionResult {
+        try writerLock.withLock { () throws(LogStoreError) -> CompactionResult in
+            try checkWritable()
+            return try compactHoldingWriterLock(now: now)
+        }
+    }
+
+    /// Runs compaction after a mutation when dead bytes pass the configured ratio (§7.4).
+    /// Failures are not the mutation's: they are swallowed, and retried once the file grew.
+    func compactAutomaticallyIfNeeded() {
+        guard let ratio = options.compactionDeadRatio, !isClosed else { return }
+        let size = flushedLength + UInt64(bufferedCount)
+        guard size >= options.compactionMinimumFileSize, size >= nextAutomaticCompactionSize else { return }
+        let dead = size - UInt64(RecordFormat.fileHeaderSize) - min(liveBytes, size - UInt64(RecordFormat.fileHeaderSize))
+        guard Double(dead) >= ratio * Double(size) else { return }
+        do {
+            _ = try compactHoldingWriterLock(now: options.clock())
+            nextAutomaticCompactionSize = 0
+        } catch {
+            nextAutomaticCompactionSize = size + size / 4
+        }
+    }
+
+    func compactHoldingWriterLock(now: Int64) throws(LogStoreError) -> CompactionResult {
+        try flushBuffer()
+        let bytesBefore = flushedLength
+        let live = index.sorted { $0.value.offset < $1.value.offset }
+        let temporary = compactionPath
+        try FileSystem.remove(temporary)
+        let newDescriptor = try FileSystem.open(temporary, flags: O_RDWR | O_CREAT | O_EXCL)
+        var committed = false
+        var crashed = false
+        defer {
+            if !committed && !crashed {
+                FileSystem.close(newDescriptor)
+                try? FileSystem.remove(temporary)
+            }
+        }
+        /// A test hook: stop here as a crash would, leaving the files as they are.
+        func checkpoint(_ step: CompactionStep) throws(LogStoreError) {
+            guard options.compactionFault == step else { return }
+            crashed = true
+            stateLock.withWriteLock {
+                if descriptor != newDescriptor { FileSystem.close(newDescriptor) }
+                FileSystem.close(descriptor)
+                descriptor = -1
+                isClosed = true
+            }
+            throw .injectedFault(step: step)
+        }
+
+        let newGeneration = UInt64.random(in: 1...UInt64.max)
+        let appender = FileAppender(descriptor: newDescriptor, path: temporary)
+        try withUnsafeTemporaryAllocation(byteCount: RecordFormat.fileHeaderSize, alignment: 8) {
+            (header) throws(LogStoreError) in
+            RecordFormat.encodeFileHeader(generation: newGeneration, into: header)
+            try appender.append(UnsafeRawBufferPointer(header))
+        }
+        let reader = WindowedReader(descriptor: descriptor, path: path, end: flushedLength)
+        let head = UnsafeMutableRawBufferPointer.allocate(
+            byteCount: RecordFormat.recordHeaderSize + RecordFormat.maximumKeyLength, alignment: 8)
+        defer { head.deallocate() }
+        var newIndex = [String: IndexEntry](minimumCapacity: live.count)
+        var newLiveBytes: UInt64 = 0
+        var newKeyStorage = 0
+        var expired = 0
+        for (position, (key, entry)) in live.enumerated() {
+            if position == live.count / 2 { try checkpoint(.writingRecords) }
+            if entry.metadata.isExpired(at: now) {
+                expired += 1
+                continue
+            }
+            let newOffset = appender.length
+            if entry.metadataMatchesRecord {
+                // The record is copied byte for byte: a damaged one stays detectably damaged.
+                try reader.read(entry.offset, count: entry.recordLength) { piece throws(LogStoreError) in
+                    try appender.append(piece)
+                }
+            } else {
+                try rewriteRecord(entry, head: head, reader: reader, appender: appender, newOffset: newOffset)
+            }
+            var moved = entry
+            moved.offset = newOffset
+            moved.metadataMatchesRecord = true
+            newIndex[key] = moved
+            newLiveBytes += entry.recordLength
+            newKeyStorage += LogStore.keyStorageCost(Int(entry.keyLength))
+        }
+        if live.isEmpty { try checkpoint(.writingRecords) }
+        try appender.flush()
+        try checkpoint(.synchronizingNewFile)
+        try FileSystem.synchronizeFile(newDescriptor, path: temporary)
+        // Lock the new file before it takes the store's name, so no other process can open
+        // and lock it in between.
+        _ = try FileSystem.lock(newDescriptor, exclusive: true, path: temporary)
+        try checkpoint(.replacingOldFile)
+        try FileSystem.rename(temporary, to: path)
+        committed = true
+        let oldDescriptor = descriptor
+        stateLock.withWriteLock {
+            descriptor = newDescriptor
+            index = newIndex
+            flushedLength = appender.length
+            liveBytes = newLiveBytes
+            keyStorageBytes = newKeyStorage
+            generation = newGeneration
+            snapshotLength = nil
+        }
+        FileSystem.close(oldDescriptor)
+        try checkpoint(.synchronizingDirectory)
+        try FileSystem.synchronizeDirectory(FileSystem.directory(of: path))
+        try checkpoint(.writingSnapshot)
+        if options.usesSnapshot {
+            // The snapshot only speeds up the next open; failing to write it is not an error.
+            try? writeSnapshot()
+        }
+        return CompactionResult(
+            keptEntries: newIndex.count, expiredEntries: expired, bytesBefore: bytesBefore,
+            bytesAfter: appender.length)
+    }
+
+    /// Copies a put record whose metadata was changed by touch records, with a new header.
+    /// The value is read once: its CRC both checks the old record and completes the new one.
+    private func rewriteRecord(
+        _ entry: IndexEntry, head: UnsafeMutableRawBufferPointer, reader: WindowedReader,
+        appender: FileAppender, newOffset: UInt64
+    ) throws(LogStoreError) {
+        let headLength = RecordFormat.recordHeaderSize + Int(entry.keyLength)
+        try reader.copy(entry.offset, count: headLength, into: head.baseAddress!)
+        let declared: UInt32 = RecordFormat.load(at: 0, from: UnsafeRawBufferPointer(head))
+        let oldHeadChecksum = CRC32.checksum(of: UnsafeRawBufferPointer(rebasing: head[4..<headLength]))
+        let key = UnsafeRawBufferPointer(start: head.baseAddress! + RecordFormat.recordHeaderSize, count: Int(entry.keyLength))
+        let newHead = RecordFormat.encodeHead(
+            type: .put, key: key, valueLength: entry.valueLength, metadata: entry.metadata,
+            into: head.baseAddress!)
+        try appender.append(UnsafeRawBufferPointer(rebasing: head[..<headLength]))
+        var valueChecksum = CRC32()
+        try reader.read(entry.offset + UInt64(headLength), count: entry.valueLength) { piece throws(LogStoreError) in
+            valueChecksum.update(piece)
+            try appender.append(piece)
+        }
+        let old = CRC32Combination.combine(oldHeadChecksum, valueChecksum.value, secondLength: entry.valueLength)
+        var new = CRC32Combination.combine(newHead.value, valueChecksum.value, secondLength: entry.valueLength)
+        // A damaged value must not be laundered by a fresh checksum: keep it failing.
+        if old != declared { new = ~new }
+        var little = new.littleEndian
+        try withUnsafeBytes(of: &little) { (bytes) throws(LogStoreError) in
+            try appender.patch(at: newOffset, bytes)
+        }
+    }
+}

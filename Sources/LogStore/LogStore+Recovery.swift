@@ -1,0 +1,189 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+#if !IMAGECACHE_SINGLE_MODULE
+import Checksums
+#endif
+
+extension LogStore {
+    /// Opens, locks and indexes the store (`Spec/store.md` §5).
+    func openAndRecover() throws(LogStoreError) {
+        if isWritable && !FileSystem.exists(path) { try createEmptyStore() }
+        try openAndLock()
+        let fileSize = try FileSystem.size(descriptor, path: path)
+        let headerBytes = try withUnsafeTemporaryAllocation(byteCount: RecordFormat.fileHeaderSize, alignment: 8) {
+            (bytes) throws(LogStoreError) -> [UInt8] in
+            let got = try FileSystem.read(descriptor, into: bytes, at: 0, path: path)
+            return Array(bytes[..<got])
+        }
+        if fileSize == 0 && isWritable {
+            // An empty file holds nothing to lose: make it a store.
+            try writeEmptyHeader(to: descriptor, path: path)
+            return try openAndRecover()
+        }
+        let header = try rethrowingStoreErrors {
+            try headerBytes.withUnsafeBytes { bytes in
+                try RecordFormat.decodeFileHeader(bytes, path: path)
+            }
+        }
+        let newerMinor = header.minor > RecordFormat.minorVersion
+        if newerMinor && isWritable {
+            throw .newerMinorVersion(path: path, major: header.major, minor: header.minor)
+        }
+        generation = header.generation
+        if isWritable { try FileSystem.remove(compactionPath) }
+
+        var start = UInt64(RecordFormat.fileHeaderSize)
+        var usedSnapshot = false
+        if options.usesSnapshot, let snapshot = loadSnapshot(generation: generation, fileSize: fileSize) {
+            index = snapshot.index
+            liveBytes = snapshot.liveBytes
+            keyStorageBytes = snapshot.keyStorageBytes
+            start = snapshot.logLength
+            snapshotLength = snapshot.logLength
+            usedSnapshot = true
+        }
+        var report = RecoveryReport(usedSnapshot: usedSnapshot, scannedRecords: 0, tailOffset: nil, discardedBytes: 0)
+        let end = try scan(from: start, fileSize: fileSize, knownTypesOnly: !newerMinor, report: &report)
+        if end < fileSize {
+            report.tailOffset = end
+            report.discardedBytes = fileSize - end
+            if isWritable {
+                try FileSystem.truncate(descriptor, to: end, path: path)
+                try FileSystem.synchronizeData(descriptor, path: path)
+            }
+        }
+        flushedLength = end
+        recoveryState = report
+    }
+
+    /// Opens the file and takes the lock; retries if a compaction elsewhere replaced the file
+    /// between the open and the lock (the lock would then guard a file no longer in use).
+    private func openAndLock() throws(LogStoreError) {
+        for _ in 0..<16 {
+            let fd = try FileSystem.open(path, flags: isWritable ? O_RDWR : O_RDONLY)
+            descriptor = fd
+            guard isWritable else { return }
+            guard try FileSystem.lock(fd, exclusive: true, path: path) else {
+                throw .storeLocked(path: path)
+            }
+            if try FileSystem.identity(fd, path: path) == FileSystem.identity(ofPath: path) { return }
+            FileSystem.close(fd)
+            descriptor = -1
+        }
+        throw .storeLocked(path: path)
+    }
+
+    /// Creates a new store atomically: a complete header under a temporary name, then a hard
+    /// link to `path`, which fails rather than replace a store another process just created.
+    private func createEmptyStore() throws(LogStoreError) {
+        let temporary = path + ".new-\(FileSystem.processIdentifier)-\(UInt32.random(in: 0...UInt32.max))"
+        let fd = try FileSystem.open(temporary, flags: O_RDWR | O_CREAT | O_EXCL)
+        defer {
+            FileSystem.close(fd)
+            try? FileSystem.remove(temporary)
+        }
+        try writeEmptyHeader(to: fd, path: temporary)
+        _ = try FileSystem.link(temporary, to: path)
+        try FileSystem.synchronizeDirectory(FileSystem.directory(of: path))
+    }
+
+    func writeEmptyHeader(to fd: Int32, path: String) throws(LogStoreError) {
+        try withUnsafeTemporaryAllocation(byteCount: RecordFormat.fileHeaderSize, alignment: 8) {
+            (bytes) throws(LogStoreError) in
+            RecordFormat.encodeFileHeader(generation: UInt64.random(in: 1...UInt64.max), into: bytes)
+            try FileSystem.write(fd, UnsafeRawBufferPointer(bytes), at: 0, path: path)
+        }
+        try FileSystem.synchronizeData(fd, path: path)
+    }
+
+    /// Reads record headers and keys from `start`, seeking over values, and applies them to
+    /// the index. Returns where the valid log ends (§5.2–§5.3).
+    private func scan(
+        from start: UInt64, fileSize: UInt64, knownTypesOnly: Bool, report: inout RecoveryReport
+    ) throws(LogStoreError) -> UInt64 {
+        let headCapacity = RecordFormat.recordHeaderSize + RecordFormat.maximumKeyLength
+        let head = UnsafeMutableRawBufferPointer.allocate(byteCount: headCapacity, alignment: 8)
+        defer { head.deallocate() }
+        var offset = start
+        while offset < fileSize {
+            let remaining = fileSize - offset
+            guard remaining >= UInt64(RecordFormat.recordHeaderSize) else { return offset }
+            let fixed = UnsafeMutableRawBufferPointer(rebasing: head[..<RecordFormat.recordHeaderSize])
+            guard try FileSystem.read(descriptor, into: fixed, at: offset, path: path) == fixed.count else {
+                return offset
+            }
+            let header = RecordFormat.decodeHeader(UnsafeRawBufferPointer(fixed))
+            let headLength = RecordFormat.recordHeaderSize + header.keyLength
+            // Incomplete: the header and key do not fit before the end of the file.
+            guard UInt64(headLength) <= remaining else { return offset }
+            let keyPart = UnsafeMutableRawBufferPointer(rebasing: head[RecordFormat.recordHeaderSize..<headLength])
+            guard try FileSystem.read(descriptor, into: keyPart, at: offset + 48, path: path) == keyPart.count else {
+                return offset
+            }
+            let covered = UnsafeRawBufferPointer(rebasing: head[8..<headLength])
+            guard CRC32.checksum(of: covered) == header.headerChecksum,
+                RecordFormat.isWellFormed(header, knownTypesOnly: knownTypesOnly)
+            else {
+                return try damagedRecord(at: offset, fileSize: fileSize)
+            }
+            // Incomplete: a valid header whose value runs past the end of the file.
+            guard header.recordLength <= remaining else { return offset }
+            apply(header, key: UnsafeRawBufferPointer(keyPart), at: offset)
+            report.scannedRecords += 1
+            offset += header.recordLength
+        }
+        return offset
+    }
+
+    /// §5.3: an invalid record followed only by zero bytes is an unwritten tail; followed by
+    /// anything else it is damage in the middle, which open refuses unless `repairsDamage`.
+    private func damagedRecord(at offset: UInt64, fileSize: UInt64) throws(LogStoreError) -> UInt64 {
+        if options.repairsDamage { return offset }
+        let reader = WindowedReader(descriptor: descriptor, path: path, end: fileSize)
+        var allZero = true
+        try reader.read(offset, count: fileSize - offset) { piece in
+            if allZero && piece.contains(where: { $0 != 0 }) { allZero = false }
+        }
+        if allZero { return offset }
+        throw .corruptRecord(offset: offset)
+    }
+
+    /// Applies one scanned record to the index (§3.3).
+    private func apply(_ header: RecordFormat.Header, key keyBytes: UnsafeRawBufferPointer, at offset: UInt64) {
+        guard let type = RecordFormat.RecordType(rawValue: header.type) else { return }
+        switch type {
+        case .put:
+            let key = String(decoding: keyBytes, as: UTF8.self)
+            let entry = IndexEntry(
+                offset: offset, valueLength: header.valueLength, metadata: header.metadata,
+                keyLength: UInt16(header.keyLength), metadataMatchesRecord: true)
+            if let previous = index.updateValue(entry, forKey: key) {
+                liveBytes -= previous.recordLength
+            } else {
+                keyStorageBytes += LogStore.keyStorageCost(header.keyLength)
+            }
+            liveBytes += header.recordLength
+        case .remove:
+            let key = String(decoding: keyBytes, as: UTF8.self)
+            if let previous = index.removeValue(forKey: key) {
+                liveBytes -= previous.recordLength
+                keyStorageBytes -= LogStore.keyStorageCost(header.keyLength)
+            }
+        case .touch:
+            let key = String(decoding: keyBytes, as: UTF8.self)
+            if index[key] != nil {
+                index[key]!.metadata = header.metadata
+                index[key]!.metadataMatchesRecord = false
+            }
+        case .clear:
+            index.removeAll()
+            liveBytes = 0
+            keyStorageBytes = 0
+        }
+    }
+}

@@ -1,0 +1,138 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+#if !IMAGECACHE_SINGLE_MODULE
+import Checksums
+#endif
+
+/// The index snapshot ("hint file", `Spec/store.md` §4): the index as of a log length, so open
+/// reads one file instead of every record header.
+enum SnapshotFormat {
+    /// `89 49 43 48 49 4E 54 0A`: a high-bit byte, "ICHINT", LF.
+    static let magic: [UInt8] = [0x89, 0x49, 0x43, 0x48, 0x49, 0x4E, 0x54, 0x0A]
+    static let headerSize = 48
+    static let entryHeaderSize = 44
+}
+
+extension LogStore {
+    struct Snapshot {
+        var index: [String: IndexEntry]
+        var liveBytes: UInt64
+        var keyStorageBytes: Int
+        var logLength: UInt64
+    }
+
+    /// Writes the snapshot of the current index (holds `writerLock`, buffer flushed, log durable
+    /// up to `flushedLength`). Written under a temporary name and renamed over the old one.
+    func writeSnapshot() throws(LogStoreError) {
+        let temporary = snapshotPath + ".tmp"
+        let fd = try FileSystem.open(temporary, flags: O_RDWR | O_CREAT | O_TRUNC)
+        var renamed = false
+        defer {
+            FileSystem.close(fd)
+            if !renamed { try? FileSystem.remove(temporary) }
+        }
+        let appender = FileAppender(descriptor: fd, path: temporary)
+        try withUnsafeTemporaryAllocation(byteCount: SnapshotFormat.headerSize, alignment: 8) {
+            (header) throws(LogStoreError) in
+            header.initializeMemory(as: UInt8.self, repeating: 0)
+            for position in 0..<8 { header[position] = SnapshotFormat.magic[position] }
+            RecordFormat.store(RecordFormat.majorVersion, at: 8, in: header)
+            RecordFormat.store(RecordFormat.minorVersion, at: 10, in: header)
+            RecordFormat.store(generation, at: 16, in: header)
+            RecordFormat.store(flushedLength, at: 24, in: header)
+            RecordFormat.store(UInt64(index.count), at: 32, in: header)
+            let checksum = CRC32.checksum(of: UnsafeRawBufferPointer(rebasing: header[0..<44]))
+            RecordFormat.store(checksum, at: 44, in: header)
+            try appender.append(UnsafeRawBufferPointer(header))
+        }
+        var crc = CRC32()
+        let entryBytes = UnsafeMutableRawBufferPointer.allocate(
+            byteCount: SnapshotFormat.entryHeaderSize + RecordFormat.maximumKeyLength, alignment: 8)
+        defer { entryBytes.deallocate() }
+        for (key, entry) in index {
+            var key = key
+            let length = key.withUTF8 { keyBytes -> Int in
+                RecordFormat.store(UInt16(keyBytes.count), at: 0, in: entryBytes)
+                entryBytes[2] = entry.metadataMatchesRecord ? 1 : 0
+                entryBytes[3] = 0
+                RecordFormat.store(entry.offset, at: 4, in: entryBytes)
+                RecordFormat.store(entry.valueLength, at: 12, in: entryBytes)
+                RecordFormat.store(UInt64(bitPattern: entry.metadata.createdAt), at: 20, in: entryBytes)
+                RecordFormat.store(UInt64(bitPattern: entry.metadata.expiresAt), at: 28, in: entryBytes)
+                RecordFormat.store(entry.metadata.accessSequence, at: 36, in: entryBytes)
+                UnsafeMutableRawBufferPointer(rebasing: entryBytes[SnapshotFormat.entryHeaderSize...])
+                    .copyMemory(from: UnsafeRawBufferPointer(keyBytes))
+                return SnapshotFormat.entryHeaderSize + keyBytes.count
+            }
+            let bytes = UnsafeRawBufferPointer(rebasing: entryBytes[..<length])
+            crc.update(bytes)
+            try appender.append(bytes)
+        }
+        try appender.append(crc.value)
+        try appender.flush()
+        try FileSystem.rename(temporary, to: snapshotPath)
+        renamed = true
+        snapshotLength = flushedLength
+    }
+
+    /// Reads the snapshot if it exists, passes its checksums and describes this log: same
+    /// generation, and a length no longer than the file. Anything else means a full scan.
+    func loadSnapshot(generation: UInt64, fileSize: UInt64) -> Snapshot? {
+        guard let fd = try? FileSystem.open(snapshotPath, flags: O_RDONLY) else { return nil }
+        defer { FileSystem.close(fd) }
+        guard let size = try? FileSystem.size(fd, path: snapshotPath),
+            size >= UInt64(SnapshotFormat.headerSize + 4), size < UInt64(Int.max)
+        else { return nil }
+        let bytes = UnsafeMutableRawBufferPointer.allocate(byteCount: Int(size), alignment: 16)
+        defer { bytes.deallocate() }
+        guard (try? FileSystem.read(fd, into: bytes, at: 0, path: snapshotPath)) == Int(size) else { return nil }
+        let all = UnsafeRawBufferPointer(bytes)
+        guard (0..<8).allSatisfy({ all[$0] == SnapshotFormat.magic[$0] }),
+            RecordFormat.load(at: 8, from: all) as UInt16 == RecordFormat.majorVersion,
+            CRC32.checksum(of: UnsafeRawBufferPointer(rebasing: all[0..<44])) == RecordFormat.load(at: 44, from: all),
+            RecordFormat.load(at: 16, from: all) as UInt64 == generation
+        else { return nil }
+        let logLength: UInt64 = RecordFormat.load(at: 24, from: all)
+        let count: UInt64 = RecordFormat.load(at: 32, from: all)
+        guard logLength >= UInt64(RecordFormat.fileHeaderSize), logLength <= fileSize,
+            count <= size / UInt64(SnapshotFormat.entryHeaderSize + 1)
+        else { return nil }
+        let body = UnsafeRawBufferPointer(rebasing: all[SnapshotFormat.headerSize..<(Int(size) - 4)])
+        guard CRC32.checksum(of: body) == RecordFormat.load(at: Int(size) - 4, from: all) else { return nil }
+
+        var index = [String: IndexEntry](minimumCapacity: Int(count))
+        var liveBytes: UInt64 = 0
+        var keyStorage = 0
+        var position = 0
+        for _ in 0..<count {
+            guard position + SnapshotFormat.entryHeaderSize <= body.count else { return nil }
+            let keyLength = Int(RecordFormat.load(at: position, from: body) as UInt16)
+            let keyStart = position + SnapshotFormat.entryHeaderSize
+            guard keyLength > 0, keyStart + keyLength <= body.count else { return nil }
+            let entry = IndexEntry(
+                offset: RecordFormat.load(at: position + 4, from: body),
+                valueLength: RecordFormat.load(at: position + 12, from: body),
+                metadata: EntryMetadata(
+                    createdAt: Int64(bitPattern: RecordFormat.load(at: position + 20, from: body)),
+                    expiresAt: Int64(bitPattern: RecordFormat.load(at: position + 28, from: body)),
+                    accessSequence: RecordFormat.load(at: position + 36, from: body)),
+                keyLength: UInt16(keyLength), metadataMatchesRecord: body[position + 2] & 1 != 0)
+            guard entry.valueLength <= RecordFormat.maximumValueLength,
+                entry.offset >= UInt64(RecordFormat.fileHeaderSize),
+                entry.offset + entry.recordLength <= logLength
+            else { return nil }
+            let key = String(decoding: UnsafeRawBufferPointer(rebasing: body[keyStart..<(keyStart + keyLength)]), as: UTF8.self)
+            index[key] = entry
+            liveBytes += entry.recordLength
+            keyStorage += LogStore.keyStorageCost(keyLength)
+            position = keyStart + keyLength
+        }
+        guard position == body.count, index.count == Int(count) else { return nil }
+        return Snapshot(index: index, liveBytes: liveBytes, keyStorageBytes: keyStorage, logLength: logLength)
+    }
+}

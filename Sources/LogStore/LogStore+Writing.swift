@@ -1,0 +1,230 @@
+#if !IMAGECACHE_SINGLE_MODULE
+import Checksums
+#endif
+
+extension LogStore {
+    /// Stores `value` under `key`, replacing any previous value (`Spec/store.md` §3.3, put).
+    ///
+    /// The record goes to the write buffer (or straight to the file when large); it is durable
+    /// after the next ``synchronize()``.
+    /// - Throws: `invalidKey`, `valueTooLarge`, `readOnly`, `diskFull`, `fileSizeLimitExceeded`,
+    ///   `ioError`, `closed`. On a throw the store is unchanged.
+    public func put(_ value: [UInt8], forKey key: String, metadata: EntryMetadata) throws(LogStoreError) {
+        try rethrowingStoreErrors {
+            try value.withUnsafeBytes { bytes in
+                try put(bytes, forKey: key, metadata: metadata)
+            }
+        }
+    }
+
+    /// Stores the bytes of `value` under `key`; see ``put(_:forKey:metadata:)``.
+    public func put(_ value: UnsafeRawBufferPointer, forKey key: String, metadata: EntryMetadata) throws(LogStoreError) {
+        guard UInt64(value.count) <= RecordFormat.maximumValueLength else {
+            throw .valueTooLarge(length: UInt64(value.count))
+        }
+        try mutate(key: key) { (keyBytes) throws(LogStoreError) in
+            let offset = try append(.put, key: keyBytes, value: value, metadata: metadata)
+            let keyString = key
+            stateLock.withWriteLock {
+                if let previous = index.updateValue(
+                    IndexEntry(
+                        offset: offset, valueLength: UInt64(value.count), metadata: metadata,
+                        keyLength: UInt16(keyBytes.count), metadataMatchesRecord: true),
+                    forKey: keyString)
+                {
+                    liveBytes -= previous.recordLength
+                } else {
+                    keyStorageBytes += LogStore.keyStorageCost(keyBytes.count)
+                }
+                liveBytes += UInt64(RecordFormat.recordHeaderSize + keyBytes.count + value.count)
+            }
+        }
+    }
+
+    /// Replaces the metadata of an existing entry by appending a small touch record (no value):
+    /// the cheap path for sliding expiry and LRU order. Does nothing if `key` is absent.
+    /// - Throws: as ``put(_:forKey:metadata:)``.
+    public func updateMetadata(_ metadata: EntryMetadata, forKey key: String) throws(LogStoreError) {
+        try mutate(key: key) { (keyBytes) throws(LogStoreError) in
+            guard index[key] != nil else { return }
+            _ = try append(.touch, key: keyBytes, value: UnsafeRawBufferPointer(start: nil, count: 0), metadata: metadata)
+            stateLock.withWriteLock {
+                index[key]?.metadata = metadata
+                index[key]?.metadataMatchesRecord = false
+            }
+        }
+    }
+
+    /// Removes `key` and its value by appending a remove record. Does nothing if absent.
+    /// - Throws: as ``put(_:forKey:metadata:)``.
+    public func removeValue(forKey key: String) throws(LogStoreError) {
+        try mutate(key: key) { (keyBytes) throws(LogStoreError) in
+            guard index[key] != nil else { return }
+            _ = try append(
+                .remove, key: keyBytes, value: UnsafeRawBufferPointer(start: nil, count: 0),
+                metadata: EntryMetadata(createdAt: 0, expiresAt: 0, accessSequence: 0))
+            stateLock.withWriteLock {
+                if let previous = index.removeValue(forKey: key) {
+                    liveBytes -= previous.recordLength
+                    keyStorageBytes -= LogStore.keyStorageCost(Int(previous.keyLength))
+                }
+            }
+        }
+    }
+
+    /// Removes every entry by appending a clear record; compaction reclaims the space.
+    /// - Throws: as ``put(_:forKey:metadata:)``.
+    public func removeAll() throws(LogStoreError) {
+        try writerLock.withLock { () throws(LogStoreError) in
+            try checkWritable()
+            _ = try append(
+                .clear, key: UnsafeRawBufferPointer(start: nil, count: 0),
+                value: UnsafeRawBufferPointer(start: nil, count: 0),
+                metadata: EntryMetadata(createdAt: 0, expiresAt: 0, accessSequence: 0))
+            stateLock.withWriteLock {
+                index = [:]
+                liveBytes = 0
+                keyStorageBytes = 0
+            }
+            compactAutomaticallyIfNeeded()
+        }
+    }
+
+    /// Writes buffered records and waits until everything appended so far is on stable storage
+    /// (fdatasync). After it returns, a crash loses nothing written before the call (§8.3).
+    /// - Throws: `diskFull`, `fileSizeLimitExceeded`, `ioError`, `closed`.
+    public func synchronize() throws(LogStoreError) {
+        try writerLock.withLock { () throws(LogStoreError) in
+            if isClosed { throw .closed(path: path) }
+            guard isWritable else { return }
+            try flushBuffer()
+            try FileSystem.synchronizeData(descriptor, path: path)
+        }
+    }
+
+    /// Synchronizes, writes the index snapshot and releases the file and its lock.
+    /// Calling it again does nothing. Every other method throws `closed` afterwards.
+    /// - Throws: as ``synchronize()``; the store is closed even when it throws.
+    public func close() throws(LogStoreError) {
+        try writerLock.withLock { () throws(LogStoreError) in
+            if isClosed { return }
+            defer {
+                stateLock.withWriteLock {
+                    FileSystem.close(descriptor)
+                    descriptor = -1
+                    isClosed = true
+                    index = [:]
+                }
+            }
+            guard isWritable else { return }
+            try flushBuffer()
+            try FileSystem.synchronizeData(descriptor, path: path)
+            if options.usesSnapshot && snapshotLength != flushedLength {
+                try writeSnapshot()
+            }
+        }
+    }
+
+    // MARK: Internals
+
+    /// Validates the key and runs `body` with its UTF-8 bytes under the writer lock.
+    private func mutate(
+        key: String, _ body: (UnsafeRawBufferPointer) throws(LogStoreError) -> Void
+    ) throws(LogStoreError) {
+        var utf8Key = key
+        try rethrowingStoreErrors { try utf8Key.withUTF8 { keyBytes in
+            guard keyBytes.count >= 1, keyBytes.count <= RecordFormat.maximumKeyLength else {
+                throw LogStoreError.invalidKey(length: keyBytes.count)
+            }
+            try writerLock.withLock { () throws(LogStoreError) in
+                try checkWritable()
+                try body(UnsafeRawBufferPointer(keyBytes))
+                compactAutomaticallyIfNeeded()
+            }
+        } }
+    }
+
+    func checkWritable() throws(LogStoreError) {
+        if isClosed { throw .closed(path: path) }
+        if !isWritable { throw .readOnly(path: path) }
+    }
+
+    /// Appends one record; returns its offset. Holds `writerLock`. On failure nothing was
+    /// appended: a partial write is cut off again (§8.4).
+    func append(
+        _ type: RecordFormat.RecordType, key: UnsafeRawBufferPointer, value: UnsafeRawBufferPointer,
+        metadata: EntryMetadata
+    ) throws(LogStoreError) -> UInt64 {
+        let headLength = RecordFormat.recordHeaderSize + key.count
+        let recordLength = headLength + value.count
+        if recordLength * 2 > bufferCapacity {
+            // Large record: write it directly, after whatever is buffered.
+            try flushBuffer()
+            let offset = flushedLength
+            try withUnsafeTemporaryAllocation(byteCount: headLength, alignment: 8) {
+                (head) throws(LogStoreError) in
+                var crc = RecordFormat.encodeHead(
+                    type: type, key: key, valueLength: UInt64(value.count), metadata: metadata,
+                    into: head.baseAddress!)
+                crc.update(value)
+                RecordFormat.store(crc.value, at: 0, in: head)
+                do {
+                    try FileSystem.write(descriptor, UnsafeRawBufferPointer(head), at: offset, path: path)
+                    if value.count > 0 {
+                        try FileSystem.write(descriptor, value, at: offset + UInt64(headLength), path: path)
+                    }
+                } catch {
+                    try undoPartialWrite(to: offset, after: error as! LogStoreError)
+                }
+            }
+            stateLock.withWriteLock { flushedLength += UInt64(recordLength) }
+            return offset
+        }
+        if bufferedCount + recordLength > bufferCapacity { try flushBuffer() }
+        // Writing past `bufferedCount` does not touch bytes readers may be copying.
+        let start = buffer + bufferedCount
+        var crc = RecordFormat.encodeHead(
+            type: type, key: key, valueLength: UInt64(value.count), metadata: metadata, into: start)
+        if value.count > 0 {
+            (start + headLength).copyMemory(from: value.baseAddress!, byteCount: value.count)
+            crc.update(value)
+        }
+        RecordFormat.store(crc.value, at: 0, in: UnsafeMutableRawBufferPointer(start: start, count: 4))
+        let offset = flushedLength + UInt64(bufferedCount)
+        stateLock.withWriteLock { bufferedCount += recordLength }
+        return offset
+    }
+
+    /// Writes the buffered records to the file. Holds `writerLock`. Readers may copy from the
+    /// buffer meanwhile; it changes only after the write, under the state lock.
+    func flushBuffer() throws(LogStoreError) {
+        guard bufferedCount > 0 else { return }
+        let offset = flushedLength
+        do {
+            try FileSystem.write(descriptor, UnsafeRawBufferPointer(start: buffer, count: bufferedCount), at: offset, path: path)
+        } catch {
+            // The records stay buffered (and readable); the file keeps its last whole record.
+            try undoPartialWrite(to: offset, after: error)
+        }
+        stateLock.withWriteLock {
+            flushedLength += UInt64(bufferedCount)
+            bufferedCount = 0
+        }
+    }
+
+    /// Cuts the file back to `length` after a failed write and rethrows the write's error.
+    /// If even that fails the file may end in a partial record, which the next open cuts off;
+    /// the handle closes itself so it cannot append after the partial record.
+    private func undoPartialWrite(to length: UInt64, after error: LogStoreError) throws(LogStoreError) -> Never {
+        do {
+            try FileSystem.truncate(descriptor, to: length, path: path)
+        } catch {
+            stateLock.withWriteLock {
+                FileSystem.close(descriptor)
+                descriptor = -1
+                isClosed = true
+            }
+        }
+        throw error
+    }
+}

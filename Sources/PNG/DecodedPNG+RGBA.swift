@@ -1,0 +1,127 @@
+extension DecodedPNG {
+    /// The image converted to RGBA (`Spec/png.md` §8): `rgba8` when the bit depth is 8 or less,
+    /// `rgba16` for 16-bit images.
+    ///
+    /// Gray at 1, 2 or 4 bits scales to the full 0–255 range (× 255, 85 or 17); gray copies to
+    /// red, green and blue; palette indices look up PLTE, their alpha from tRNS (255 past its
+    /// end); an index past the end of PLTE gives opaque black. A tRNS colour key makes the
+    /// pixels whose samples equal it fully transparent; all other pixels are opaque.
+    public func rgba() -> Bitmap {
+        let width = header.width
+        let height = header.height
+        let wide = header.bitDepth == 16
+        let outputRowBytes = width * (wide ? 8 : 4)
+        let inputRowBytes = header.bytesPerRow
+        let converted = [UInt8](unsafeUninitializedCapacity: outputRowBytes * height) { buffer, initialized in
+            pixels.withUnsafeBufferPointer { input in
+                let lookup = wide ? [] : lookupTable()
+                lookup.withUnsafeBufferPointer { table in
+                    for row in 0..<height {
+                        convertRow(
+                            input.baseAddress! + row * inputRowBytes, buffer.baseAddress! + row * outputRowBytes,
+                            width: width, table: table.baseAddress)
+                    }
+                }
+            }
+            initialized = outputRowBytes * height
+        }
+        return Bitmap(validatedWidth: width, height: height, format: wide ? .rgba16 : .rgba8, pixels: converted)
+    }
+
+    /// For indexed and sub-16-bit gray images: the RGBA8 bytes of every possible sample value.
+    func lookupTable() -> [UInt8] {
+        switch header.colorType {
+        case .indexed:
+            var table = [UInt8](repeating: 0, count: 256 * 4)
+            for index in 0..<256 { table[4 * index + 3] = 255 }
+            for (index, entry) in (palette ?? []).enumerated() {
+                table[4 * index] = entry.red
+                table[4 * index + 1] = entry.green
+                table[4 * index + 2] = entry.blue
+            }
+            if case .paletteAlpha(let alphas) = transparency {
+                for (index, alpha) in alphas.enumerated() { table[4 * index + 3] = alpha }
+            }
+            return table
+        case .grayscale:
+            let levels = 1 << header.bitDepth
+            let scale = 255 / (levels - 1)
+            var table = [UInt8](repeating: 0, count: levels * 4)
+            for value in 0..<levels {
+                let gray = UInt8(value * scale)
+                table[4 * value] = gray
+                table[4 * value + 1] = gray
+                table[4 * value + 2] = gray
+                table[4 * value + 3] = 255
+            }
+            if case .grayKey(let key) = transparency, Int(key) < levels { table[4 * Int(key) + 3] = 0 }
+            return table
+        default:
+            return []
+        }
+    }
+
+    func convertRow(
+        _ input: UnsafePointer<UInt8>, _ output: UnsafeMutablePointer<UInt8>, width: Int, table: UnsafePointer<UInt8>?
+    ) {
+        let depth = header.bitDepth
+        switch header.colorType {
+        case .indexed, .grayscale where depth <= 8:
+            let table = table!
+            if depth == 8 {
+                for x in 0..<width {
+                    (output + 4 * x).update(from: table + 4 * Int(input[x]), count: 4)
+                }
+            } else {
+                let mask = (1 << depth) - 1
+                for x in 0..<width {
+                    let bit = x * depth
+                    let value = (Int(input[bit >> 3]) >> (8 - depth - (bit & 7))) & mask
+                    (output + 4 * x).update(from: table + 4 * value, count: 4)
+                }
+            }
+        case .grayscale:
+            let key: Int = if case .grayKey(let key) = transparency { Int(key) } else { -1 }
+            for x in 0..<width {
+                let high = input[2 * x], low = input[2 * x + 1]
+                let out = output + 8 * x
+                out[0] = high; out[1] = low; out[2] = high; out[3] = low; out[4] = high; out[5] = low
+                let opaque: UInt8 = Int(high) << 8 | Int(low) == key ? 0 : 255
+                out[6] = opaque; out[7] = opaque
+            }
+        case .truecolor:
+            var key: (Int, Int, Int) = (-1, -1, -1)
+            if case .rgbKey(let red, let green, let blue) = transparency { key = (Int(red), Int(green), Int(blue)) }
+            if depth == 8 {
+                for x in 0..<width {
+                    let r = input[3 * x], g = input[3 * x + 1], b = input[3 * x + 2]
+                    let out = output + 4 * x
+                    out[0] = r; out[1] = g; out[2] = b
+                    out[3] = (Int(r), Int(g), Int(b)) == key ? 0 : 255
+                }
+            } else {
+                for x in 0..<width {
+                    let sample = input + 6 * x
+                    let out = output + 8 * x
+                    out.update(from: sample, count: 6)
+                    let r = Int(sample[0]) << 8 | Int(sample[1])
+                    let g = Int(sample[2]) << 8 | Int(sample[3])
+                    let b = Int(sample[4]) << 8 | Int(sample[5])
+                    let opaque: UInt8 = (r, g, b) == key ? 0 : 255
+                    out[6] = opaque; out[7] = opaque
+                }
+            }
+        case .grayscaleAlpha:
+            let size = depth / 8
+            for x in 0..<width {
+                let gray = input + 2 * size * x
+                let out = output + 4 * size * x
+                out.update(from: gray, count: size)
+                (out + size).update(from: gray, count: size)
+                (out + 2 * size).update(from: gray, count: 2 * size)
+            }
+        case .truecolorAlpha:
+            output.update(from: input, count: width * 4 * depth / 8)
+        }
+    }
+}

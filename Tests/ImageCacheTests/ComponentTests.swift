@@ -1,0 +1,102 @@
+import Foundation
+import Testing
+
+@testable import ImageCache
+
+@Suite struct RecencyListTests {
+    @Test func keepsKeysInOrderOfUse() {
+        var list = RecencyList<Int>()
+        for key in [1, 2, 3, 4] { list.touch(key) }
+        list.touch(2)
+        list.remove(3)
+        list.touch(5)
+        #expect(list.orderedKeys == [1, 4, 2, 5])
+        #expect(list.first == 1)
+        #expect(list.last == 5)
+        list.remove(1)
+        list.remove(5)
+        #expect(list.orderedKeys == [4, 2])
+        list.removeAll()
+        #expect(list.first == nil && list.count == 0)
+    }
+}
+
+@Suite struct MemoryTierTests {
+    @Test func dropsTheLeastRecentlyUsedPastTheCostLimit() {
+        var tier = MemoryTier<String>(costLimit: 100)
+        tier.insert("a", cost: 40, forKey: [1])
+        tier.insert("b", cost: 40, forKey: [2])
+        #expect(tier.value(forKey: [1]) == "a")
+        tier.insert("c", cost: 40, forKey: [3])
+        #expect(tier.value(forKey: [2]) == nil)
+        #expect(tier.value(forKey: [1]) == "a")
+        #expect(tier.totalCost == 80)
+        tier.insert("too big", cost: 101, forKey: [4])
+        #expect(tier.value(forKey: [4]) == nil)
+        #expect(tier.count == 2)
+        tier.insert("a2", cost: 10, forKey: [1])
+        #expect(tier.totalCost == 50)
+    }
+}
+
+@Suite struct ConfigurationTests {
+    @Test(arguments: [
+        (Int64(0), "timeToLive must be positive, got 0")
+    ])
+    func rejectsAZeroTimeToLive(value: Int64, reason: String) {
+        let directory = TemporaryDirectory()
+        var settings = configuration(.log, directory, clock: ManualClock())
+        settings.timeToLive = value
+        #expect(throws: CacheError.invalidConfiguration(reason: reason)) { try ImageCache(configuration: settings) }
+    }
+
+    @Test func rejectsOutOfRangeLimits() {
+        let directory = TemporaryDirectory()
+        var settings = configuration(.dictionary, directory, clock: ManualClock())
+        settings.maximumEntryCount = 0
+        #expect(throws: CacheError.invalidConfiguration(reason: "maximumEntryCount must be at least 1, got 0")) {
+            try ImageCache(configuration: settings)
+        }
+        settings.maximumEntryCount = nil
+        settings.maximumAge = -5
+        #expect(throws: CacheError.invalidConfiguration(reason: "maximumAge must be positive, got -5")) {
+            try ImageCache(configuration: settings)
+        }
+    }
+
+    @Test func theDefaultBackendIsTheLog() {
+        #expect(CacheConfiguration(directory: URL(fileURLWithPath: "/tmp/x")).backend == .log)
+        #expect(CacheConfiguration(directory: URL(fileURLWithPath: "/tmp/x")).externalStorageThreshold == 131_072)
+    }
+
+    #if !canImport(Darwin)
+        @Test func theDefaultDirectoryFollowsXDG() {
+            let xdg = CacheConfiguration.defaultDirectory(
+                named: "imagecache", environment: ["XDG_CACHE_HOME": "/var/cache/me", "HOME": "/home/me"])
+            #expect(xdg.path == "/var/cache/me/imagecache")
+            let home = CacheConfiguration.defaultDirectory(named: "imagecache", environment: ["HOME": "/home/me"])
+            #expect(home.path == "/home/me/.cache/imagecache")
+            // A relative XDG_CACHE_HOME is invalid per the XDG specification and ignored.
+            let relative = CacheConfiguration.defaultDirectory(
+                named: "imagecache", environment: ["XDG_CACHE_HOME": "relative", "HOME": "/home/me"])
+            #expect(relative.path == "/home/me/.cache/imagecache")
+        }
+    #endif
+}
+
+@Suite struct ClockTests {
+    @Test func theManualClockMovesOnlyWhenTold() {
+        let clock = ManualClock(milliseconds: 42)
+        #expect(clock.now() == 42)
+        clock.advance(by: 8)
+        #expect(clock.now() == 50)
+        clock.set(milliseconds: 7)
+        #expect(clock.now() == 7)
+    }
+
+    @Test func theSystemClockIsInMillisecondsSinceTheEpoch() {
+        let now = SystemClock().now()
+        let expected = Int64(Date().timeIntervalSince1970 * 1000)
+        #expect(abs(now - expected) < 60_000)
+    }
+}
