@@ -16,7 +16,8 @@ public struct BenchmarkRunner {
 
     /// Every experiment of issue 6, in the order the report shows them.
     public static let experiments: [BenchSuite] = [
-        ThroughputBenchmark.suite, OpenBenchmark.suite, PurgeBenchmark.suite, ConcurrencyBenchmark.suite,
+        SynchronizeBenchmark.suite, ThroughputBenchmark.suite, OpenBenchmark.suite, PurgeBenchmark.suite,
+        ConcurrencyBenchmark.suite,
     ]
 
     /// Runs every suite; `onResults` receives each suite's results as soon as it finishes

@@ -1,9 +1,15 @@
 import Foundation
 
+#if !IMAGECACHE_SINGLE_MODULE
+    import ImageCache
+    import PNG
+#endif
+
 /// The operations the experiments drive, so each experiment is written once and runs over every
 /// cache backend and over the raw-file baseline alike (the seeds' "one protocol to rule them all").
 ///
-/// A store is opened by its ``BenchmarkSubject`` on a directory and closed by releasing it.
+/// A store is opened by its ``BenchmarkSubject`` on a directory and closed with ``close()``
+/// (explicitly: a thread or closure that still holds a reference must not keep files locked).
 /// Implementations must be safe to call from several threads at once (the concurrency
 /// experiment shares one store between three threads).
 public protocol BenchmarkStore: AnyObject, Sendable {
@@ -17,6 +23,8 @@ public protocol BenchmarkStore: AnyObject, Sendable {
     func synchronize() throws
     /// The number of entries.
     var count: Int { get }
+    /// Releases the store's files; the store is not used afterwards.
+    func close() throws
 }
 
 /// A store that also expires entries: what the purge experiment needs.
@@ -27,16 +35,24 @@ public protocol BenchmarkExpiringStore: BenchmarkStore {
     func compact() throws
 }
 
+/// A store that also holds images, encoding them to PNG and decoding them on the way back:
+/// what the image variant of the store-then-synchronize protocol needs.
+public protocol BenchmarkImageStore: BenchmarkStore {
+    func store(_ bitmap: Bitmap, forKey key: String) throws
+    func bitmap(forKey key: String) throws -> Bitmap?
+}
+
 /// Where and how a subject opens its store.
 public struct StoreSettings: Sendable {
     /// The store's own directory; it may already hold a store from an earlier open.
     public var directory: URL
     /// Milliseconds an entry lives after it is stored; `nil` for never.
     public var timeToLive: Int64?
-    /// The clock the store reads; experiments that expire entries move it by hand.
-    public var clock: BenchmarkClock?
+    /// The clock the store reads (the cache's injectable clock); experiments that expire entries
+    /// pass a `ManualClock` and move it by hand. `nil` for the system clock.
+    public var clock: (any CacheClock)?
 
-    public init(directory: URL, timeToLive: Int64? = nil, clock: BenchmarkClock? = nil) {
+    public init(directory: URL, timeToLive: Int64? = nil, clock: (any CacheClock)? = nil) {
         self.directory = directory
         self.timeToLive = timeToLive
         self.clock = clock
@@ -64,31 +80,5 @@ public struct BenchmarkSubject: Sendable {
         self.name = name
         self.role = role
         self.open = open
-    }
-}
-
-/// A clock the experiments set by hand: milliseconds since the Unix epoch, like the cache's.
-///
-/// Thread-safe.
-public final class BenchmarkClock: @unchecked Sendable {
-    private let lock = NSLock()
-    private var milliseconds: Int64
-
-    public init(milliseconds: Int64) {
-        self.milliseconds = milliseconds
-    }
-
-    /// The current time in milliseconds.
-    public func now() -> Int64 {
-        lock.lock()
-        defer { lock.unlock() }
-        return milliseconds
-    }
-
-    /// Moves the clock forward by `interval` milliseconds.
-    public func advance(by interval: Int64) {
-        lock.lock()
-        defer { lock.unlock() }
-        milliseconds += interval
     }
 }

@@ -3,12 +3,12 @@
 public enum BenchmarkSubjects {
     /// Every cache backend, in the order tables and charts list them.
     public static var backends: [BenchmarkSubject] {
-        []
+        cacheBackends
     }
 
     /// The backend a cache uses when its configuration names none.
     public static var defaultBackendName: String {
-        "log"
+        cacheDefaultBackend
     }
 
     /// Every name `--backends` accepts.
@@ -28,7 +28,9 @@ public enum BenchmarkSubjects {
     }
 
     /// The selected backends followed by the raw-file baseline, which every comparison keeps.
-    public static func selectedWithBaseline(_ options: BenchOptions) throws(BenchmarkError) -> [BenchmarkSubject] {
+    public static func selectedWithBaseline(_ options: BenchOptions) throws(BenchmarkError)
+        -> [BenchmarkSubject]
+    {
         try selected(options) + [RawFileStore.subject]
     }
 
@@ -36,9 +38,11 @@ public enum BenchmarkSubjects {
     /// one `--backends` selects when it leaves the default out.
     ///
     /// - Throws: `BenchmarkError.unknownBackend` when no backend is selected.
-    public static func concurrencySubject(_ options: BenchOptions) throws(BenchmarkError) -> BenchmarkSubject {
+    public static func concurrencySubject(_ options: BenchOptions) throws(BenchmarkError) -> BenchmarkSubject
+    {
         let candidates = try selected(options)
-        guard let subject = candidates.first(where: { $0.name == defaultBackendName }) ?? candidates.first else {
+        guard let subject = candidates.first(where: { $0.name == defaultBackendName }) ?? candidates.first
+        else {
             throw .unknownBackend(defaultBackendName)
         }
         return subject

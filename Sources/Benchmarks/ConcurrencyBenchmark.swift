@@ -24,16 +24,21 @@ public enum ConcurrencyBenchmark {
         try OpenBenchmark.fill(
             subject, directory, entries: preset.concurrencyEntries, valueSize: preset.concurrencyValueSize,
             options.progress)
-        let writes = (0..<64).map { SampleData.bytes(count: preset.concurrencyValueSize, seed: 1 << 40 | UInt64($0)) }
+        let writes = (0..<64).map {
+            SampleData.bytes(count: preset.concurrencyValueSize, seed: 1 << 40 | UInt64($0))
+        }
 
         var runs: [Run] = []
         let sampler = preset.sampler()
         for index in (sampler.warmUp ? -1 : 0)..<sampler.repeats {
-            options.progress.update("\(subject.name), repeat \(index + 1)", done: index + 1, of: sampler.repeats)
+            options.progress.update(
+                "\(subject.name), repeat \(index + 1)", done: index + 1, of: sampler.repeats)
             let store = try subject.open(StoreSettings(directory: directory))
             let run = try Run.execute(
-                store: store, backend: subject.name, entries: preset.concurrencyEntries, valueSize: preset.concurrencyValueSize,
+                store: store, backend: subject.name, entries: preset.concurrencyEntries,
+                valueSize: preset.concurrencyValueSize,
                 writes: writes, duration: preset.concurrencyDuration, seed: UInt64(index + 1))
+            try store.close()
             if index >= 0 { runs.append(run) }
         }
         options.progress.clear()
@@ -41,7 +46,8 @@ public enum ConcurrencyBenchmark {
         var results: [BenchmarkResult] = []
         for (operation, threads) in [("read", readers), ("write", 1)] {
             let latencies = runs.flatMap { operation == "read" ? $0.readLatencies : $0.writeLatencies }
-            let rates = Summary(samples: runs.map { Double(operation == "read" ? $0.reads : $0.writes) / $0.elapsed })
+            let rates = Summary(
+                samples: runs.map { Double(operation == "read" ? $0.reads : $0.writes) / $0.elapsed })
             let seconds = Summary(samples: runs.map(\.elapsed)).median
             let count = Int((rates.median * seconds).rounded())
             results.append(
@@ -70,7 +76,8 @@ public enum ConcurrencyBenchmark {
 
         /// Runs the readers and the writer on their own threads until `duration` has passed.
         static func execute(
-            store: any BenchmarkStore, backend: String, entries: Int, valueSize: Int, writes: [[UInt8]], duration: Double,
+            store: any BenchmarkStore, backend: String, entries: Int, valueSize: Int, writes: [[UInt8]],
+            duration: Double,
             seed: UInt64
         ) throws -> Run {
             let log = LatencyLog()
@@ -103,7 +110,8 @@ public enum ConcurrencyBenchmark {
                         let value = try store.value(forKey: key)
                         guard value?.count == valueSize else {
                             throw BenchmarkError.verificationFailed(
-                                suite: "concurrency", backend: backend, detail: "\(key) read back wrong during writes")
+                                suite: "concurrency", backend: backend,
+                                detail: "\(key) read back wrong during writes")
                         }
                         let end = MonotonicClock.now()
                         latencies.append(Double(end &- now) / 1e9)
@@ -148,8 +156,16 @@ public enum ConcurrencyBenchmark {
         private let lock = NSLock()
         private var stored: UInt64 = 0
         var value: UInt64 {
-            get { lock.lock(); defer { lock.unlock() }; return stored }
-            set { lock.lock(); stored = newValue; lock.unlock() }
+            get {
+                lock.lock()
+                defer { lock.unlock() }
+                return stored
+            }
+            set {
+                lock.lock()
+                stored = newValue
+                lock.unlock()
+            }
         }
     }
 

@@ -36,8 +36,8 @@ public struct MarkdownTable: Sendable, Equatable {
         for row in body {
             for (index, cell) in row.enumerated() { widths[index] = max(widths[index], cell.count) }
         }
-        // The alignment row needs at least three characters per column.
-        widths = widths.map { max($0, 3) }
+        // The alignment row has at least three hyphens per column (plus the colon of a right-aligned one).
+        widths = zip(widths, columns).map { width, column in max(width, column.alignment == .right ? 4 : 3) }
         func line(_ cells: [String]) -> String {
             let padded = cells.enumerated().map { index, cell in
                 let padding = String(repeating: " ", count: widths[index] - cell.count)

@@ -24,23 +24,29 @@ public enum OpenBenchmark {
         for entries in preset.openCounts {
             for subject in subjects {
                 let directory = scratch.directory("\(subject.name)-\(entries)")
-                try fill(subject, directory, entries: entries, valueSize: preset.openValueSize, options.progress)
+                try fill(
+                    subject, directory, entries: entries, valueSize: preset.openValueSize, options.progress)
                 options.progress.update("opening \(subject.name) with \(entries) entries")
                 let phases = try preset.sampler().measurePhases { _, timer in
-                    let store = try timer.time("open") { try subject.open(StoreSettings(directory: directory)) }
+                    let store = try timer.time("open") {
+                        try subject.open(StoreSettings(directory: directory))
+                    }
                     guard store.count == entries else {
                         throw BenchmarkError.verificationFailed(
                             suite: "open", backend: subject.name,
                             detail: "opened with \(store.count) entries instead of \(entries)")
                     }
+                    try store.close()
                 }
                 try scratch.remove(directory)
                 for (phase, summary) in phases {
                     results.append(
                         BenchmarkResult(
-                            suite: "open", op: phase, backend: subject.name, bytes: entries * preset.openValueSize,
+                            suite: "open", op: phase, backend: subject.name,
+                            bytes: entries * preset.openValueSize,
                             count: entries, seconds: summary.median, spread: summary.spread,
-                            repeats: summary.samples.count, extra: [("value_bytes", Double(preset.openValueSize))]))
+                            repeats: summary.samples.count,
+                            extra: [("value_bytes", Double(preset.openValueSize))]))
                 }
             }
         }
@@ -57,8 +63,10 @@ public enum OpenBenchmark {
             if index % 1000 == 0 {
                 progress.update("filling \(subject.name)", done: index, of: entries)
             }
-            try store.store(SampleData.bytes(count: valueSize, seed: UInt64(index)), forKey: SampleData.key("o", index))
+            try store.store(
+                SampleData.bytes(count: valueSize, seed: UInt64(index)), forKey: SampleData.key("o", index))
         }
         try store.synchronize()
+        try store.close()
     }
 }

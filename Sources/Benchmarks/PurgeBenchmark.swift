@@ -1,5 +1,9 @@
 import Foundation
 
+#if !IMAGECACHE_SINGLE_MODULE
+    import ImageCache
+#endif
+
 /// Experiment 4: purging a store in which half of the entries have expired, on every backend:
 /// how long it takes and how much disk space it gives back.
 ///
@@ -13,7 +17,8 @@ import Foundation
 ///   where the purge alone does not (an append-only log, for example).
 public enum PurgeBenchmark {
     public static let suite = BenchSuite(
-        name: "purge", summary: "purge with half of the entries expired: time and bytes reclaimed, every backend",
+        name: "purge",
+        summary: "purge with half of the entries expired: time and bytes reclaimed, every backend",
         run: run)
 
     /// The time the clock starts at (2023-11-14 22:13:20 UTC) and the time-to-live: one hour.
@@ -43,7 +48,8 @@ public enum PurgeBenchmark {
                 let reclaimed = phase == "purge" ? reclaimedByPurge : reclaimedByCompact
                 results.append(
                     BenchmarkResult(
-                        suite: "purge", op: phase, backend: subject.name, bytes: expired * preset.purgeValueSize,
+                        suite: "purge", op: phase, backend: subject.name,
+                        bytes: expired * preset.purgeValueSize,
                         count: expired, seconds: summary.median, spread: summary.spread,
                         repeats: summary.samples.count,
                         extra: [
@@ -63,8 +69,9 @@ public enum PurgeBenchmark {
     ) throws -> (byPurge: Int, byCompact: Int) {
         let entries = preset.purgeEntries
         let expired = entries / 2
-        let clock = BenchmarkClock(milliseconds: startTime)
-        let opened = try subject.open(StoreSettings(directory: directory, timeToLive: timeToLive, clock: clock))
+        let clock = ManualClock(milliseconds: startTime)
+        let opened = try subject.open(
+            StoreSettings(directory: directory, timeToLive: timeToLive, clock: clock))
         guard let store = opened as? any BenchmarkExpiringStore else {
             throw BenchmarkError.verificationFailed(
                 suite: "purge", backend: subject.name, detail: "the store cannot expire entries")
@@ -72,7 +79,8 @@ public enum PurgeBenchmark {
         for index in 0..<entries {
             if index == expired { clock.advance(by: timeToLive) }
             try store.store(
-                SampleData.bytes(count: preset.purgeValueSize, seed: UInt64(index)), forKey: SampleData.key("p", index))
+                SampleData.bytes(count: preset.purgeValueSize, seed: UInt64(index)),
+                forKey: SampleData.key("p", index))
         }
         try store.synchronize()
         let before = try Platform.allocatedBytes(underPath: directory.path)
@@ -93,6 +101,7 @@ public enum PurgeBenchmark {
             try store.synchronize()
         }
         let afterCompact = try Platform.allocatedBytes(underPath: directory.path)
+        try store.close()
         return (before - afterPurge, afterPurge - afterCompact)
     }
 }

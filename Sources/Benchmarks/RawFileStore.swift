@@ -65,6 +65,9 @@ public final class RawFileStore: BenchmarkStore, @unchecked Sendable {
         try Platform.synchronizeFile(atPath: directory)
     }
 
+    /// Nothing to release: every call opens and closes its own file.
+    public func close() throws {}
+
     public var count: Int {
         lock.lock()
         defer { lock.unlock() }

@@ -1,3 +1,7 @@
+#if !IMAGECACHE_SINGLE_MODULE
+    import PNG
+#endif
+
 /// Deterministic, incompressible test values: the same seed gives the same bytes on every run,
 /// and different seeds give different values, so no store can share or dedupe them.
 public enum SampleData {
@@ -21,6 +25,13 @@ public enum SampleData {
             }
             initialized = count
         }
+    }
+
+    /// A distinct `side` × `side` RGBA image with 8-bit samples: noise from `seed`, so its PNG
+    /// does not shrink and no two images are alike.
+    public static func bitmap(side: Int, seed: UInt64) throws -> Bitmap {
+        try Bitmap(
+            width: side, height: side, format: .rgba8, pixels: bytes(count: side * side * 4, seed: seed))
     }
 
     /// The key of item `index` in a run: short, ASCII, and the same for every backend.

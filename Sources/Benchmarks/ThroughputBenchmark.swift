@@ -26,7 +26,9 @@ public enum ThroughputBenchmark {
         var step = 0
         for size in preset.throughputSizes {
             let count = preset.throughputCount(forSize: size)
-            let values = (0..<count).map { SampleData.bytes(count: size, seed: UInt64(size) << 20 | UInt64($0)) }
+            let values = (0..<count).map {
+                SampleData.bytes(count: size, seed: UInt64(size) << 20 | UInt64($0))
+            }
             let sampler = preset.sampler()
             for subject in subjects {
                 step += 1
@@ -54,6 +56,7 @@ public enum ThroughputBenchmark {
                             }
                         }
                     }
+                    try store.close()
                 }
                 try verify(subject, directory, values)
                 try scratch.remove(directory)
@@ -81,14 +84,18 @@ public enum ThroughputBenchmark {
             }
             try store.synchronize()
         }
+        try store.close()
     }
 
     /// Checks, untimed, that every value reads back byte for byte.
     private static func verify(_ subject: BenchmarkSubject, _ directory: URL, _ values: [[UInt8]]) throws {
         let store = try subject.open(StoreSettings(directory: directory))
-        for (index, value) in values.enumerated() where try store.value(forKey: SampleData.key("t", index)) != value {
+        for (index, value) in values.enumerated()
+        where try store.value(forKey: SampleData.key("t", index)) != value {
             throw BenchmarkError.verificationFailed(
-                suite: "throughput", backend: subject.name, detail: "value \(index) differs from what was stored")
+                suite: "throughput", backend: subject.name,
+                detail: "value \(index) differs from what was stored")
         }
+        try store.close()
     }
 }
