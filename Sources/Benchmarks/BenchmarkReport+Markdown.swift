@@ -6,9 +6,11 @@ extension BenchmarkReport {
         let top = String(repeating: "#", count: headingLevel)
         var text = "\(top) ImageCache benchmarks\n\n"
         text += "- Machine: \(machine.summary).\n"
-        text += "- Run: `\(command)` (\(preset) preset), \(dateText), "
+        text +=
+            "- Run: `\(command)` (\(preset) preset), \(dateText), "
             + "\(Formatting.duration(elapsed)) in all.\n"
-        text += "- Each figure is the median of \(repeatsText) timed repeats; `±` is the spread, "
+        text +=
+            "- Each figure is the median of \(repeatsText) timed repeats; `±` is the spread, "
             + "(max − min) / median. Compare figures within one run: the machine is shared.\n"
         for suite in suites {
             let results = self.results.filter { $0.suite == suite }
@@ -27,7 +29,7 @@ extension BenchmarkReport {
 
     static func title(ofSuite suite: String) -> String {
         switch suite {
-        case "sync": return "Store, then synchronize"
+        case SynchronizeBenchmark.suite.name: return "Store, then synchronize"
         case ThroughputBenchmark.suite.name: return "Throughput by value size"
         case OpenBenchmark.suite.name: return "Open time by entry count"
         case PurgeBenchmark.suite.name: return "Purge with half of the entries expired"
@@ -40,7 +42,7 @@ extension BenchmarkReport {
 
     static func section(suite: String, results: [BenchmarkResult], headingLevel: Int) -> String {
         switch suite {
-        case "sync": return synchronizeSection(results)
+        case SynchronizeBenchmark.suite.name: return synchronizeSection(results)
         case ThroughputBenchmark.suite.name: return throughputSection(results, headingLevel: headingLevel)
         case OpenBenchmark.suite.name: return openSection(results)
         case PurgeBenchmark.suite.name: return purgeSection(results)
@@ -53,17 +55,24 @@ extension BenchmarkReport {
     static func explanation(ofSuite suite: String, _ results: [BenchmarkResult]) -> String {
         let size = results.first.map { Formatting.bytes($0.valueSize) } ?? ""
         switch suite {
-        case "sync":
+        case SynchronizeBenchmark.suite.name:
+            let pixels = results.first { $0.variant == SynchronizeBenchmark.Variant.images.rawValue }?
+                .valueSize
+            let side = pixels.map { Int(Double($0 / 4).squareRoot().rounded()) }
+            let images = side.map { "\($0) × \($0) RGBA images" } ?? "images"
             return "The seeds' protocol on X distinct items: build the images from PNG data (images only), "
                 + "store all X, synchronize, load all X, clear and synchronize, then store and synchronize "
-                + "X times one item at a time. `images` stores bitmaps (PNG encode and decode included); "
-                + "`raw` stores the PNG bytes as data. Each cell is the time for the whole step."
+                + "X times one item at a time. `images` stores \(images) (PNG encode and decode included); "
+                + "`raw` stores the same PNG files as bytes. Each cell is the time for the whole step."
         case ThroughputBenchmark.suite.name:
             return "Write: store N distinct values, then synchronize. Read: reopen the store, then read the "
                 + "N values. N × size is about the same at every size. `raw-file` is the baseline: one file "
-                + "per value with plain `write(2)`/`read(2)`, and `fsync(2)` to synchronize."
+                + "per value with plain `write(2)`/`read(2)`, and `fsync(2)` of each file to synchronize "
+                + "(the durability the cache's `synchronize()` promises). The dictionary backend holds every "
+                + "value in memory once open, so its reads cost no I/O at all."
         case OpenBenchmark.suite.name:
-            return "Time to open a store holding N entries of \(size) each (the cache rebuilding its index at "
+            return
+                "Time to open a store holding N entries of \(size) each (the cache rebuilding its index at "
                 + "start-up). The `raw-file` baseline lists the directory and stats every file."
         case PurgeBenchmark.suite.name:
             return "A store of \(size) entries in which half have expired (moved by an injected clock, no "
@@ -114,13 +123,15 @@ extension BenchmarkReport {
             }
             cells[key, default: [:]][result.op] = cell(Formatting.milliseconds(result.seconds), result)
         }
-        let columns = [
-            MarkdownTable.Column("data", .left), MarkdownTable.Column("X"), MarkdownTable.Column("backend", .left),
-        ] + operations.map { MarkdownTable.Column(columnTitle(ofOperation: $0) + " (ms)") }
+        let columns =
+            [
+                MarkdownTable.Column("data", .left), MarkdownTable.Column("X"),
+                MarkdownTable.Column("backend", .left),
+            ] + operations.map { MarkdownTable.Column(columnTitle(ofOperation: $0) + " (ms)") }
         let table = MarkdownTable(
             columns: columns,
             rows: zip(rows, rowKeys).map { row, key in row + operations.map { cells[key]?[$0] ?? "" } })
-        return explanation(ofSuite: "sync", results) + "\n\n" + table.render()
+        return explanation(ofSuite: SynchronizeBenchmark.suite.name, results) + "\n\n" + table.render()
     }
 
     /// Two tables, write then read: one row per value size, one column per backend, in MB/s.
@@ -133,11 +144,15 @@ extension BenchmarkReport {
             var sizes: [Int] = []
             for result in selected where !sizes.contains(result.valueSize) { sizes.append(result.valueSize) }
             let rows = sizes.sorted().map { size -> [String] in
-                [Formatting.bytes(size)] + backends.map { backend in
-                    guard let result = selected.first(where: { $0.valueSize == size && $0.backend == backend })
-                    else { return "" }
-                    return cell(Formatting.rate(result.megabytesPerSecond), result)
-                }
+                [Formatting.bytes(size)]
+                    + backends.map { backend in
+                        guard
+                            let result = selected.first(where: {
+                                $0.valueSize == size && $0.backend == backend
+                            })
+                        else { return "" }
+                        return cell(Formatting.rate(result.megabytesPerSecond), result)
+                    }
             }
             let table = MarkdownTable(
                 columns: [MarkdownTable.Column("value size")] + backends.map { MarkdownTable.Column($0) },
@@ -154,11 +169,12 @@ extension BenchmarkReport {
         var counts: [Int] = []
         for result in results where !counts.contains(result.count) { counts.append(result.count) }
         let rows = counts.sorted().map { count -> [String] in
-            [String(count)] + backends.map { backend in
-                guard let result = results.first(where: { $0.count == count && $0.backend == backend })
-                else { return "" }
-                return cell(Formatting.milliseconds(result.seconds), result)
-            }
+            [String(count)]
+                + backends.map { backend in
+                    guard let result = results.first(where: { $0.count == count && $0.backend == backend })
+                    else { return "" }
+                    return cell(Formatting.milliseconds(result.seconds), result)
+                }
         }
         let table = MarkdownTable(
             columns: [MarkdownTable.Column("entries")] + backends.map { MarkdownTable.Column("\($0) (ms)") },

@@ -31,9 +31,9 @@ public struct MachineDescription: Sendable, Equatable {
     public static func current() -> MachineDescription {
         let info = ProcessInfo.processInfo
         #if DEBUG
-        let build = "debug"
+            let build = "debug"
         #else
-        let build = "release"
+            let build = "release"
         #endif
         return MachineDescription(
             cores: info.activeProcessorCount, processor: Platform.processorName(),

@@ -3,11 +3,11 @@
 import Foundation
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 enum Platform {
@@ -134,21 +134,24 @@ enum Platform {
     /// The processor's marketing name, when the system tells it.
     static func processorName() -> String? {
         #if os(Linux)
-        guard let text = try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8) else { return nil }
-        for line in text.split(separator: "\n") where line.hasPrefix("model name") {
-            if let colon = line.firstIndex(of: ":") {
-                return line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+            guard let text = try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8) else { return nil }
+            for line in text.split(separator: "\n") where line.hasPrefix("model name") {
+                if let colon = line.firstIndex(of: ":") {
+                    return line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+                }
             }
-        }
-        return nil
+            return nil
         #elseif canImport(Darwin)
-        var size = 0
-        guard sysctlbyname("machdep.cpu.brand_string", nil, &size, nil, 0) == 0, size > 0 else { return nil }
-        var buffer = [CChar](repeating: 0, count: size)
-        guard sysctlbyname("machdep.cpu.brand_string", &buffer, &size, nil, 0) == 0 else { return nil }
-        return String(decoding: buffer.prefix(while: { $0 != 0 }).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            var size = 0
+            guard sysctlbyname("machdep.cpu.brand_string", nil, &size, nil, 0) == 0, size > 0 else {
+                return nil
+            }
+            var buffer = [CChar](repeating: 0, count: size)
+            guard sysctlbyname("machdep.cpu.brand_string", &buffer, &size, nil, 0) == 0 else { return nil }
+            return String(
+                decoding: buffer.prefix(while: { $0 != 0 }).map { UInt8(bitPattern: $0) }, as: UTF8.self)
         #else
-        return nil
+            return nil
         #endif
     }
 

@@ -8,7 +8,8 @@ final class ScratchSpace {
 
     /// A fresh root for `suite` under `options.scratchDirectory`.
     init(_ options: BenchOptions, suite: String) throws {
-        let unique = "imagecache-bench-\(ProcessInfo.processInfo.processIdentifier)-\(suite)-"
+        let unique =
+            "imagecache-bench-\(ProcessInfo.processInfo.processIdentifier)-\(suite)-"
             + String(UInt64.random(in: 0...UInt64.max), radix: 36)
         root = options.scratchDirectory.appendingPathComponent(unique, isDirectory: true)
         try Platform.makeDirectory(root)

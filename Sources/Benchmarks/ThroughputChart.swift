@@ -89,7 +89,8 @@ public struct ThroughputChart: Sendable {
         out.line(
             "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(SVGText.number(width))\" "
                 + "height=\"\(SVGText.number(height))\" viewBox=\"0 0 \(SVGText.number(width)) "
-                + "\(SVGText.number(height))\" font-family=\"Helvetica, Arial, sans-serif\" font-size=\"12\">")
+                + "\(SVGText.number(height))\" font-family=\"Helvetica, Arial, sans-serif\" font-size=\"12\">"
+        )
         out.line("<title>\(SVGText.escape(title))</title>")
         out.line("<rect width=\"100%\" height=\"100%\" fill=\"#ffffff\"/>")
         out.line(
@@ -102,7 +103,8 @@ public struct ThroughputChart: Sendable {
         }
         let colours = colourMap()
         for (index, panel) in panels.enumerated() {
-            let originX = ThroughputChart.left + Double(index) * (ThroughputChart.panelWidth + ThroughputChart.panelGap)
+            let originX =
+                ThroughputChart.left + Double(index) * (ThroughputChart.panelWidth + ThroughputChart.panelGap)
             draw(panel, originX: originX, colours: colours, into: &out)
         }
         drawLegend(colours: colours, into: &out)
@@ -213,7 +215,8 @@ public struct ThroughputChart: Sendable {
             guard !points.isEmpty else { continue }
             let colour = colours[series.backend] ?? ThroughputChart.baselineColour
             let path = points.enumerated().map { index, point in
-                (index == 0 ? "M" : "L") + SVGText.number(x(point.size)) + " " + SVGText.number(y(point.megabytesPerSecond))
+                (index == 0 ? "M" : "L") + SVGText.number(x(point.size)) + " "
+                    + SVGText.number(y(point.megabytesPerSecond))
             }.joined(separator: " ")
             let dash = series.isBaseline ? " stroke-dasharray=\"6 4\"" : ""
             out.line(
@@ -226,7 +229,8 @@ public struct ThroughputChart: Sendable {
                         + "r=\"3\" fill=\"\(colour)\"><title>"
                         + SVGText.escape(
                             "\(series.backend) \(panel.operation), \(Formatting.bytes(point.size)) values: "
-                                + "\(Formatting.rate(point.megabytesPerSecond)) MB/s \(Formatting.spread(point.spread))")
+                                + "\(Formatting.rate(point.megabytesPerSecond)) MB/s \(Formatting.spread(point.spread))"
+                        )
                         + "</title></circle>")
             }
         }
@@ -247,7 +251,8 @@ public struct ThroughputChart: Sendable {
                     + "y2=\"\(SVGText.number(y))\" stroke=\"\(colour)\" stroke-width=\"2\"\(dash)/>")
             let label = entry.isBaseline ? "\(entry.backend) (baseline)" : entry.backend
             out.line(
-                "<text x=\"\(SVGText.number(x + 34))\" y=\"\(SVGText.number(y + 4))\">\(SVGText.escape(label))</text>")
+                "<text x=\"\(SVGText.number(x + 34))\" y=\"\(SVGText.number(y + 4))\">\(SVGText.escape(label))</text>"
+            )
             x += spacing
         }
         out.line("</g>")
@@ -292,7 +297,8 @@ struct LogAxis {
                 let value = base * multiple
                 guard log10(value) <= upper + 1e-9 else { break }
                 // With few decades every tick is labelled; with many, only the powers of ten.
-                ticks.append(Tick(value: value, major: multiple == 1, labelled: multiple == 1 || decades <= 2))
+                ticks.append(
+                    Tick(value: value, major: multiple == 1, labelled: multiple == 1 || decades <= 2))
             }
             exponent += 1
         }

@@ -24,7 +24,9 @@ extension CommandRegistry {
             Command(
                 name: "bench",
                 usage: [benchUsage]
-                    + allBenchSuites.map { "bench \($0.name.padding(toLength: 12, withPad: " ", startingAt: 0))\($0.summary)" },
+                    + allBenchSuites.map {
+                        "bench \($0.name.padding(toLength: 12, withPad: " ", startingAt: 0))\($0.summary)"
+                    },
                 run: runBench)
         ]
     }
@@ -62,7 +64,8 @@ extension CommandRegistry {
             switch option {
             case "--quick": parsed.options.quick = true
             case "--out": parsed.outputDirectory = URL(fileURLWithPath: try value(of: option, inline: inline))
-            case "--markdown": parsed.markdownFile = URL(fileURLWithPath: try value(of: option, inline: inline))
+            case "--markdown":
+                parsed.markdownFile = URL(fileURLWithPath: try value(of: option, inline: inline))
             case "--svg": parsed.chartFile = URL(fileURLWithPath: try value(of: option, inline: inline))
             case "--scratch":
                 parsed.options.scratchDirectory = URL(fileURLWithPath: try value(of: option, inline: inline))
@@ -76,7 +79,8 @@ extension CommandRegistry {
         if let name = words.first {
             guard let suite = allBenchSuites.first(where: { $0.name == name }) else {
                 throw CommandLineError.usage(
-                    "bench: unknown suite '\(name)'; suites: " + allBenchSuites.map(\.name).joined(separator: ", "))
+                    "bench: unknown suite '\(name)'; suites: "
+                        + allBenchSuites.map(\.name).joined(separator: ", "))
             }
             parsed.suites = [suite]
             parsed.options.operands = Array(words.dropFirst())

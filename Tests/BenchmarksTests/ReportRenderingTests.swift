@@ -1,6 +1,7 @@
-@testable import Benchmarks
 import Foundation
 import Testing
+
+@testable import Benchmarks
 
 /// The renderers on hand-made results, including names that would break Markdown or XML.
 @Suite struct ReportRenderingTests {
@@ -16,7 +17,8 @@ import Testing
 
     static func report(_ results: [BenchmarkResult]) -> BenchmarkReport {
         BenchmarkReport(
-            machine: machine, preset: "smoke", command: "imagecache bench | tee", date: Date(timeIntervalSince1970: 0),
+            machine: machine, preset: "smoke", command: "imagecache bench | tee",
+            date: Date(timeIntervalSince1970: 0),
             elapsed: 1.5, results: results)
     }
 
@@ -50,8 +52,11 @@ import Testing
 
     @Test func otherSuitesGetEveryField() throws {
         let results = [
-            BenchmarkResult(suite: "png", op: "decode", file: "a|b.png", bytes: 1 << 20, count: 1, seconds: 0.01),
-            BenchmarkResult(suite: "store", op: "get", backend: "log", bytes: 4096, count: 1, seconds: 1e-6, p50: 1e-6, p99: 2e-6),
+            BenchmarkResult(
+                suite: "png", op: "decode", file: "a|b.png", bytes: 1 << 20, count: 1, seconds: 0.01),
+            BenchmarkResult(
+                suite: "store", op: "get", backend: "log", bytes: 4096, count: 1, seconds: 1e-6, p50: 1e-6,
+                p99: 2e-6),
         ]
         let tables = try MarkdownCheck.tables(in: Self.report(results).markdown())
         #expect(tables.count == 2)
@@ -63,7 +68,9 @@ import Testing
         let sizes = BenchmarkPreset.allThroughputSizes
         let results = sizes.flatMap { size in
             ["dictionary", "a<b&c", "raw-file"].flatMap { backend in
-                ["write", "read"].map { Self.throughput($0, backend, size: size, seconds: Double(size) / 1e9) }
+                ["write", "read"].map {
+                    Self.throughput($0, backend, size: size, seconds: Double(size) / 1e9)
+                }
             }
         }
         let chart = try #require(Self.report(results).throughputChart())
@@ -77,7 +84,9 @@ import Testing
     }
 
     @Test func noThroughputResultsMeansNoChart() {
-        let results = [BenchmarkResult(suite: "open", op: "open", backend: "log", bytes: 1, count: 1, seconds: 1)]
+        let results = [
+            BenchmarkResult(suite: "open", op: "open", backend: "log", bytes: 1, count: 1, seconds: 1)
+        ]
         #expect(Self.report(results).throughputChart() == nil)
     }
 
