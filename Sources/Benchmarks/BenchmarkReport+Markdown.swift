@@ -8,7 +8,14 @@ extension BenchmarkReport {
         text += "- Machine: \(machine.summary).\n"
         text +=
             "- Run: `\(command)` (\(preset) preset), \(dateText), "
-            + "\(Formatting.duration(elapsed)) in all.\n"
+            + "\(Formatting.duration(elapsed)) in all"
+        if !suiteSeconds.isEmpty {
+            text +=
+                " ("
+                + suiteSeconds.map { "`\($0.suite)` \(Formatting.duration($0.seconds))" }
+                .joined(separator: ", ") + ")"
+        }
+        text += ".\n"
         text +=
             "- Each figure is the median of \(repeatsText) timed repeats; `±` is the spread, "
             + "(max − min) / median. Compare figures within one run: the machine is shared.\n"

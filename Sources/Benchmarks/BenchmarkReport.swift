@@ -11,17 +11,20 @@ public struct BenchmarkReport: Sendable {
     public var date: Date
     /// Wall-clock seconds the whole run took.
     public var elapsed: Double
+    /// Wall-clock seconds each suite took, setting up and checking included, in run order.
+    public var suiteSeconds: [(suite: String, seconds: Double)]
     public var results: [BenchmarkResult]
 
     public init(
         machine: MachineDescription, preset: String, command: String, date: Date, elapsed: Double,
-        results: [BenchmarkResult]
+        suiteSeconds: [(suite: String, seconds: Double)] = [], results: [BenchmarkResult]
     ) {
         self.machine = machine
         self.preset = preset
         self.command = command
         self.date = date
         self.elapsed = elapsed
+        self.suiteSeconds = suiteSeconds
         self.results = results
     }
 

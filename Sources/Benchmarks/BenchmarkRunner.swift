@@ -26,16 +26,19 @@ public struct BenchmarkRunner {
         let date = Date()
         let start = MonotonicClock.now()
         var results: [BenchmarkResult] = []
+        var suiteSeconds: [(suite: String, seconds: Double)] = []
         for suite in suites {
             options.progress.begin(suite.name)
             defer { options.progress.clear() }
+            let suiteStart = MonotonicClock.now()
             let suiteResults = try suite.run(options)
+            suiteSeconds.append((suite.name, MonotonicClock.seconds(since: suiteStart)))
             results += suiteResults
             onResults(suiteResults)
         }
         return BenchmarkReport(
             machine: .current(), preset: options.preset.name, command: command, date: date,
-            elapsed: MonotonicClock.seconds(since: start), results: results)
+            elapsed: MonotonicClock.seconds(since: start), suiteSeconds: suiteSeconds, results: results)
     }
 }
 
