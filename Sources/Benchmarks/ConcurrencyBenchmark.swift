@@ -22,7 +22,7 @@ public enum ConcurrencyBenchmark {
         options.progress.begin("concurrency")
         let directory = scratch.directory(subject.name)
         try OpenBenchmark.fill(
-            subject, directory, entries: preset.concurrencyEntries, valueSize: preset.concurrencyValueSize,
+            subject, directory, 0..<preset.concurrencyEntries, valueSize: preset.concurrencyValueSize,
             options.progress)
         let writes = (0..<64).map {
             SampleData.bytes(count: preset.concurrencyValueSize, seed: 1 << 40 | UInt64($0))
