@@ -1,1 +1,42 @@
-// Our own conformance driver (Spec/conformance.md). Implementation lands with issue 5.
+import Foundation
+
+// The conformance driver: answers the requests of Spec/conformance.md with this project's
+// modules. Usage: conformance-driver [--backend NAME]… [--fault NAME]…
+
+func usage(_ message: String) -> Never {
+    FileHandle.standardError.write(Data("""
+        conformance-driver: \(message)
+        usage: conformance-driver [--backend \(Driver.backendNames.joined(separator: "|"))]… [--fault NAME]…
+        faults: \(Fault.allCases.map(\.rawValue).joined(separator: ", "))
+
+        """.utf8))
+    exit(2)
+}
+
+var backends: [String] = []
+var faults: Set<Fault> = []
+var arguments = CommandLine.arguments.dropFirst()
+while let argument = arguments.popFirst() {
+    switch argument {
+    case "--backend":
+        guard let name = arguments.popFirst(), Driver.backendNames.contains(name) else { usage("--backend needs one of the backend names") }
+        backends.append(name)
+    case "--fault":
+        guard let name = arguments.popFirst(), let fault = Fault(rawValue: name) else { usage("--fault needs a fault name") }
+        faults.insert(fault)
+    default:
+        usage("unknown argument \(argument)")
+    }
+}
+
+let driver: Driver
+do {
+    driver = try Driver(backends: backends.isEmpty ? Driver.backendNames : backends, faults: faults)
+} catch {
+    usage("cannot create a work folder: \(error)")
+}
+while let line = readLine(strippingNewline: true) {
+    if line.isEmpty { continue }
+    FileHandle.standardOutput.write(Data((driver.respond(to: line) + "\n").utf8))
+}
+driver.removeWorkFolder()

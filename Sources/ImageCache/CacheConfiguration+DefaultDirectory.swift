@@ -20,12 +20,14 @@ extension CacheConfiguration {
     /// The folder, computed without touching the disk; `environment` is injectable for tests.
     static func defaultDirectory(named name: String, environment: [String: String]) -> URL {
         #if canImport(Darwin)
-            let caches = FileManager.default.urls(for: .cachesDirectory, in: .userDomainMask).first
+            let caches =
+                FileManager.default.urls(for: .cachesDirectory, in: .userDomainMask).first
                 ?? URL(fileURLWithPath: NSHomeDirectory()).appendingPathComponent("Library/Caches")
             return caches.appendingPathComponent(name, isDirectory: true)
         #else
             if let xdg = environment["XDG_CACHE_HOME"], xdg.hasPrefix("/") {
-                return URL(fileURLWithPath: xdg, isDirectory: true).appendingPathComponent(name, isDirectory: true)
+                return URL(fileURLWithPath: xdg, isDirectory: true).appendingPathComponent(
+                    name, isDirectory: true)
             }
             let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
             return URL(fileURLWithPath: home, isDirectory: true)

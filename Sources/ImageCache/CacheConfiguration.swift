@@ -24,6 +24,8 @@ public struct CacheConfiguration: Sendable {
     /// Default 131,072 (128 KiB).
     public var externalStorageThreshold: Int
 
+    /// A configuration for a cache in `directory`; every other setting has the default stated
+    /// on its property. Ranges are checked when the cache opens (`Spec/cache.md` §3.1).
     public init(
         directory: URL,
         backend: Backend = .log,
@@ -48,17 +50,26 @@ public struct CacheConfiguration: Sendable {
 
     /// Checks the ranges in `Spec/cache.md` §3.
     func validate() throws(CacheError) {
-        if let timeToLive, timeToLive <= 0 { throw .invalidConfiguration(reason: "timeToLive must be positive, got \(timeToLive)") }
-        if let maximumAge, maximumAge <= 0 { throw .invalidConfiguration(reason: "maximumAge must be positive, got \(maximumAge)") }
-        if let maximumBytes, maximumBytes < 0 { throw .invalidConfiguration(reason: "maximumBytes must not be negative, got \(maximumBytes)") }
+        if let timeToLive, timeToLive <= 0 {
+            throw .invalidConfiguration(reason: "timeToLive must be positive, got \(timeToLive)")
+        }
+        if let maximumAge, maximumAge <= 0 {
+            throw .invalidConfiguration(reason: "maximumAge must be positive, got \(maximumAge)")
+        }
+        if let maximumBytes, maximumBytes < 0 {
+            throw .invalidConfiguration(reason: "maximumBytes must not be negative, got \(maximumBytes)")
+        }
         if let maximumEntryCount, maximumEntryCount < 1 {
-            throw .invalidConfiguration(reason: "maximumEntryCount must be at least 1, got \(maximumEntryCount)")
+            throw .invalidConfiguration(
+                reason: "maximumEntryCount must be at least 1, got \(maximumEntryCount)")
         }
         if let memoryCostLimit, memoryCostLimit < 0 {
-            throw .invalidConfiguration(reason: "memoryCostLimit must not be negative, got \(memoryCostLimit)")
+            throw .invalidConfiguration(
+                reason: "memoryCostLimit must not be negative, got \(memoryCostLimit)")
         }
         if externalStorageThreshold < 1 {
-            throw .invalidConfiguration(reason: "externalStorageThreshold must be at least 1, got \(externalStorageThreshold)")
+            throw .invalidConfiguration(
+                reason: "externalStorageThreshold must be at least 1, got \(externalStorageThreshold)")
         }
         guard directory.isFileURL else { throw .invalidConfiguration(reason: "directory must be a file URL") }
     }

@@ -50,14 +50,17 @@ final class DictionaryStorage: CacheStorage {
             case .record(let record, let valueIsIntact):
                 if !valueIsIntact { corruptKeys.insert(record.key) }
                 loaded[record.key] = Entry(
-                    key: String(decoding: record.key, as: UTF8.self), value: record.value, metadata: record.metadata)
+                    key: String(decoding: record.key, as: UTF8.self), value: record.value,
+                    metadata: record.metadata)
             }
         }
         guard reader.remaining == 0 else {
             throw .corruptFile(path: path, reason: "\(reader.remaining) bytes after the last entry")
         }
         entries = loaded
-        return loaded.values.map { StoredEntry(key: $0.key, byteCount: $0.value.count, metadata: $0.metadata) }
+        return loaded.values.map {
+            StoredEntry(key: $0.key, byteCount: $0.value.count, metadata: $0.metadata)
+        }
     }
 
     func value(forKey key: String) throws(CacheError) -> [UInt8] {
@@ -65,7 +68,9 @@ final class DictionaryStorage: CacheStorage {
         if corruptKeys.contains(bytes) {
             throw .corruptEntry(key: key, reason: "value checksum mismatch in \(path)")
         }
-        guard let entry = entries[bytes] else { throw .corruptEntry(key: key, reason: "missing from \(path)") }
+        guard let entry = entries[bytes] else {
+            throw .corruptEntry(key: key, reason: "missing from \(path)")
+        }
         return entry.value
     }
 
@@ -101,7 +106,9 @@ final class DictionaryStorage: CacheStorage {
 
     /// The file bytes; entries in ascending key byte order so equal caches give equal files.
     func encodedFile() -> [UInt8] {
-        let size = entries.values.reduce(16) { $0 + EntryRecord.overhead + $1.key.utf8.count + $1.value.count }
+        let size = entries.values.reduce(16) {
+            $0 + EntryRecord.overhead + $1.key.utf8.count + $1.value.count
+        }
         var writer = ByteWriter(capacity: size)
         writer.append(Self.magic)
         writer.append(Self.version)

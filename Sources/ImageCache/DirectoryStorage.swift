@@ -29,6 +29,8 @@ final class DirectoryStorage: CacheStorage {
     let entriesPath: String
     private var entries: [[UInt8]: Entry] = [:]
     private var isDirty = false
+    /// Entry files written since the last synchronize(), to fsync before the index.
+    private var unsynchronizedFiles: Set<String> = []
 
     init(directory: String) throws(CacheError) {
         self.directory = directory
@@ -43,7 +45,8 @@ final class DirectoryStorage: CacheStorage {
     }
 
     static func isEntryFileName(_ name: String) -> Bool {
-        name.utf8.count == 64 && name.utf8.allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }
+        name.utf8.count == 64
+            && name.utf8.allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }
     }
 
     // MARK: Open (§3.4)
@@ -76,7 +79,8 @@ final class DirectoryStorage: CacheStorage {
                 continue
             }
             let key = String(decoding: record.key, as: UTF8.self)
-            loaded[record.key] = Entry(key: key, fileName: name, byteCount: record.value.count, metadata: record.metadata)
+            loaded[record.key] = Entry(
+                key: key, fileName: name, byteCount: record.value.count, metadata: record.metadata)
         }
         // Index entries whose files are gone were removed after the last synchronize().
         entries = loaded
@@ -97,7 +101,9 @@ final class DirectoryStorage: CacheStorage {
         guard let magic = reader.readBytes(8), Array(magic) == Self.indexMagic,
             let version = reader.read(UInt32.self), let count = reader.read(UInt32.self)
         else { return nil }
-        guard version == Self.indexVersion else { throw .unsupportedFormatVersion(path: indexPath, version: version) }
+        guard version == Self.indexVersion else {
+            throw .unsupportedFormatVersion(path: indexPath, version: version)
+        }
         var result: [Entry] = []
         result.reserveCapacity(Int(count))
         for _ in 0..<count {
@@ -110,7 +116,8 @@ final class DirectoryStorage: CacheStorage {
             result.append(
                 Entry(
                     key: key, fileName: Self.fileName(forKey: key), byteCount: Int(valueLength),
-                    metadata: CacheEntryMetadata(createdAt: createdAt, expiresAt: expiresAt, accessSequence: accessSequence)))
+                    metadata: CacheEntryMetadata(
+                        createdAt: createdAt, expiresAt: expiresAt, accessSequence: accessSequence)))
         }
         return reader.remaining == 0 ? result : nil
     }
@@ -152,7 +159,9 @@ final class DirectoryStorage: CacheStorage {
         var writer = ByteWriter(capacity: 8 + EntryRecord.overhead + keyBytes.count + value.count)
         writer.append(Self.entryMagic)
         EntryRecord.encode(key: keyBytes, value: value, metadata: metadata, into: &writer)
-        try FileSystem.writeAtomically(writer.bytes, to: entriesPath + "/" + fileName, durable: false)
+        let path = entriesPath + "/" + fileName
+        try FileSystem.writeAtomically(writer.bytes, to: path, durable: false)
+        unsynchronizedFiles.insert(path)
         entries[keyBytes] = Entry(key: key, fileName: fileName, byteCount: value.count, metadata: metadata)
         isDirty = true
     }
@@ -164,12 +173,15 @@ final class DirectoryStorage: CacheStorage {
 
     func removeValue(forKey key: String) throws(CacheError) {
         let keyBytes = Array(key.utf8)
-        try FileSystem.removeFile(at: entriesPath + "/" + Self.fileName(forKey: key))
+        let path = entriesPath + "/" + Self.fileName(forKey: key)
+        try FileSystem.removeFile(at: path)
+        unsynchronizedFiles.remove(path)
         if entries.removeValue(forKey: keyBytes) != nil { isDirty = true }
     }
 
     func removeAll() throws(CacheError) {
         entries.removeAll()
+        unsynchronizedFiles.removeAll()
         isDirty = true
         // The empty index goes first, so a crash part-way leaves files the next open removes.
         try synchronize()
@@ -178,7 +190,15 @@ final class DirectoryStorage: CacheStorage {
         }
     }
 
+    /// Makes the entry files written since the last call durable, then writes the index (§3.3).
     func synchronize() throws(CacheError) {
+        if !unsynchronizedFiles.isEmpty {
+            for path in unsynchronizedFiles.sorted() {
+                try FileSystem.synchronizeFile(at: path, ignoringMissing: true)
+            }
+            try FileSystem.synchronizeDirectory(at: entriesPath)
+            unsynchronizedFiles.removeAll()
+        }
         guard isDirty else { return }
         try FileSystem.writeAtomically(encodedIndex(), to: indexPath, durable: true)
         isDirty = false

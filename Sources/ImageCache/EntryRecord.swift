@@ -24,7 +24,9 @@ struct EntryRecord {
     var metadata: CacheEntryMetadata
 
     /// Appends the record's bytes to `writer`.
-    static func encode(key: [UInt8], value: [UInt8], metadata: CacheEntryMetadata, into writer: inout ByteWriter) {
+    static func encode(
+        key: [UInt8], value: [UInt8], metadata: CacheEntryMetadata, into writer: inout ByteWriter
+    ) {
         let start = writer.bytes.count
         writer.append(UInt32(key.count))
         writer.append(UInt64(value.count))
@@ -73,7 +75,8 @@ struct EntryRecord {
         else { return .unreadable(reason: "truncated value at offset \(start)") }
         let record = EntryRecord(
             key: Array(key), value: Array(value),
-            metadata: CacheEntryMetadata(createdAt: createdAt, expiresAt: expiresAt, accessSequence: accessSequence))
+            metadata: CacheEntryMetadata(
+                createdAt: createdAt, expiresAt: expiresAt, accessSequence: accessSequence))
         return .record(record, valueIsIntact: CRC32.checksum(of: value) == valueChecksum)
     }
 }

@@ -20,7 +20,9 @@ enum FileSystem {
         }
         defer { close(descriptor) }
         var status = stat()
-        guard fstat(descriptor, &status) == 0 else { throw .ioFailure(operation: "stat", path: path, errno: errno) }
+        guard fstat(descriptor, &status) == 0 else {
+            throw .ioFailure(operation: "stat", path: path, errno: errno)
+        }
         let size = Int(status.st_size)
         var bytes = [UInt8](repeating: 0, count: size)
         var filled = 0
@@ -48,7 +50,9 @@ enum FileSystem {
     static func writeAtomically(_ bytes: [UInt8], to path: String, durable: Bool) throws(CacheError) {
         let directory = (path as NSString).deletingLastPathComponent
         let name = (path as NSString).lastPathComponent
-        let temporary = directory + "/" + temporaryPrefix + name + "-" + String(UInt64.random(in: 0...UInt64.max), radix: 16)
+        let temporary =
+            directory + "/" + temporaryPrefix + name + "-"
+            + String(UInt64.random(in: 0...UInt64.max), radix: 16)
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw .ioFailure(operation: "create", path: temporary, errno: errno) }
         var written = 0

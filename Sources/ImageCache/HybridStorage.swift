@@ -43,7 +43,9 @@ final class HybridStorage: CacheStorage {
 
         /// Parses a log value; nil unless it is a well-formed reference.
         init?(_ bytes: [UInt8]) {
-            guard bytes.count == HybridStorage.referenceLength, bytes[0] == HybridStorage.externalTag else { return nil }
+            guard bytes.count == HybridStorage.referenceLength, bytes[0] == HybridStorage.externalTag else {
+                return nil
+            }
             var reader = ByteReader(bytes, offset: 1)
             guard let length = reader.read(UInt64.self), let checksum = reader.read(UInt32.self),
                 let nameBytes = reader.readBytes(81), HybridStorage.isExternalFileName(nameBytes)
@@ -88,11 +90,16 @@ final class HybridStorage: CacheStorage {
         for entry in try log.loadEntries() {
             var byteCount = max(entry.byteCount - 1, 0)
             // Only a value exactly as long as a reference can be one; read just those.
-            if entry.byteCount == Self.referenceLength, let raw = try? log.storedValue(forKey: entry.key),
-                let reference = Reference(raw)
-            {
-                byteCount = Int(clamping: reference.length)
-                externalNames[Array(entry.key.utf8)] = reference.name
+            if entry.byteCount == Self.referenceLength {
+                do {
+                    if let reference = Reference(try log.storedValue(forKey: entry.key)) {
+                        byteCount = Int(clamping: reference.length)
+                        externalNames[Array(entry.key.utf8)] = reference.name
+                    }
+                } catch {
+                    // A damaged record is reported when the entry is read (Spec/cache.md §8.2).
+                    guard case .corruptEntry = error else { throw error }
+                }
             }
             result.append(StoredEntry(key: entry.key, byteCount: byteCount, metadata: entry.metadata))
         }
@@ -110,7 +117,8 @@ final class HybridStorage: CacheStorage {
             throw .corruptEntry(key: key, reason: "external file \(reference.name) is missing")
         }
         guard UInt64(bytes.count) == reference.length, CRC32.checksum(of: bytes) == reference.checksum else {
-            throw .corruptEntry(key: key, reason: "external file \(reference.name) fails its length or checksum")
+            throw .corruptEntry(
+                key: key, reason: "external file \(reference.name) fails its length or checksum")
         }
         return bytes
     }
@@ -124,7 +132,8 @@ final class HybridStorage: CacheStorage {
             // The file is in place before any record refers to it (§5.3).
             try FileSystem.writeAtomically(value, to: path, durable: false)
             unsynchronizedFiles.append(path)
-            let reference = Reference(length: UInt64(value.count), checksum: CRC32.checksum(of: value), name: name)
+            let reference = Reference(
+                length: UInt64(value.count), checksum: CRC32.checksum(of: value), name: name)
             try log.write(reference.encoded, forKey: key, metadata: metadata)
             externalNames[keyBytes] = name
         } else {

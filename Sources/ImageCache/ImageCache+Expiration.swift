@@ -8,8 +8,12 @@ extension ImageCache {
     /// `expiresAt` for a value stored at `now` (`Spec/cache.md` §4.2).
     func expirationForStore(at now: Int64) -> Int64 {
         var expiresAt = Int64.max
-        if let timeToLive = configuration.timeToLive { expiresAt = min(expiresAt, Self.saturatingSum(now, timeToLive)) }
-        if let maximumAge = configuration.maximumAge { expiresAt = min(expiresAt, Self.saturatingSum(now, maximumAge)) }
+        if let timeToLive = configuration.timeToLive {
+            expiresAt = min(expiresAt, Self.saturatingSum(now, timeToLive))
+        }
+        if let maximumAge = configuration.maximumAge {
+            expiresAt = min(expiresAt, Self.saturatingSum(now, maximumAge))
+        }
         return expiresAt
     }
 

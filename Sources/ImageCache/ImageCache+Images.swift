@@ -9,7 +9,7 @@ extension ImageCache {
     ///
     /// Encoding runs outside the cache's lock.
     /// - Throws: ``CacheError/imageEncodingFailed(key:reason:)``, and everything
-    ///   ``store(_:forKey:)-(_,_)`` throws for raw data.
+    ///   `store(_ data:forKey:)` throws for raw data.
     public func store(_ bitmap: Bitmap, forKey key: String) throws(CacheError) {
         let keyBytes = try Self.validatedKey(key)
         let encoded: [UInt8]

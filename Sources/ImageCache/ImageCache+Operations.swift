@@ -13,8 +13,11 @@ extension ImageCache {
     /// The keys of the entries not expired now, in ascending order of their UTF-8 bytes.
     /// Empty after `close()`.
     public var keys: [String] {
-        let keyBytes = (try? withLock { () throws(CacheError) in liveKeyBytes(at: configuration.clock.now()) }) ?? []
-        return keyBytes.sorted { $0.lexicographicallyPrecedes($1) }.map { String(decoding: $0, as: UTF8.self) }
+        let keyBytes =
+            (try? withLock { () throws(CacheError) in liveKeyBytes(at: configuration.clock.now()) }) ?? []
+        return keyBytes.sorted { $0.lexicographicallyPrecedes($1) }.map {
+            String(decoding: $0, as: UTF8.self)
+        }
     }
 
     /// The sum of the value lengths of the entries not expired now, in bytes (§6.1).
@@ -36,7 +39,9 @@ extension ImageCache {
     public func metadata(forKey key: String) throws(CacheError) -> CacheEntryMetadata? {
         let keyBytes = try Self.validatedKey(key)
         return try withLock { () throws(CacheError) in
-            guard let entry = index[keyBytes], !entry.metadata.isExpired(at: configuration.clock.now()) else { return nil }
+            guard let entry = index[keyBytes], !entry.metadata.isExpired(at: configuration.clock.now()) else {
+                return nil
+            }
             return entry.metadata
         }
     }
@@ -68,7 +73,8 @@ extension ImageCache {
         // Persist first: a failed write leaves the old entry as it was.
         try storage.write(value, forKey: key, metadata: metadata)
         if let replaced = index[keyBytes] { totalBytes -= replaced.byteCount }
-        index[keyBytes] = IndexEntry(key: key, byteCount: value.count, metadata: metadata, generation: nextGeneration)
+        index[keyBytes] = IndexEntry(
+            key: key, byteCount: value.count, metadata: metadata, generation: nextGeneration)
         nextGeneration += 1
         recency.touch(keyBytes)
         totalBytes += value.count

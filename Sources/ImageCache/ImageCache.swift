@@ -41,6 +41,9 @@ public final class ImageCache: @unchecked Sendable {
     var memory: MemoryTier<Bitmap>?
     var isClosed = false
 
+    /// How many expired entries opening removed (`Spec/cache.md` §5.1).
+    public private(set) var expiredEntriesRemovedOnOpen = 0
+
     /// Opens (or creates) the cache described by `configuration` and purges expired entries
     /// (`Spec/cache.md` §5).
     ///
@@ -64,14 +67,15 @@ public final class ImageCache: @unchecked Sendable {
             let keyBytes = Array(entry.key.utf8)
             if let replaced = index[keyBytes] { totalBytes -= replaced.byteCount }
             index[keyBytes] = IndexEntry(
-                key: entry.key, byteCount: entry.byteCount, metadata: entry.metadata, generation: nextGeneration)
+                key: entry.key, byteCount: entry.byteCount, metadata: entry.metadata,
+                generation: nextGeneration)
             nextGeneration += 1
             recency.touch(keyBytes)
             totalBytes += entry.byteCount
             expiryLowerBound = min(expiryLowerBound, entry.metadata.expiresAt)
             nextSequence = max(nextSequence, entry.metadata.accessSequence &+ 1)
         }
-        try removeExpiredEntries(now: configuration.clock.now())
+        expiredEntriesRemovedOnOpen = try removeExpiredEntries(now: configuration.clock.now())
         try storage.removeUnreferencedFiles()
     }
 
@@ -81,7 +85,8 @@ public final class ImageCache: @unchecked Sendable {
         case .dictionary: return try DictionaryStorage(directory: path)
         case .directory: return try DirectoryStorage(directory: path)
         case .log: return try LogStorage(directory: path)
-        case .hybrid: return try HybridStorage(directory: path, threshold: configuration.externalStorageThreshold)
+        case .hybrid:
+            return try HybridStorage(directory: path, threshold: configuration.externalStorageThreshold)
         }
     }
 

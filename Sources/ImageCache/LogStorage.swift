@@ -25,33 +25,25 @@ final class LogStorage: CacheStorage {
         }
     }
 
-    /// The LogStore key for a cache key (`Spec/backends.md` §4.2).
-    ///
-    /// LogStore compares keys as Swift strings, where canonically equivalent strings ("é" as
-    /// one scalar or as "e" plus a combining accent) are equal; the cache compares UTF-8 bytes.
-    /// Keys with a byte of 0x80 or more, or starting with 0x01, are therefore stored as 0x01
-    /// followed by the Base64 of their UTF-8 bytes: ASCII strings are equal exactly when their
-    /// bytes are, so no two cache keys share a log key.
-    static func logKey(forKey key: String) throws(CacheError) -> String {
-        let utf8 = key.utf8
-        if utf8.first != 0x01 && utf8.allSatisfy({ $0 < 0x80 }) { return key }
-        let encoded = "\u{1}" + Data(utf8).base64EncodedString()
-        guard encoded.utf8.count <= 65_535 else { throw .invalidKey(byteCount: utf8.count) }
-        return encoded
-    }
-
-    /// The cache key for a LogStore key; the inverse of ``logKey(forKey:)``.
-    static func cacheKey(forLogKey logKey: String) -> String {
-        guard logKey.utf8.first == 0x01, let bytes = Data(base64Encoded: String(decoding: logKey.utf8.dropFirst(), as: UTF8.self)) else { return logKey }
-        return String(decoding: bytes, as: UTF8.self)
-    }
-
-    static func translate(_ error: LogStoreError, path: String) -> CacheError {
+    /// The cache's error for a LogStore error (`Spec/backends.md` §4.3): damage to the whole
+    /// file is `corruptFile`, an unknown major version `unsupportedFormatVersion`, operating
+    /// system failures `ioFailure`; anything else `logStoreFailure`.
+    static func translate(_ error: LogStoreError, path storePath: String) -> CacheError {
         switch error {
         case .ioError(let operation, let code, let path):
             return .ioFailure(operation: operation, path: path, errno: code)
+        case .diskFull(let path):
+            return .ioFailure(operation: "write", path: path, errno: ENOSPC)
+        case .fileSizeLimitExceeded(let path):
+            return .ioFailure(operation: "write", path: path, errno: EFBIG)
+        case .notAStore(let path), .corruptFileHeader(let path):
+            return .corruptFile(path: path, reason: error.description)
+        case .corruptRecord:
+            return .corruptFile(path: storePath, reason: error.description)
+        case .unsupportedVersion(let path, let major, _):
+            return .unsupportedFormatVersion(path: path, version: UInt32(major))
         default:
-            return .logStoreFailure(path: path, reason: error.description)
+            return .logStoreFailure(path: storePath, reason: error.description)
         }
     }
 
@@ -64,25 +56,29 @@ final class LogStorage: CacheStorage {
     }
 
     static func metadata(_ metadata: CacheEntryMetadata) -> EntryMetadata {
-        EntryMetadata(createdAt: metadata.createdAt, expiresAt: metadata.expiresAt, accessSequence: metadata.accessSequence)
+        EntryMetadata(
+            createdAt: metadata.createdAt, expiresAt: metadata.expiresAt,
+            accessSequence: metadata.accessSequence)
     }
 
     static func metadata(_ metadata: EntryMetadata) -> CacheEntryMetadata {
-        CacheEntryMetadata(createdAt: metadata.createdAt, expiresAt: metadata.expiresAt, accessSequence: metadata.accessSequence)
+        CacheEntryMetadata(
+            createdAt: metadata.createdAt, expiresAt: metadata.expiresAt,
+            accessSequence: metadata.accessSequence)
     }
 
     func loadEntries() throws(CacheError) -> [StoredEntry] {
         store.entries().map {
-            StoredEntry(key: Self.cacheKey(forLogKey: $0.key), byteCount: Int(clamping: $0.valueLength), metadata: Self.metadata($0.metadata))
+            StoredEntry(
+                key: $0.key, byteCount: Int(clamping: $0.valueLength), metadata: Self.metadata($0.metadata))
         }
     }
 
     /// The raw log value; a damaged record is a corrupt entry (§4.3).
     func storedValue(forKey key: String) throws(CacheError) -> [UInt8] {
-        let logKey = try Self.logKey(forKey: key)
         let value: [UInt8]?
         do {
-            value = try store.value(forKey: logKey)
+            value = try store.value(forKey: key)
         } catch {
             switch error {
             case .checksumMismatch, .truncatedRecord:
@@ -101,18 +97,19 @@ final class LogStorage: CacheStorage {
     }
 
     func write(_ value: [UInt8], forKey key: String, metadata: CacheEntryMetadata) throws(CacheError) {
-        let logKey = try Self.logKey(forKey: key)
-        try perform { () throws(LogStoreError) in try store.put(value, forKey: logKey, metadata: Self.metadata(metadata)) }
+        try perform { () throws(LogStoreError) in
+            try store.put(value, forKey: key, metadata: Self.metadata(metadata))
+        }
     }
 
     func updateMetadata(_ metadata: CacheEntryMetadata, forKey key: String) throws(CacheError) {
-        let logKey = try Self.logKey(forKey: key)
-        try perform { () throws(LogStoreError) in try store.updateMetadata(Self.metadata(metadata), forKey: logKey) }
+        try perform { () throws(LogStoreError) in
+            try store.updateMetadata(Self.metadata(metadata), forKey: key)
+        }
     }
 
     func removeValue(forKey key: String) throws(CacheError) {
-        let logKey = try Self.logKey(forKey: key)
-        try perform { () throws(LogStoreError) in try store.removeValue(forKey: logKey) }
+        try perform { () throws(LogStoreError) in try store.removeValue(forKey: key) }
     }
 
     func removeAll() throws(CacheError) {

@@ -7,7 +7,15 @@ import Foundation
 extension CommandRegistry {
     /// The suites `imagecache bench` knows. Add a suite here when its file lands.
     static var benchSuites: [BenchSuite] {
-        []
+        [
+            BenchSuite(
+                name: "png", summary: "PNG stored encode/decode (4096×4096 RGBA8), compressed decode, given files",
+                run: { options in try PNGBenchmark.run(quick: options.quick, files: options.operands) }),
+            BenchSuite(
+                name: "store",
+                summary: "log store put/get/touch, open, compaction and index size against raw POSIX I/O",
+                run: { options in try StoreBenchmark.run(quick: options.quick, directory: options.operands.first) }),
+        ]
     }
 
     /// Every suite, in the order `imagecache bench` runs them: the cache experiments first, then

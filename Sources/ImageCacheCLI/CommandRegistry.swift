@@ -1,6 +1,6 @@
 /// The list of command groups. Add a group's commands here when its file lands.
 enum CommandRegistry {
     static var all: [Command] {
-        storeCommands + benchCommands
+        pngCommands + storeCommands + benchCommands
     }
 }

@@ -7,18 +7,31 @@ import Glibc
 import Darwin
 #endif
 
-/// `imagecache put|get|rm|ls|stat|verify|compact` on a log store (`Spec/store.md` §10).
-/// The commands only parse arguments and print; the store does the work.
+/// `imagecache put|get|rm|ls|stat|verify|compact` on a log store (`Spec/store.md` §10), and
+/// with `--backend` on a cache (`CacheCommands`, `Spec/cache.md`), plus `purge` and `clear`.
+/// The commands only parse arguments and print; the store or the cache does the work.
 extension CommandRegistry {
     static var storeCommands: [Command] {
         [
-            Command(name: "put", usage: ["put [--store PATH] KEY FILE   store FILE (- = stdin) under KEY"], run: runPut),
-            Command(name: "get", usage: ["get [--store PATH] KEY [OUT]   write KEY's value to OUT (- or none = stdout); exit 1 if absent"], run: runGet),
-            Command(name: "rm", usage: ["rm [--store PATH] KEY   remove KEY"], run: runRemove),
-            Command(name: "ls", usage: ["ls [--store PATH]   list keys, sizes and timestamps"], run: runList),
-            Command(name: "stat", usage: ["stat [--store PATH]   entries, live/dead bytes, file size, index bytes"], run: runStatistics),
+            Command(
+                name: "put",
+                usage: [
+                    "put [--store PATH] KEY FILE   store FILE (- = stdin) under KEY",
+                    "put \(CacheCommands.optionsUsage) KEY FILE   the same in a cache",
+                ], run: runPut),
+            Command(
+                name: "get",
+                usage: [
+                    "get [--store PATH] KEY [OUT]   write KEY's value to OUT (- or none = stdout); exit 1 if absent",
+                    "get \(CacheCommands.optionsUsage) KEY [OUT]   the same in a cache; exit 1 if absent or expired",
+                ], run: runGet),
+            Command(name: "rm", usage: ["rm [--backend B] [--store PATH] KEY   remove KEY"], run: runRemove),
+            Command(name: "ls", usage: ["ls [--backend B] [--store PATH]   list keys, sizes and timestamps"], run: runList),
+            Command(name: "stat", usage: ["stat [--backend B] [--store PATH]   entries, live/dead bytes, file size, index bytes"], run: runStatistics),
             Command(name: "verify", usage: ["verify [--store PATH]   check every record's CRC; exit 1 naming the first bad offset"], run: runVerify),
-            Command(name: "compact", usage: ["compact [--store PATH]   rewrite live, unexpired records into a fresh file"], run: runCompact),
+            Command(name: "compact", usage: ["compact [--backend B] [--store PATH]   rewrite live, unexpired records into a fresh file"], run: runCompact),
+            Command(name: "purge", usage: ["purge \(CacheCommands.optionsUsage)   remove a cache's expired entries"], run: CacheCommands.purge),
+            Command(name: "clear", usage: ["clear \(CacheCommands.optionsUsage)   remove every entry of a cache"], run: CacheCommands.clear),
             // Hidden: the child process of the crash and file-size-limit tests.
             Command(name: "store-torture", usage: [], run: StoreTorture.run),
         ]
@@ -50,6 +63,7 @@ extension CommandRegistry {
     }
 
     @Sendable static func runPut(_ arguments: [String]) throws -> Int32 {
+        if CacheCommands.wantsCache(arguments) { return try CacheCommands.put(arguments) }
         let usage = "put [--store PATH] KEY FILE"
         let (path, words) = try storeArguments(arguments, usage: usage)
         guard words.count == 2 else { throw CommandLineError.usage(usage) }
@@ -71,6 +85,7 @@ extension CommandRegistry {
     }
 
     @Sendable static func runGet(_ arguments: [String]) throws -> Int32 {
+        if CacheCommands.wantsCache(arguments) { return try CacheCommands.get(arguments) }
         let usage = "get [--store PATH] KEY [OUT]"
         let (path, words) = try storeArguments(arguments, usage: usage)
         guard words.count == 1 || words.count == 2 else { throw CommandLineError.usage(usage) }
@@ -87,6 +102,7 @@ extension CommandRegistry {
     }
 
     @Sendable static func runRemove(_ arguments: [String]) throws -> Int32 {
+        if CacheCommands.wantsCache(arguments) { return try CacheCommands.remove(arguments) }
         let usage = "rm [--store PATH] KEY"
         let (path, words) = try storeArguments(arguments, usage: usage)
         guard words.count == 1 else { throw CommandLineError.usage(usage) }
@@ -97,6 +113,7 @@ extension CommandRegistry {
     }
 
     @Sendable static func runList(_ arguments: [String]) throws -> Int32 {
+        if CacheCommands.wantsCache(arguments) { return try CacheCommands.list(arguments) }
         let usage = "ls [--store PATH]"
         let (path, words) = try storeArguments(arguments, usage: usage)
         guard words.isEmpty else { throw CommandLineError.usage(usage) }
@@ -112,6 +129,7 @@ extension CommandRegistry {
     }
 
     @Sendable static func runStatistics(_ arguments: [String]) throws -> Int32 {
+        if CacheCommands.wantsCache(arguments) { return try CacheCommands.statistics(arguments) }
         let usage = "stat [--store PATH]"
         let (path, words) = try storeArguments(arguments, usage: usage)
         guard words.isEmpty else { throw CommandLineError.usage(usage) }
@@ -145,6 +163,7 @@ extension CommandRegistry {
     }
 
     @Sendable static func runCompact(_ arguments: [String]) throws -> Int32 {
+        if CacheCommands.wantsCache(arguments) { return try CacheCommands.compact(arguments) }
         let usage = "compact [--store PATH]"
         let (path, words) = try storeArguments(arguments, usage: usage)
         guard words.isEmpty else { throw CommandLineError.usage(usage) }

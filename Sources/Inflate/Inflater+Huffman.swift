@@ -100,7 +100,25 @@ extension Inflater {
             bitCount &-= codeLength
             if entry & HuffmanEntry.literal != 0 {
                 output[written] = UInt8(truncatingIfNeeded: entry &>> 16)
-                written &+= 1
+                // Literals take at most 15 bits, so two more fit in what the refill left (at
+                // least 41 bits). Anything else waits for the next refill, undecoded.
+                entry = literals[Int(truncatingIfNeeded: bitBuffer & literalMask)]
+                if entry & HuffmanEntry.literal == 0 {
+                    written &+= 1
+                    continue
+                }
+                bitBuffer &>>= UInt64(entry & HuffmanEntry.lengthMask)
+                bitCount &-= UInt64(entry & HuffmanEntry.lengthMask)
+                output[written &+ 1] = UInt8(truncatingIfNeeded: entry &>> 16)
+                entry = literals[Int(truncatingIfNeeded: bitBuffer & literalMask)]
+                if entry & HuffmanEntry.literal == 0 {
+                    written &+= 2
+                    continue
+                }
+                bitBuffer &>>= UInt64(entry & HuffmanEntry.lengthMask)
+                bitCount &-= UInt64(entry & HuffmanEntry.lengthMask)
+                output[written &+ 2] = UInt8(truncatingIfNeeded: entry &>> 16)
+                written &+= 3
                 continue
             }
             if entry & HuffmanEntry.exceptional != 0 {

@@ -54,6 +54,12 @@ final class FileAppender {
         }
     }
 
+    /// Flushes, then moves the write position `count` bytes on: the caller fills them directly.
+    func skip(_ count: UInt64) throws(LogStoreError) {
+        try flush()
+        position += count
+    }
+
     func flush() throws(LogStoreError) {
         guard count > 0 else { return }
         try FileSystem.write(descriptor, UnsafeRawBufferPointer(start: buffer, count: count), at: position, path: path)

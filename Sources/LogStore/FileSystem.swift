@@ -70,13 +70,11 @@ enum FileSystem {
         _ fd: Int32, head: UnsafeMutableRawBufferPointer, value: UnsafeMutableRawBufferPointer,
         at offset: UInt64, path: String
     ) throws(LogStoreError) -> Bool {
-        var vectors = [
-            iovec(iov_base: head.baseAddress, iov_len: head.count),
-            iovec(iov_base: value.baseAddress, iov_len: value.count),
-        ]
         let total = head.count + value.count
-        let result = vectors.withUnsafeMutableBufferPointer { pointer in
-            preadv(fd, pointer.baseAddress, value.count > 0 ? 2 : 1, off_t(offset))
+        let result = withUnsafeTemporaryAllocation(of: iovec.self, capacity: 2) { vectors in
+            vectors[0] = iovec(iov_base: head.baseAddress, iov_len: head.count)
+            vectors[1] = iovec(iov_base: value.baseAddress, iov_len: value.count)
+            return preadv(fd, vectors.baseAddress, value.count > 0 ? 2 : 1, off_t(offset))
         }
         if result == total { return true }
         if result < 0 && errno != EINTR { throw error("preadv", errno, path) }
@@ -214,4 +212,49 @@ extension FileSystem {
     }
 
     static var processIdentifier: Int32 { getpid() }
+}
+
+extension FileSystem {
+    #if os(Linux)
+    private typealias CopyFileRange = @convention(c) (
+        Int32, UnsafeMutablePointer<Int64>?, Int32, UnsafeMutablePointer<Int64>?, Int, UInt32
+    ) -> Int
+    /// glibc's `copy_file_range`, which Swift's Glibc module does not import (it is behind
+    /// `_GNU_SOURCE`), looked up once.
+    private static let copyFileRange: CopyFileRange? = {
+        guard let symbol = dlsym(nil, "copy_file_range") else { return nil }
+        return unsafeBitCast(symbol, to: CopyFileRange.self)
+    }()
+    #endif
+
+    /// Copies `count` bytes from one file to another inside the kernel (no user-space copies).
+    /// Returns false, having copied nothing, where the platform or file system cannot.
+    static func copyRange(
+        from source: Int32, at sourceOffset: UInt64, to destination: Int32, at destinationOffset: UInt64,
+        count: UInt64, path: String
+    ) throws(LogStoreError) -> Bool {
+        #if os(Linux)
+        guard let copyFileRange else { return false }
+        var input = Int64(sourceOffset)
+        var output = Int64(destinationOffset)
+        var remaining = count
+        while remaining > 0 {
+            let result = copyFileRange(source, &input, destination, &output, Int(min(remaining, 1 << 30)), 0)
+            if result > 0 {
+                remaining -= UInt64(result)
+            } else if result == 0 {
+                throw .truncatedRecord(offset: UInt64(input))
+            } else if errno == EINTR {
+                continue
+            } else if remaining == count && [ENOSYS, EXDEV, EINVAL, EOPNOTSUPP, EBADF].contains(errno) {
+                return false
+            } else {
+                throw error("copy_file_range", errno, path)
+            }
+        }
+        return true
+        #else
+        return false
+        #endif
+    }
 }

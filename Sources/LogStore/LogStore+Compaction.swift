@@ -8,6 +8,7 @@ import Darwin
 #if !IMAGECACHE_SINGLE_MODULE
 import Checksums
 #endif
+import Dispatch
 
 extension LogStore {
     /// Rewrites the live records into a new file, dropping entries with `expiresAt <= now`,
@@ -46,7 +47,10 @@ extension LogStore {
     func compactHoldingWriterLock(now: Int64) throws(LogStoreError) -> CompactionResult {
         try flushBuffer()
         let bytesBefore = flushedLength
-        let live = index.sorted { $0.value.offset < $1.value.offset }
+        var live: [(number: Int, entry: IndexEntry)] = []
+        live.reserveCapacity(index.count)
+        index.forEach { number, _, entry in live.append((number, entry)) }
+        live.sort { $0.entry.offset < $1.entry.offset }
         let temporary = compactionPath
         try FileSystem.remove(temporary)
         let newDescriptor = try FileSystem.open(temporary, flags: O_RDWR | O_CREAT | O_EXCL)
@@ -82,32 +86,61 @@ extension LogStore {
         let head = UnsafeMutableRawBufferPointer.allocate(
             byteCount: RecordFormat.recordHeaderSize + RecordFormat.maximumKeyLength, alignment: 8)
         defer { head.deallocate() }
-        var newIndex = [String: IndexEntry](minimumCapacity: live.count)
+        let newIndex = KeyIndex(
+            minimumCapacity: live.count, keyBytesCapacity: live.reduce(0) { $0 + Int($1.entry.keyLength) })
         var newLiveBytes: UInt64 = 0
-        var newKeyStorage = 0
         var expired = 0
-        for (position, (key, entry)) in live.enumerated() {
+        // Byte-for-byte copies of adjacent records are merged into runs. Long runs are copied
+        // inside the kernel where it can (copy_file_range); short ones through the buffers,
+        // which is faster than a system call per few kilobytes.
+        var kernelCopies = true
+        var run: (source: UInt64, destination: UInt64, count: UInt64)?
+        func finishRun() throws(LogStoreError) {
+            guard let pending = run else { return }
+            run = nil
+            if kernelCopies && pending.count >= 1 << 20 {
+                try appender.flush()
+                if try FileSystem.copyRange(
+                    from: descriptor, at: pending.source, to: newDescriptor, at: pending.destination,
+                    count: pending.count, path: temporary)
+                {
+                    try appender.skip(pending.count)
+                    return
+                }
+                kernelCopies = false
+            }
+            try reader.read(pending.source, count: pending.count) { piece throws(LogStoreError) in
+                try appender.append(piece)
+            }
+        }
+        var nextDestination = appender.length
+        for (position, (number, entry)) in live.enumerated() {
             if position == live.count / 2 { try checkpoint(.writingRecords) }
             if entry.metadata.isExpired(at: now) {
                 expired += 1
                 continue
             }
-            let newOffset = appender.length
+            let newOffset = nextDestination
             if entry.metadataMatchesRecord {
                 // The record is copied byte for byte: a damaged one stays detectably damaged.
-                try reader.read(entry.offset, count: entry.recordLength) { piece throws(LogStoreError) in
-                    try appender.append(piece)
+                if let pending = run, pending.source + pending.count == entry.offset {
+                    run!.count += entry.recordLength
+                } else {
+                    try finishRun()
+                    run = (entry.offset, newOffset, entry.recordLength)
                 }
             } else {
+                try finishRun()
                 try rewriteRecord(entry, head: head, reader: reader, appender: appender, newOffset: newOffset)
             }
+            nextDestination += entry.recordLength
             var moved = entry
             moved.offset = newOffset
             moved.metadataMatchesRecord = true
-            newIndex[key] = moved
+            newIndex.insert(index.key(at: number), moved)
             newLiveBytes += entry.recordLength
-            newKeyStorage += LogStore.keyStorageCost(Int(entry.keyLength))
         }
+        try finishRun()
         if live.isEmpty { try checkpoint(.writingRecords) }
         try appender.flush()
         try checkpoint(.synchronizingNewFile)
@@ -124,11 +157,12 @@ extension LogStore {
             index = newIndex
             flushedLength = appender.length
             liveBytes = newLiveBytes
-            keyStorageBytes = newKeyStorage
             generation = newGeneration
             snapshotLength = nil
         }
-        FileSystem.close(oldDescriptor)
+        // The last close of the replaced file frees its blocks and page cache, which takes
+        // long for a large file; nothing uses the descriptor any more, so do it off this thread.
+        DispatchQueue.global(qos: .utility).async { FileSystem.close(oldDescriptor) }
         try checkpoint(.synchronizingDirectory)
         try FileSystem.synchronizeDirectory(FileSystem.directory(of: path))
         try checkpoint(.writingSnapshot)

@@ -42,7 +42,6 @@ extension LogStore {
         if options.usesSnapshot, let snapshot = loadSnapshot(generation: generation, fileSize: fileSize) {
             index = snapshot.index
             liveBytes = snapshot.liveBytes
-            keyStorageBytes = snapshot.keyStorageBytes
             start = snapshot.logLength
             snapshotLength = snapshot.logLength
             usedSnapshot = true
@@ -68,14 +67,23 @@ extension LogStore {
             let fd = try FileSystem.open(path, flags: isWritable ? O_RDWR : O_RDONLY)
             descriptor = fd
             guard isWritable else { return }
-            guard try FileSystem.lock(fd, exclusive: true, path: path) else {
-                throw .storeLocked(path: path)
-            }
+            guard try lockBriefly(fd) else { throw .storeLocked(path: path) }
             if try FileSystem.identity(fd, path: path) == FileSystem.identity(ofPath: path) { return }
             FileSystem.close(fd)
             descriptor = -1
         }
         throw .storeLocked(path: path)
+    }
+
+    /// Takes the exclusive lock, retrying for up to about 200 ms: a process that forks (to
+    /// spawn a child) holds a copy of every descriptor until the child's exec closes it, so a
+    /// lock this process just released can look held for a moment.
+    private func lockBriefly(_ fd: Int32) throws(LogStoreError) -> Bool {
+        for attempt in 0..<8 {
+            if try FileSystem.lock(fd, exclusive: true, path: path) { return true }
+            usleep(UInt32(1_000 << min(attempt, 6)))
+        }
+        return false
     }
 
     /// Creates a new store atomically: a complete header under a temporary name, then a hard
@@ -158,32 +166,18 @@ extension LogStore {
         guard let type = RecordFormat.RecordType(rawValue: header.type) else { return }
         switch type {
         case .put:
-            let key = String(decoding: keyBytes, as: UTF8.self)
             let entry = IndexEntry(
                 offset: offset, valueLength: header.valueLength, metadata: header.metadata,
                 keyLength: UInt16(header.keyLength), metadataMatchesRecord: true)
-            if let previous = index.updateValue(entry, forKey: key) {
-                liveBytes -= previous.recordLength
-            } else {
-                keyStorageBytes += LogStore.keyStorageCost(header.keyLength)
-            }
+            if let previous = index.insert(keyBytes, entry) { liveBytes -= previous.recordLength }
             liveBytes += header.recordLength
         case .remove:
-            let key = String(decoding: keyBytes, as: UTF8.self)
-            if let previous = index.removeValue(forKey: key) {
-                liveBytes -= previous.recordLength
-                keyStorageBytes -= LogStore.keyStorageCost(header.keyLength)
-            }
+            if let previous = index.remove(keyBytes) { liveBytes -= previous.recordLength }
         case .touch:
-            let key = String(decoding: keyBytes, as: UTF8.self)
-            if index[key] != nil {
-                index[key]!.metadata = header.metadata
-                index[key]!.metadataMatchesRecord = false
-            }
+            if let number = index.find(keyBytes) { index.updateMetadata(at: number, header.metadata) }
         case .clear:
             index.removeAll()
             liveBytes = 0
-            keyStorageBytes = 0
         }
     }
 }

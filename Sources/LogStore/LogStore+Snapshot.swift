@@ -20,9 +20,8 @@ enum SnapshotFormat {
 
 extension LogStore {
     struct Snapshot {
-        var index: [String: IndexEntry]
+        var index: KeyIndex
         var liveBytes: UInt64
-        var keyStorageBytes: Int
         var logLength: UInt64
     }
 
@@ -54,9 +53,8 @@ extension LogStore {
         let entryBytes = UnsafeMutableRawBufferPointer.allocate(
             byteCount: SnapshotFormat.entryHeaderSize + RecordFormat.maximumKeyLength, alignment: 8)
         defer { entryBytes.deallocate() }
-        for (key, entry) in index {
-            var key = key
-            let length = key.withUTF8 { keyBytes -> Int in
+        try index.forEach { (_, keyBytes, entry) throws(LogStoreError) in
+            let length = { () -> Int in
                 RecordFormat.store(UInt16(keyBytes.count), at: 0, in: entryBytes)
                 entryBytes[2] = entry.metadataMatchesRecord ? 1 : 0
                 entryBytes[3] = 0
@@ -66,9 +64,9 @@ extension LogStore {
                 RecordFormat.store(UInt64(bitPattern: entry.metadata.expiresAt), at: 28, in: entryBytes)
                 RecordFormat.store(entry.metadata.accessSequence, at: 36, in: entryBytes)
                 UnsafeMutableRawBufferPointer(rebasing: entryBytes[SnapshotFormat.entryHeaderSize...])
-                    .copyMemory(from: UnsafeRawBufferPointer(keyBytes))
+                    .copyMemory(from: keyBytes)
                 return SnapshotFormat.entryHeaderSize + keyBytes.count
-            }
+            }()
             let bytes = UnsafeRawBufferPointer(rebasing: entryBytes[..<length])
             crc.update(bytes)
             try appender.append(bytes)
@@ -105,9 +103,10 @@ extension LogStore {
         let body = UnsafeRawBufferPointer(rebasing: all[SnapshotFormat.headerSize..<(Int(size) - 4)])
         guard CRC32.checksum(of: body) == RecordFormat.load(at: Int(size) - 4, from: all) else { return nil }
 
-        var index = [String: IndexEntry](minimumCapacity: Int(count))
+        // Every entry is 44 bytes plus its key, so the key bytes are known before parsing.
+        let keyBytes = Int(size) - SnapshotFormat.headerSize - 4 - Int(count) * SnapshotFormat.entryHeaderSize
+        let index = KeyIndex(minimumCapacity: Int(count), keyBytesCapacity: max(0, keyBytes))
         var liveBytes: UInt64 = 0
-        var keyStorage = 0
         var position = 0
         for _ in 0..<count {
             guard position + SnapshotFormat.entryHeaderSize <= body.count else { return nil }
@@ -126,13 +125,11 @@ extension LogStore {
                 entry.offset >= UInt64(RecordFormat.fileHeaderSize),
                 entry.offset + entry.recordLength <= logLength
             else { return nil }
-            let key = String(decoding: UnsafeRawBufferPointer(rebasing: body[keyStart..<(keyStart + keyLength)]), as: UTF8.self)
-            index[key] = entry
+            index.insert(UnsafeRawBufferPointer(rebasing: body[keyStart..<(keyStart + keyLength)]), entry)
             liveBytes += entry.recordLength
-            keyStorage += LogStore.keyStorageCost(keyLength)
             position = keyStart + keyLength
         }
         guard position == body.count, index.count == Int(count) else { return nil }
-        return Snapshot(index: index, liveBytes: liveBytes, keyStorageBytes: keyStorage, logLength: logLength)
+        return Snapshot(index: index, liveBytes: liveBytes, logLength: logLength)
     }
 }

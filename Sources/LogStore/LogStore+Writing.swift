@@ -24,17 +24,14 @@ extension LogStore {
         }
         try mutate(key: key) { (keyBytes) throws(LogStoreError) in
             let offset = try append(.put, key: keyBytes, value: value, metadata: metadata)
-            let keyString = key
             stateLock.withWriteLock {
-                if let previous = index.updateValue(
+                if let previous = index.insert(
+                    keyBytes,
                     IndexEntry(
                         offset: offset, valueLength: UInt64(value.count), metadata: metadata,
-                        keyLength: UInt16(keyBytes.count), metadataMatchesRecord: true),
-                    forKey: keyString)
+                        keyLength: UInt16(keyBytes.count), metadataMatchesRecord: true))
                 {
                     liveBytes -= previous.recordLength
-                } else {
-                    keyStorageBytes += LogStore.keyStorageCost(keyBytes.count)
                 }
                 liveBytes += UInt64(RecordFormat.recordHeaderSize + keyBytes.count + value.count)
             }
@@ -46,12 +43,9 @@ extension LogStore {
     /// - Throws: as ``put(_:forKey:metadata:)``.
     public func updateMetadata(_ metadata: EntryMetadata, forKey key: String) throws(LogStoreError) {
         try mutate(key: key) { (keyBytes) throws(LogStoreError) in
-            guard index[key] != nil else { return }
+            guard let number = index.find(keyBytes) else { return }
             _ = try append(.touch, key: keyBytes, value: UnsafeRawBufferPointer(start: nil, count: 0), metadata: metadata)
-            stateLock.withWriteLock {
-                index[key]?.metadata = metadata
-                index[key]?.metadataMatchesRecord = false
-            }
+            stateLock.withWriteLock { index.updateMetadata(at: number, metadata) }
         }
     }
 
@@ -59,15 +53,12 @@ extension LogStore {
     /// - Throws: as ``put(_:forKey:metadata:)``.
     public func removeValue(forKey key: String) throws(LogStoreError) {
         try mutate(key: key) { (keyBytes) throws(LogStoreError) in
-            guard index[key] != nil else { return }
+            guard index.find(keyBytes) != nil else { return }
             _ = try append(
                 .remove, key: keyBytes, value: UnsafeRawBufferPointer(start: nil, count: 0),
                 metadata: EntryMetadata(createdAt: 0, expiresAt: 0, accessSequence: 0))
             stateLock.withWriteLock {
-                if let previous = index.removeValue(forKey: key) {
-                    liveBytes -= previous.recordLength
-                    keyStorageBytes -= LogStore.keyStorageCost(Int(previous.keyLength))
-                }
+                if let previous = index.remove(keyBytes) { liveBytes -= previous.recordLength }
             }
         }
     }
@@ -82,9 +73,8 @@ extension LogStore {
                 value: UnsafeRawBufferPointer(start: nil, count: 0),
                 metadata: EntryMetadata(createdAt: 0, expiresAt: 0, accessSequence: 0))
             stateLock.withWriteLock {
-                index = [:]
+                index = KeyIndex()
                 liveBytes = 0
-                keyStorageBytes = 0
             }
             compactAutomaticallyIfNeeded()
         }
@@ -113,7 +103,7 @@ extension LogStore {
                     FileSystem.close(descriptor)
                     descriptor = -1
                     isClosed = true
-                    index = [:]
+                    index = KeyIndex()
                 }
             }
             guard isWritable else { return }

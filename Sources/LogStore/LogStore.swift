@@ -70,6 +70,8 @@ public final class LogStore: @unchecked Sendable {
         var keyLength: UInt16
         /// False once a touch record changed the metadata: compaction must rewrite the header.
         var metadataMatchesRecord: Bool
+        /// Where the key's bytes start in the index's key arena (-1: a free entry).
+        var keyStart: Int = 0
 
         var recordLength: UInt64 {
             UInt64(RecordFormat.recordHeaderSize) + UInt64(keyLength) + valueLength
@@ -98,15 +100,13 @@ public final class LogStore: @unchecked Sendable {
     let stateLock = ReadWriteLock()
 
     var descriptor: Int32 = -1
-    var index: [String: IndexEntry] = [:]
+    var index = KeyIndex()
     /// Bytes of the file on disk; buffered records follow at this offset.
     var flushedLength: UInt64 = 0
     var buffer: UnsafeMutableRawPointer
     let bufferCapacity: Int
     var bufferedCount = 0
     var liveBytes: UInt64 = 0
-    /// Heap bytes of keys too long to be stored inline in a `String` (for `indexBytes`).
-    var keyStorageBytes = 0
     var generation: UInt64 = 0
     var isClosed = false
     var isWritable: Bool
@@ -163,7 +163,7 @@ public final class LogStore: @unchecked Sendable {
                 var failure: LogStoreError?
                 let value: [UInt8]? = stateLock.withReadLock {
                     if isClosed { failure = .closed(path: path); return nil }
-                    guard let entry = index[key] else { return nil }
+                    guard let entry = index[UnsafeRawBufferPointer(keyBytes)] else { return nil }
                     found = entry
                     return readRecord(entry, head: head, failure: &failure)
                 }
@@ -234,18 +234,27 @@ public final class LogStore: @unchecked Sendable {
 
     /// The metadata stored for `key`, or nil when the key is absent (or the store closed).
     public func metadata(forKey key: String) -> EntryMetadata? {
-        stateLock.withReadLock { isClosed ? nil : index[key]?.metadata }
+        withKeyBytes(key) { keyBytes in
+            stateLock.withReadLock { isClosed ? nil : index[keyBytes]?.metadata }
+        }
     }
 
     /// Whether the store holds `key`.
     public func contains(_ key: String) -> Bool {
-        stateLock.withReadLock { !isClosed && index[key] != nil }
+        withKeyBytes(key) { keyBytes in
+            stateLock.withReadLock { !isClosed && index.find(keyBytes) != nil }
+        }
     }
 
     /// Every live entry: key, value length and metadata, in no particular order.
     public func entries() -> [Entry] {
         stateLock.withReadLock {
-            index.map { Entry(key: $0.key, valueLength: $0.value.valueLength, metadata: $0.value.metadata) }
+            var list: [Entry] = []
+            list.reserveCapacity(index.count)
+            index.forEach { _, keyBytes, entry in
+                list.append(Entry(key: String(decoding: keyBytes, as: UTF8.self), valueLength: entry.valueLength, metadata: entry.metadata))
+            }
+            return list
         }
     }
 
@@ -257,10 +266,7 @@ public final class LogStore: @unchecked Sendable {
         stateLock.withReadLock {
             let fileSize = flushedLength + UInt64(bufferedCount)
             let header = UInt64(RecordFormat.fileHeaderSize)
-            let slotBytes = MemoryLayout<String>.stride + MemoryLayout<IndexEntry>.stride
-            // Swift's hash table: one slot per capacity, plus one occupancy bit per bucket.
-            let buckets = index.capacity == 0 ? 0 : Int(Double(index.capacity) / 0.75).nextPowerOfTwo
-            let indexBytes = buckets * slotBytes + buckets / 8 + keyStorageBytes
+            let indexBytes = index.memoryBytes
             return Statistics(
                 entries: index.count, liveBytes: liveBytes,
                 deadBytes: fileSize > header + liveBytes ? fileSize - header - liveBytes : 0,
@@ -268,15 +274,11 @@ public final class LogStore: @unchecked Sendable {
         }
     }
 
-    /// Heap bytes a key's `String` storage takes beyond the inline 15 bytes (an estimate:
-    /// a 32-byte object header plus the bytes and a terminator, rounded up to 16).
-    static func keyStorageCost(_ utf8Count: Int) -> Int {
-        utf8Count <= 15 ? 0 : (32 + utf8Count + 1 + 15) & ~15
-    }
 }
 
-extension Int {
-    fileprivate var nextPowerOfTwo: Int {
-        self <= 1 ? 1 : 1 << (Int.bitWidth - (self - 1).leadingZeroBitCount)
-    }
+/// Runs `body` with the UTF-8 bytes of `key`.
+@inline(__always)
+func withKeyBytes<Result>(_ key: String, _ body: (UnsafeRawBufferPointer) -> Result) -> Result {
+    var key = key
+    return key.withUTF8 { body(UnsafeRawBufferPointer($0)) }
 }

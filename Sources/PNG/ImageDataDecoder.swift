@@ -8,35 +8,28 @@ enum ImageDataDecoder {
     /// Returns the native pixels of a file whose chunks `file` describes.
     static func decode(_ file: ChunkSummary, in bytes: UnsafeRawBufferPointer) throws(PNGError) -> [UInt8] {
         let expected = file.filteredSize
-        let filtered: [UInt8]
-        if file.imageData.count == 1 {
-            // The common case: one IDAT, inflated straight from the file's bytes.
+        var filtered: [UInt8]
+        if let stored = StoredImageData.decompress(bytes, ranges: file.imageData, expected: expected) {
+            filtered = stored
+        } else if file.imageData.count == 1 {
+            // One IDAT: inflate straight from the file's bytes.
             filtered = try inflate(UnsafeRawBufferPointer(rebasing: bytes[file.imageData[0]]), expected: expected)
         } else {
-            let total = file.imageData.reduce(0) { $0 + $1.count }
-            let joined = [UInt8](unsafeUninitializedCapacity: total) { buffer, initialized in
-                var offset = 0
-                for range in file.imageData where !range.isEmpty {
-                    UnsafeMutableRawPointer(buffer.baseAddress! + offset).copyMemory(
-                        from: bytes.baseAddress! + range.lowerBound, byteCount: range.count)
-                    offset += range.count
-                }
-                initialized = total
-            }
-            filtered = try joined.withUnsafeBytes { stream in
-                Result { () throws(PNGError) in try inflate(stream, expected: expected) }
-            }.get()
+            // Several IDATs: the zlib stream must be made contiguous first.
+            let joined = JoinedImageData(capacity: file.imageData.reduce(0) { $0 + $1.count })
+            for range in file.imageData { joined.append(UnsafeRawBufferPointer(rebasing: bytes[range])) }
+            filtered = try inflate(joined.bytes, expected: expected)
         }
         guard filtered.count == expected else {
             throw .imageDataTooShort(expected: expected, actual: filtered.count)
         }
-        return try filtered.withUnsafeBufferPointer { source in
-            Result { () throws(PNGError) in
-                file.header.interlaced
-                    ? try unfilterInterlaced(source.baseAddress!, header: file.header)
-                    : try unfilterProgressive(source.baseAddress!, header: file.header)
-            }
-        }.get()
+        if file.header.interlaced {
+            return try filtered.withUnsafeBufferPointer { source in
+                Result { () throws(PNGError) in try unfilterInterlaced(source.baseAddress!, header: file.header) }
+            }.get()
+        }
+        try unfilterInPlace(&filtered, header: file.header)
+        return filtered
     }
 
     /// Inflates into a buffer of exactly `expected` bytes; producing more is an error.
@@ -50,35 +43,34 @@ enum ImageDataDecoder {
         }
     }
 
-    /// Unfilters a non-interlaced image straight into the output rows: each row reads its
-    /// filtered bytes and the already unfiltered row above it, so the data is touched once.
-    static func unfilterProgressive(_ source: UnsafePointer<UInt8>, header: PNGHeader) throws(PNGError) -> [UInt8] {
+    /// Unfilters a non-interlaced image in the inflate buffer itself: row r moves r + 1 bytes
+    /// towards the start (dropping the filter bytes) as it is unfiltered, reading its filtered
+    /// bytes and the finished row above. Every loop runs forward and reads a byte before any
+    /// write can reach it, so the overlap is safe; no second image-sized buffer is allocated.
+    static func unfilterInPlace(_ data: inout [UInt8], header: PNGHeader) throws(PNGError) {
         let rowBytes = header.bytesPerRow
         let bytesPerPixel = max(1, header.bitsPerPixel / 8)
         var failure: (row: Int, filter: UInt8)?
-        let pixels = [UInt8](unsafeUninitializedCapacity: rowBytes * header.height) { buffer, initialized in
-            let output = buffer.baseAddress!
-            var input = source
+        data.withUnsafeMutableBufferPointer { buffer in
+            let base = buffer.baseAddress!
             var previous: UnsafePointer<UInt8>?
             for row in 0..<header.height {
-                let destination = output + row * rowBytes
+                let input = base + row * (rowBytes + 1)
+                let destination = base + row * rowBytes
                 let filter = input[0]
                 guard
                     PNGFilter.unfilter(
-                        filter: filter, source: input + 1, destination: destination, previous: previous,
+                        filter: filter, source: UnsafePointer(input + 1), destination: destination, previous: previous,
                         count: rowBytes, bytesPerPixel: bytesPerPixel)
                 else {
                     failure = (row, filter)
-                    destination.initialize(repeating: 0, count: (header.height - row) * rowBytes)
-                    break
+                    return
                 }
                 previous = UnsafePointer(destination)
-                input += rowBytes + 1
             }
-            initialized = rowBytes * header.height
         }
         if let failure { throw .invalidFilterType(row: failure.row, filter: Int(failure.filter)) }
-        return pixels
+        data.removeLast(header.height)
     }
 
     /// Unfilters each Adam7 pass into a scratch buffer and scatters its pixels into place.
@@ -155,5 +147,27 @@ enum ImageDataDecoder {
                 }
             }
         }
+    }
+}
+
+/// The zlib stream of a file with several IDAT chunks, joined into one buffer for inflate.
+/// Raw memory, allocated once at the exact size and freed on every exit path.
+final class JoinedImageData {
+    private let buffer: UnsafeMutableRawBufferPointer
+    private var count = 0
+
+    init(capacity: Int) {
+        buffer = .allocate(byteCount: max(1, capacity), alignment: 16)
+        PlatformMemory.adviseHugePages(buffer.baseAddress!, count: buffer.count)
+    }
+
+    deinit { buffer.deallocate() }
+
+    var bytes: UnsafeRawBufferPointer { UnsafeRawBufferPointer(rebasing: buffer[0..<count]) }
+
+    func append(_ source: UnsafeRawBufferPointer) {
+        guard let base = source.baseAddress, !source.isEmpty else { return }
+        (buffer.baseAddress! + count).copyMemory(from: base, byteCount: source.count)
+        count += source.count
     }
 }

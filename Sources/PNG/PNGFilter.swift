@@ -17,11 +17,15 @@ enum PNGFilter {
     ) -> Bool {
         switch filter {
         case 0:
-            destination.update(from: source, count: count)
+            UnsafeMutableRawPointer(destination).copyMemory(from: source, byteCount: count)
         case 1:
             dispatch(bytesPerPixel) { sub(source, destination, count, $0) }
         case 2:
-            if let previous { up(source, destination, previous, count) } else { destination.update(from: source, count: count) }
+            if let previous {
+                up(source, destination, previous, count)
+            } else {
+                UnsafeMutableRawPointer(destination).copyMemory(from: source, byteCount: count)
+            }
         case 3:
             if let previous {
                 dispatch(bytesPerPixel) { average(source, destination, previous, count, $0) }
@@ -58,7 +62,7 @@ enum PNGFilter {
     @inline(__always)
     static func sub(_ source: UnsafePointer<UInt8>, _ destination: UnsafeMutablePointer<UInt8>, _ count: Int, _ bpp: Int) {
         let head = min(bpp, count)
-        destination.update(from: source, count: head)
+        UnsafeMutableRawPointer(destination).copyMemory(from: source, byteCount: head)
         var index = head
         while index < count {
             destination[index] = source[index] &+ destination[index - bpp]
@@ -95,7 +99,7 @@ enum PNGFilter {
         _ source: UnsafePointer<UInt8>, _ destination: UnsafeMutablePointer<UInt8>, _ count: Int, _ bpp: Int
     ) {
         let head = min(bpp, count)
-        destination.update(from: source, count: head)
+        UnsafeMutableRawPointer(destination).copyMemory(from: source, byteCount: head)
         var index = head
         while index < count {
             destination[index] = source[index] &+ (destination[index - bpp] >> 1)

@@ -4,7 +4,9 @@ import Testing
 @testable import ImageCache
 
 /// The shared rules of `Spec/cache.md`, held against every backend: the same calls must give
-/// the same results whichever backend sits underneath.
+/// the same results whichever backend sits underneath. The nested suites (corruption,
+/// hostile keys, threads, images and the memory tier, the spec's worked example) live in
+/// their own files as extensions, so `--filter CacheBehaviourTests` runs all of it.
 @Suite struct CacheBehaviourTests {
     // MARK: Storing and reading (§4, §6)
 
@@ -75,15 +77,20 @@ import Testing
     func aHitSlidesTheExpiryByTheTimeToLive(backend: Backend) throws {
         let directory = TemporaryDirectory()
         let clock = ManualClock(milliseconds: 10_000)
-        let cache = try ImageCache(configuration: configuration(backend, directory, clock: clock, timeToLive: 1_000))
+        let cache = try ImageCache(
+            configuration: configuration(backend, directory, clock: clock, timeToLive: 1_000))
         try cache.store([1, 2, 3], forKey: "k")
-        #expect(try cache.metadata(forKey: "k") == CacheEntryMetadata(createdAt: 10_000, expiresAt: 11_000, accessSequence: 1))
+        #expect(
+            try cache.metadata(forKey: "k")
+                == CacheEntryMetadata(createdAt: 10_000, expiresAt: 11_000, accessSequence: 1))
         clock.set(milliseconds: 10_999)
         #expect(try cache.data(forKey: "k") == [1, 2, 3])
         #expect(try cache.metadata(forKey: "k")?.expiresAt == 11_999)
         clock.set(milliseconds: 11_998)
         #expect(try cache.data(forKey: "k") == [1, 2, 3])
-        #expect(try cache.metadata(forKey: "k") == CacheEntryMetadata(createdAt: 10_000, expiresAt: 12_998, accessSequence: 3))
+        #expect(
+            try cache.metadata(forKey: "k")
+                == CacheEntryMetadata(createdAt: 10_000, expiresAt: 12_998, accessSequence: 3))
         // Expired exactly at expiresAt: a miss, and the entry is gone.
         clock.set(milliseconds: 12_998)
         #expect(cache.count == 0)
@@ -97,7 +104,8 @@ import Testing
     func inspectingDoesNotExtendTheExpiry(backend: Backend) throws {
         let directory = TemporaryDirectory()
         let clock = ManualClock()
-        let cache = try ImageCache(configuration: configuration(backend, directory, clock: clock, timeToLive: 1_000))
+        let cache = try ImageCache(
+            configuration: configuration(backend, directory, clock: clock, timeToLive: 1_000))
         try cache.store([1], forKey: "k")
         clock.set(milliseconds: 999)
         #expect(cache.contains("k"))
@@ -114,7 +122,8 @@ import Testing
         let directory = TemporaryDirectory()
         let clock = ManualClock()
         let cache = try ImageCache(
-            configuration: configuration(backend, directory, clock: clock, timeToLive: 1_000, maximumAge: 2_500))
+            configuration: configuration(
+                backend, directory, clock: clock, timeToLive: 1_000, maximumAge: 2_500))
         try cache.store([9], forKey: "k")
         #expect(try cache.metadata(forKey: "k")?.expiresAt == 1_000)
         clock.set(milliseconds: 900)
@@ -134,7 +143,8 @@ import Testing
     func aMaximumAgeAloneExpiresWithoutSliding(backend: Backend) throws {
         let directory = TemporaryDirectory()
         let clock = ManualClock()
-        let cache = try ImageCache(configuration: configuration(backend, directory, clock: clock, maximumAge: 500))
+        let cache = try ImageCache(
+            configuration: configuration(backend, directory, clock: clock, maximumAge: 500))
         try cache.store([1], forKey: "k")
         try cache.store([2], forKey: "forever-not")
         clock.set(milliseconds: 499)
@@ -160,7 +170,8 @@ import Testing
     func purgeRemovesExactlyTheExpiredEntries(backend: Backend) throws {
         let directory = TemporaryDirectory()
         let clock = ManualClock()
-        let cache = try ImageCache(configuration: configuration(backend, directory, clock: clock, timeToLive: 1_000))
+        let cache = try ImageCache(
+            configuration: configuration(backend, directory, clock: clock, timeToLive: 1_000))
         try cache.store([1], forKey: "a")
         clock.set(milliseconds: 400)
         try cache.store([2], forKey: "b")
@@ -205,7 +216,8 @@ import Testing
     @Test(arguments: Backend.allCases)
     func theEntryCountLimitEvictsTheLeastRecentlyUsed(backend: Backend) throws {
         let directory = TemporaryDirectory()
-        let cache = try ImageCache(configuration: configuration(backend, directory, clock: ManualClock(), maximumEntryCount: 3))
+        let cache = try ImageCache(
+            configuration: configuration(backend, directory, clock: ManualClock(), maximumEntryCount: 3))
         try cache.store([1], forKey: "a")
         try cache.store([2], forKey: "b")
         try cache.store([3], forKey: "c")
@@ -223,7 +235,8 @@ import Testing
     @Test(arguments: Backend.allCases)
     func theByteLimitEvictsInLeastRecentlyUsedOrder(backend: Backend) throws {
         let directory = TemporaryDirectory()
-        let cache = try ImageCache(configuration: configuration(backend, directory, clock: ManualClock(), maximumBytes: 100))
+        let cache = try ImageCache(
+            configuration: configuration(backend, directory, clock: ManualClock(), maximumBytes: 100))
         try cache.store(bytes(seed: 1, count: 30), forKey: "a")
         try cache.store(bytes(seed: 2, count: 30), forKey: "b")
         try cache.store(bytes(seed: 3, count: 30), forKey: "c")
@@ -245,7 +258,8 @@ import Testing
     @Test(arguments: Backend.allCases)
     func aValueLargerThanTheLimitIsRejectedAndEvictsNothing(backend: Backend) throws {
         let directory = TemporaryDirectory()
-        let cache = try ImageCache(configuration: configuration(backend, directory, clock: ManualClock(), maximumBytes: 10))
+        let cache = try ImageCache(
+            configuration: configuration(backend, directory, clock: ManualClock(), maximumBytes: 10))
         try cache.store([1, 2, 3, 4, 5], forKey: "a")
         try cache.store([6, 7, 8], forKey: "big")
         #expect(throws: CacheError.valueTooLarge(key: "big", byteCount: 11, limit: 10)) {
@@ -262,7 +276,8 @@ import Testing
         let clock = ManualClock()
         let cache = try ImageCache(
             configuration: configuration(
-                backend, directory, clock: clock, timeToLive: 10_000, maximumAge: 1_000, maximumEntryCount: 2))
+                backend, directory, clock: clock, timeToLive: 10_000, maximumAge: 1_000, maximumEntryCount: 2)
+        )
         try cache.store([1], forKey: "a")  // expires at 1,000 (maximum age)
         clock.set(milliseconds: 500)
         try cache.store([2], forKey: "b")  // expires at 1,500
@@ -300,7 +315,8 @@ import Testing
     func entriesAndMetadataSurviveReopening(backend: Backend) throws {
         let directory = TemporaryDirectory()
         let clock = ManualClock(milliseconds: 5_000)
-        let settings = configuration(backend, directory, clock: clock, timeToLive: 60_000, externalStorageThreshold: 1_000)
+        let settings = configuration(
+            backend, directory, clock: clock, timeToLive: 60_000, externalStorageThreshold: 1_000)
         var expected: [String: [UInt8]] = [:]
         var metadata: [String: CacheEntryMetadata] = [:]
         do {
@@ -351,7 +367,8 @@ import Testing
     func removeValueReportsWhetherALiveEntryWentAway(backend: Backend) throws {
         let directory = TemporaryDirectory()
         let clock = ManualClock()
-        let cache = try ImageCache(configuration: configuration(backend, directory, clock: clock, timeToLive: 100))
+        let cache = try ImageCache(
+            configuration: configuration(backend, directory, clock: clock, timeToLive: 100))
         try cache.store([1], forKey: "a")
         try cache.store([2], forKey: "b")
         #expect(try cache.removeValue(forKey: "a"))
@@ -365,11 +382,13 @@ import Testing
     func compactionKeepsLiveEntriesAndDropsExpiredOnes(backend: Backend) throws {
         let directory = TemporaryDirectory()
         let clock = ManualClock()
-        let settings = configuration(backend, directory, clock: clock, timeToLive: 1_000, externalStorageThreshold: 256)
+        let settings = configuration(
+            backend, directory, clock: clock, timeToLive: 1_000, externalStorageThreshold: 256)
         let cache = try ImageCache(configuration: settings)
         for round in 0..<5 {
             for index in 0..<10 {
-                try cache.store(bytes(seed: UInt64(round * 10 + index), count: 100 + index * 40), forKey: "k\(index)")
+                try cache.store(
+                    bytes(seed: UInt64(round * 10 + index), count: 100 + index * 40), forKey: "k\(index)")
             }
         }
         try cache.store([1], forKey: "short-lived")
@@ -379,7 +398,9 @@ import Testing
         try cache.compact()
         #expect(cache.count == 10)
         for index in 0..<10 {
-            #expect(try cache.data(forKey: "k\(index)") == bytes(seed: UInt64(40 + index), count: 100 + index * 40))
+            #expect(
+                try cache.data(forKey: "k\(index)")
+                    == bytes(seed: UInt64(40 + index), count: 100 + index * 40))
         }
         try cache.close()
         let reopened = try ImageCache(configuration: settings)

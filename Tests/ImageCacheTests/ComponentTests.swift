@@ -47,14 +47,18 @@ import Testing
         let directory = TemporaryDirectory()
         var settings = configuration(.log, directory, clock: ManualClock())
         settings.timeToLive = value
-        #expect(throws: CacheError.invalidConfiguration(reason: reason)) { try ImageCache(configuration: settings) }
+        #expect(throws: CacheError.invalidConfiguration(reason: reason)) {
+            try ImageCache(configuration: settings)
+        }
     }
 
     @Test func rejectsOutOfRangeLimits() {
         let directory = TemporaryDirectory()
         var settings = configuration(.dictionary, directory, clock: ManualClock())
         settings.maximumEntryCount = 0
-        #expect(throws: CacheError.invalidConfiguration(reason: "maximumEntryCount must be at least 1, got 0")) {
+        #expect(
+            throws: CacheError.invalidConfiguration(reason: "maximumEntryCount must be at least 1, got 0")
+        ) {
             try ImageCache(configuration: settings)
         }
         settings.maximumEntryCount = nil
@@ -66,7 +70,8 @@ import Testing
 
     @Test func theDefaultBackendIsTheLog() {
         #expect(CacheConfiguration(directory: URL(fileURLWithPath: "/tmp/x")).backend == .log)
-        #expect(CacheConfiguration(directory: URL(fileURLWithPath: "/tmp/x")).externalStorageThreshold == 131_072)
+        #expect(
+            CacheConfiguration(directory: URL(fileURLWithPath: "/tmp/x")).externalStorageThreshold == 131_072)
     }
 
     #if !canImport(Darwin)
@@ -74,7 +79,8 @@ import Testing
             let xdg = CacheConfiguration.defaultDirectory(
                 named: "imagecache", environment: ["XDG_CACHE_HOME": "/var/cache/me", "HOME": "/home/me"])
             #expect(xdg.path == "/var/cache/me/imagecache")
-            let home = CacheConfiguration.defaultDirectory(named: "imagecache", environment: ["HOME": "/home/me"])
+            let home = CacheConfiguration.defaultDirectory(
+                named: "imagecache", environment: ["HOME": "/home/me"])
             #expect(home.path == "/home/me/.cache/imagecache")
             // A relative XDG_CACHE_HOME is invalid per the XDG specification and ignored.
             let relative = CacheConfiguration.defaultDirectory(

@@ -3,127 +3,153 @@ import Testing
 
 @testable import ImageCache
 
-/// `Spec/cache.md` §8: a damaged entry is reported once, removed, and harms nothing else.
-@Suite struct CorruptionTests {
-    @Test(arguments: Backend.allCases)
-    func aDamagedValueIsReportedRemovedAndTheRestSurvive(backend: Backend) throws {
-        let directory = TemporaryDirectory()
-        let clock = ManualClock()
-        // A low threshold puts the hybrid backend's 600-byte values in external files.
-        let settings = configuration(backend, directory, clock: clock, externalStorageThreshold: 500)
-        do {
+extension CacheBehaviourTests {
+    /// `Spec/cache.md` §8: a damaged entry is reported once, removed, and harms nothing else.
+    @Suite struct CorruptionTests {
+        @Test(arguments: Backend.allCases)
+        func aDamagedValueIsReportedRemovedAndTheRestSurvive(backend: Backend) throws {
+            let directory = TemporaryDirectory()
+            let clock = ManualClock()
+            // A low threshold puts the hybrid backend's 600-byte values in external files.
+            let settings = configuration(backend, directory, clock: clock, externalStorageThreshold: 500)
+            do {
+                let cache = try ImageCache(configuration: settings)
+                for index in 0..<5 {
+                    try cache.store(bytes(seed: UInt64(index), count: 600), forKey: "entry \(index)")
+                }
+                try cache.close()
+            }
+            try corrupt(Array(bytes(seed: 2, count: 600)[100..<164]), under: directory.cacheURL)
             let cache = try ImageCache(configuration: settings)
-            for index in 0..<5 { try cache.store(bytes(seed: UInt64(index), count: 600), forKey: "entry \(index)") }
+            #expect(cache.count == 5)
+            #expect { try cache.data(forKey: "entry 2") } throws: { isCorruptEntry($0, key: "entry 2") }
+            #expect(try cache.data(forKey: "entry 2") == nil)
+            #expect(cache.keys == ["entry 0", "entry 1", "entry 3", "entry 4"])
+            for index in [0, 1, 3, 4] {
+                #expect(try cache.data(forKey: "entry \(index)") == bytes(seed: UInt64(index), count: 600))
+            }
+            // The cache stays usable for the damaged key.
+            try cache.store([1, 2], forKey: "entry 2")
+            #expect(try cache.data(forKey: "entry 2") == [1, 2])
             try cache.close()
+            let reopened = try ImageCache(configuration: settings)
+            #expect(reopened.count == 5)
+            #expect(try reopened.data(forKey: "entry 2") == [1, 2])
         }
-        try corrupt(Array(bytes(seed: 2, count: 600)[100..<164]), under: directory.cacheURL)
-        let cache = try ImageCache(configuration: settings)
-        #expect(cache.count == 5)
-        #expect { try cache.data(forKey: "entry 2") } throws: { isCorruptEntry($0, key: "entry 2") }
-        #expect(try cache.data(forKey: "entry 2") == nil)
-        #expect(cache.keys == ["entry 0", "entry 1", "entry 3", "entry 4"])
-        for index in [0, 1, 3, 4] {
-            #expect(try cache.data(forKey: "entry \(index)") == bytes(seed: UInt64(index), count: 600))
-        }
-        // The cache stays usable for the damaged key.
-        try cache.store([1, 2], forKey: "entry 2")
-        #expect(try cache.data(forKey: "entry 2") == [1, 2])
-        try cache.close()
-        let reopened = try ImageCache(configuration: settings)
-        #expect(reopened.count == 5)
-        #expect(try reopened.data(forKey: "entry 2") == [1, 2])
-    }
 
-    @Test(arguments: [Backend.log, .hybrid])
-    func aDamagedSmallLogValueIsACorruptEntry(backend: Backend) throws {
-        let directory = TemporaryDirectory()
-        let settings = configuration(backend, directory, clock: ManualClock())
-        do {
+        @Test(arguments: [Backend.log, .hybrid])
+        func aDamagedSmallLogValueIsACorruptEntry(backend: Backend) throws {
+            let directory = TemporaryDirectory()
+            let settings = configuration(backend, directory, clock: ManualClock())
+            do {
+                let cache = try ImageCache(configuration: settings)
+                try cache.store(bytes(seed: 7, count: 200), forKey: "a")
+                try cache.store(bytes(seed: 8, count: 200), forKey: "b")
+                try cache.close()
+            }
+            try corrupt(Array(bytes(seed: 7, count: 200)[50..<100]), under: directory.cacheURL)
             let cache = try ImageCache(configuration: settings)
-            try cache.store(bytes(seed: 7, count: 200), forKey: "a")
-            try cache.store(bytes(seed: 8, count: 200), forKey: "b")
-            try cache.close()
+            #expect { try cache.data(forKey: "a") } throws: { isCorruptEntry($0, key: "a") }
+            #expect(try cache.data(forKey: "a") == nil)
+            #expect(try cache.data(forKey: "b") == bytes(seed: 8, count: 200))
         }
-        try corrupt(Array(bytes(seed: 7, count: 200)[50..<100]), under: directory.cacheURL)
-        let cache = try ImageCache(configuration: settings)
-        #expect { try cache.data(forKey: "a") } throws: { isCorruptEntry($0, key: "a") }
-        #expect(try cache.data(forKey: "a") == nil)
-        #expect(try cache.data(forKey: "b") == bytes(seed: 8, count: 200))
-    }
 
-    @Test func aDamagedDictionaryHeaderMakesOpeningFail() throws {
-        let directory = TemporaryDirectory()
-        let settings = configuration(.dictionary, directory, clock: ManualClock())
-        do {
+        @Test func aDamagedDictionaryHeaderMakesOpeningFail() throws {
+            let directory = TemporaryDirectory()
+            let settings = configuration(.dictionary, directory, clock: ManualClock())
+            do {
+                let cache = try ImageCache(configuration: settings)
+                try cache.store([1, 2, 3], forKey: "a")
+                try cache.close()
+            }
+            let path = directory.cacheURL.appendingPathComponent(DictionaryStorage.fileName).path
+            var file = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
+            file[16] ^= 0xFF  // the first record's key length
+            try Data(file).write(to: URL(fileURLWithPath: path))
+            #expect {
+                try ImageCache(configuration: settings)
+            } throws: { error in
+                if case .corruptFile(let damaged, _)? = error as? CacheError { return damaged == path }
+                return false
+            }
+        }
+
+        @Test(arguments: [Backend.log, .hybrid])
+        func aLogThatIsNotALogStoreMakesOpeningFail(backend: Backend) throws {
+            let directory = TemporaryDirectory()
+            let settings = configuration(backend, directory, clock: ManualClock())
+            try FileManager.default.createDirectory(at: directory.cacheURL, withIntermediateDirectories: true)
+            let name = backend == .log ? LogStorage.fileName : HybridStorage.logName
+            let path = directory.cacheURL.appendingPathComponent(name).path
+            try Data(repeating: 0x41, count: 100).write(to: URL(fileURLWithPath: path))
+            #expect {
+                try ImageCache(configuration: settings)
+            } throws: { error in
+                if case .corruptFile(let damaged, _)? = error as? CacheError { return damaged == path }
+                return false
+            }
+        }
+
+        @Test func aDictionaryFileOfANewerVersionIsRefused() throws {
+            let directory = TemporaryDirectory()
+            let settings = configuration(.dictionary, directory, clock: ManualClock())
+            try FileManager.default.createDirectory(at: directory.cacheURL, withIntermediateDirectories: true)
+            let path = directory.cacheURL.appendingPathComponent(DictionaryStorage.fileName).path
+            try Data(Array("ICDICT01".utf8) + [2, 0, 0, 0, 0, 0, 0, 0]).write(to: URL(fileURLWithPath: path))
+            #expect(throws: CacheError.unsupportedFormatVersion(path: path, version: 2)) {
+                try ImageCache(configuration: settings)
+            }
+        }
+
+        @Test func aDamagedDirectoryIndexIsRebuiltFromTheEntryFiles() throws {
+            let directory = TemporaryDirectory()
+            let clock = ManualClock()
+            let settings = configuration(.directory, directory, clock: clock, timeToLive: 10_000)
+            do {
+                let cache = try ImageCache(configuration: settings)
+                try cache.store([1], forKey: "a")
+                try cache.store([2, 2], forKey: "b")
+                try cache.close()
+            }
+            let index = directory.cacheURL.appendingPathComponent(DirectoryStorage.indexName)
+            var file = try [UInt8](Data(contentsOf: index))
+            file[file.count / 2] ^= 0x01
+            try Data(file).write(to: index)
             let cache = try ImageCache(configuration: settings)
-            try cache.store([1, 2, 3], forKey: "a")
-            try cache.close()
+            #expect(cache.keys == ["a", "b"])
+            #expect(try cache.data(forKey: "b") == [2, 2])
+            #expect(
+                try cache.metadata(forKey: "a")
+                    == CacheEntryMetadata(createdAt: 0, expiresAt: 10_000, accessSequence: 1))
         }
-        let path = directory.cacheURL.appendingPathComponent(DictionaryStorage.fileName).path
-        var file = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
-        file[16] ^= 0xFF  // the first record's key length
-        try Data(file).write(to: URL(fileURLWithPath: path))
-        #expect {
-            try ImageCache(configuration: settings)
-        } throws: { error in
-            if case .corruptFile(let damaged, _)? = error as? CacheError { return damaged == path }
-            return false
-        }
-    }
 
-    @Test func aDictionaryFileOfANewerVersionIsRefused() throws {
-        let directory = TemporaryDirectory()
-        let settings = configuration(.dictionary, directory, clock: ManualClock())
-        try FileManager.default.createDirectory(at: directory.cacheURL, withIntermediateDirectories: true)
-        let path = directory.cacheURL.appendingPathComponent(DictionaryStorage.fileName).path
-        try Data(Array("ICDICT01".utf8) + [2, 0, 0, 0, 0, 0, 0, 0]).write(to: URL(fileURLWithPath: path))
-        #expect(throws: CacheError.unsupportedFormatVersion(path: path, version: 2)) {
-            try ImageCache(configuration: settings)
-        }
-    }
-
-    @Test func aDamagedDirectoryIndexIsRebuiltFromTheEntryFiles() throws {
-        let directory = TemporaryDirectory()
-        let clock = ManualClock()
-        let settings = configuration(.directory, directory, clock: clock, timeToLive: 10_000)
-        do {
-            let cache = try ImageCache(configuration: settings)
+        @Test func aDirectoryEntryFileDeletedBehindTheCacheIsACorruptEntry() throws {
+            let directory = TemporaryDirectory()
+            let cache = try ImageCache(
+                configuration: configuration(.directory, directory, clock: ManualClock()))
             try cache.store([1], forKey: "a")
-            try cache.store([2, 2], forKey: "b")
-            try cache.close()
+            try cache.store([2], forKey: "b")
+            let path = directory.cacheURL.appendingPathComponent(
+                "entries/" + DirectoryStorage.fileName(forKey: "a")
+            ).path
+            try FileManager.default.removeItem(atPath: path)
+            #expect { try cache.data(forKey: "a") } throws: { isCorruptEntry($0, key: "a") }
+            #expect(cache.keys == ["b"])
         }
-        let index = directory.cacheURL.appendingPathComponent(DirectoryStorage.indexName)
-        var file = try [UInt8](Data(contentsOf: index))
-        file[file.count / 2] ^= 0x01
-        try Data(file).write(to: index)
-        let cache = try ImageCache(configuration: settings)
-        #expect(cache.keys == ["a", "b"])
-        #expect(try cache.data(forKey: "b") == [2, 2])
-        #expect(try cache.metadata(forKey: "a") == CacheEntryMetadata(createdAt: 0, expiresAt: 10_000, accessSequence: 1))
-    }
 
-    @Test func aDirectoryEntryFileDeletedBehindTheCacheIsACorruptEntry() throws {
-        let directory = TemporaryDirectory()
-        let cache = try ImageCache(configuration: configuration(.directory, directory, clock: ManualClock()))
-        try cache.store([1], forKey: "a")
-        try cache.store([2], forKey: "b")
-        let path = directory.cacheURL.appendingPathComponent("entries/" + DirectoryStorage.fileName(forKey: "a")).path
-        try FileManager.default.removeItem(atPath: path)
-        #expect { try cache.data(forKey: "a") } throws: { isCorruptEntry($0, key: "a") }
-        #expect(cache.keys == ["b"])
-    }
-
-    @Test func aDirectoryEntryFileHoldingAnotherKeyIsACorruptEntry() throws {
-        let directory = TemporaryDirectory()
-        let cache = try ImageCache(configuration: configuration(.directory, directory, clock: ManualClock()))
-        try cache.store([1], forKey: "a")
-        try cache.store([2], forKey: "b")
-        let entries = directory.cacheURL.appendingPathComponent("entries")
-        let a = entries.appendingPathComponent(DirectoryStorage.fileName(forKey: "a")).path
-        let b = entries.appendingPathComponent(DirectoryStorage.fileName(forKey: "b")).path
-        try FileManager.default.removeItem(atPath: a)
-        try FileManager.default.copyItem(atPath: b, toPath: a)
-        #expect { try cache.data(forKey: "a") } throws: { isCorruptEntry($0, key: "a") }
-        #expect(try cache.data(forKey: "b") == [2])
+        @Test func aDirectoryEntryFileHoldingAnotherKeyIsACorruptEntry() throws {
+            let directory = TemporaryDirectory()
+            let cache = try ImageCache(
+                configuration: configuration(.directory, directory, clock: ManualClock()))
+            try cache.store([1], forKey: "a")
+            try cache.store([2], forKey: "b")
+            let entries = directory.cacheURL.appendingPathComponent("entries")
+            let a = entries.appendingPathComponent(DirectoryStorage.fileName(forKey: "a")).path
+            let b = entries.appendingPathComponent(DirectoryStorage.fileName(forKey: "b")).path
+            try FileManager.default.removeItem(atPath: a)
+            try FileManager.default.copyItem(atPath: b, toPath: a)
+            #expect { try cache.data(forKey: "a") } throws: { isCorruptEntry($0, key: "a") }
+            #expect(try cache.data(forKey: "b") == [2])
+        }
     }
 }

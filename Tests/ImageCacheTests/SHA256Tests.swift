@@ -14,7 +14,10 @@ import Testing
             "abcdefghbcdefghicdefghijdefghijkefghijklfghijklmghijklmnhijklmnoijklmnopjklmnopqklmnopqrlmnopqrsmnopqrstnopqrstu",
             "cf5b16a778af8380036ce59e7b0492370b249b11e8f07a51afac45037afee9d1"
         ),
-        ("The quick brown fox jumps over the lazy dog", "d7a8fbb307d7809469ca9abcb0082e4f8d5651e46d3cdb762d02d0bf37c9e592"),
+        (
+            "The quick brown fox jumps over the lazy dog",
+            "d7a8fbb307d7809469ca9abcb0082e4f8d5651e46d3cdb762d02d0bf37c9e592"
+        ),
     ])
     func knownVectors(message: String, digest: String) {
         #expect(SHA256.hexDigest(message.utf8) == digest)
@@ -22,7 +25,8 @@ import Testing
 
     @Test func oneMillionLetterA() {
         let message = [UInt8](repeating: 0x61, count: 1_000_000)
-        #expect(SHA256.hexDigest(message) == "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0")
+        #expect(
+            SHA256.hexDigest(message) == "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0")
     }
 
     @Test func incrementalUpdatesMatchOneShotAcrossBlockEdges() {
@@ -37,8 +41,11 @@ import Testing
 
     @Test func paddingBoundaryLengthsDiffer() {
         // 55, 56 and 64 bytes are where the length field moves to a second block.
-        let digests = Set([54, 55, 56, 57, 63, 64, 65].map { SHA256.hexDigest([UInt8](repeating: 0, count: $0)) })
+        let digests = Set(
+            [54, 55, 56, 57, 63, 64, 65].map { SHA256.hexDigest([UInt8](repeating: 0, count: $0)) })
         #expect(digests.count == 7)
-        #expect(SHA256.hexDigest([UInt8](repeating: 0, count: 64)) == "f5a5fd42d16a20302798ef6ed309979b43003d2320d9f0e8ea9831a92759fb4b")
+        #expect(
+            SHA256.hexDigest([UInt8](repeating: 0, count: 64))
+                == "f5a5fd42d16a20302798ef6ed309979b43003d2320d9f0e8ea9831a92759fb4b")
     }
 }

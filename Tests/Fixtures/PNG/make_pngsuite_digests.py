@@ -17,8 +17,8 @@ it (tbbn0g04); the key is scaled here the same way as the samples before compari
 
 Run once, from the package root, and commit the output:
     pip install pillow
-    python3 Tests/PNGTests/Fixtures/make_pngsuite_digests.py ../shared/pngsuite \
-        > Tests/PNGTests/Fixtures/pngsuite-rgba8.sha256
+    python3 Tests/Fixtures/PNG/make_pngsuite_digests.py ../shared/pngsuite \
+        > Tests/Fixtures/PNG/pngsuite-rgba8.sha256
 """
 import hashlib
 import os

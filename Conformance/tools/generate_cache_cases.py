@@ -1,0 +1,309 @@
+#!/usr/bin/env python3
+"""Writes Conformance/cache/*.json: scenarios with a controlled clock, each step's expected
+response computed by the independent model in cachemodel.py. The runner runs every scenario
+once per backend. Run: python3 Conformance/tools/generate_cache_cases.py
+"""
+import base64
+import json
+import os
+import random
+
+import pngwriter
+from cachemodel import CacheError, CacheModel
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+OUT = os.path.join(HERE, "..", "cache")
+T0 = 1_700_000_000_000  # a fixed start time, in milliseconds since the epoch
+
+
+def b64(data):
+    return base64.b64encode(data).decode("ascii")
+
+
+def value(label, size=None):
+    """Deterministic bytes for a value: the label, padded with a seeded pattern to `size`."""
+    data = label.encode()
+    if size is not None:
+        rng = random.Random(label)
+        data = (data + bytes(rng.randrange(256) for _ in range(max(0, size - len(data)))))[:size]
+    return data
+
+
+class Scenario:
+    """Records requests and, from the model, the response each must produce."""
+
+    def __init__(self, name, note, now=T0, **configuration):
+        self.name = name
+        self.note = note
+        self.model = CacheModel(now, **configuration)
+        self.steps = [({"op": "cache.open", "now": now, "configuration": configuration}, {})]
+
+    def add(self, request, expect):
+        self.steps.append((request, expect))
+        return self
+
+    def attempt(self, request, operation):
+        try:
+            return self.add(request, operation() or {})
+        except CacheError as error:
+            return self.add(request, {"error": error.name})
+
+    def advance(self, milliseconds):
+        self.model.now += milliseconds
+        return self.add({"op": "cache.advance", "milliseconds": milliseconds}, {"now": self.model.now})
+
+    def store(self, key, data):
+        return self.attempt({"op": "cache.store", "key": key, "data": b64(data)}, lambda: self.model.store(key, data) and None)
+
+    def store_bitmap(self, key, width, height, format_name, pixels):
+        png = pngwriter.canonical_encode(width, height, format_name, pixels)
+        request = {"op": "cache.storeBitmap", "key": key, "width": width, "height": height,
+                   "format": format_name, "pixels": b64(pixels)}
+        return self.attempt(request, lambda: self.model.store(key, png) and None)
+
+    def read(self, key):
+        def run():
+            found = self.model.read(key)
+            return {"hit": False} if found is None else {"hit": True, "data": b64(found)}
+        return self.attempt({"op": "cache.read", "key": key}, run)
+
+    def read_bitmap(self, key, width, height, format_name, pixels):
+        def run():
+            found = self.model.read(key)
+            if found is None:
+                return {"hit": False}
+            return {"hit": True, "width": width, "height": height, "format": format_name, "pixels": b64(pixels)}
+        return self.attempt({"op": "cache.readBitmap", "key": key}, run)
+
+    def read_bitmap_not_png(self, key):
+        """Spec/cache.md §4.3 step 6: bytes that are not a PNG are a hit (bookkeeping applied)
+        that throws imageDecodingFailed; the entry stays held."""
+        def run():
+            found = self.model.read(key)
+            return {"hit": False} if found is None else {"error": "imageDecodingFailed"}
+        return self.attempt({"op": "cache.readBitmap", "key": key}, run)
+
+    def contains(self, key):
+        return self.add({"op": "cache.contains", "key": key}, {"contains": self.model.contains(key)})
+
+    def remove(self, key):
+        return self.attempt({"op": "cache.remove", "key": key}, lambda: {"removed": self.model.remove(key)})
+
+    def purge(self):
+        return self.add({"op": "cache.purge"}, {"removed": self.model.purge()})
+
+    def count(self):
+        return self.add({"op": "cache.count"}, {"count": self.model.count()})
+
+    def keys(self):
+        return self.add({"op": "cache.keys"}, {"keys": self.model.keys()})
+
+    def check(self):
+        return self.count().keys()
+
+    def clear(self):
+        self.model.clear()
+        return self.add({"op": "cache.clear"}, {})
+
+    def synchronize(self):
+        return self.add({"op": "cache.synchronize"}, {})
+
+    def reopen(self):
+        self.model.reopen()
+        return self.add({"op": "cache.reopen"}, {})
+
+    def damage(self, key):
+        self.model.damage(key)
+        return self.add({"op": "cache.damageValue", "key": key}, {})
+
+    def compact(self):
+        self.model.compact()
+        return self.add({"op": "cache.compact"}, {})
+
+    def case(self):
+        return {"name": self.name, "note": self.note,
+                "steps": [{"request": r, "expect": e} for r, e in self.steps]}
+
+
+def basics():
+    yield (Scenario("basic/store-read-miss", "A stored value reads back; another key misses.")
+           .store("a", value("alpha")).read("a").read("b").contains("a").contains("b").check())
+    yield (Scenario("basic/overwrite", "Storing a key again replaces its value; the count stays 1.")
+           .store("a", value("one")).store("a", value("two")).read("a").check())
+    yield (Scenario("basic/remove", "A removed key misses; removing it again reports nothing removed.")
+           .store("a", value("alpha")).store("b", value("beta")).remove("a").read("a").remove("a").check())
+    yield (Scenario("basic/empty-value", "An empty value is a value, not a miss.")
+           .store("empty", b"").read("empty").check())
+    yield (Scenario("basic/invalid-keys", "An empty key and a key over 65,535 bytes are errors.")
+           .store("", value("x")).read("").store("k" * 65536, value("x")).store("k" * 65535, value("longest")).count())
+    odd = ["../../x", "/", "a\u0000b", ".", "..", "ключ🙂", "A", "a", "a/b\\c", " ", "x" * 10240]
+    s = Scenario("basic/keys-that-attack-the-file-system",
+                 "Keys with path syntax, NUL, Unicode and 10 KB stay distinct and list sorted by UTF-8 bytes.")
+    for index, key in enumerate(odd):
+        s.store(key, value(f"value-{index}"))
+    for key in odd:
+        s.read(key)
+    yield s.check()
+    s = Scenario("basic/bitmap-round-trip",
+                 "An image goes in through the PNG encoder and comes out through the decoder; read as data it is the canonical PNG.")
+    for fmt, w, h in [("rgba8", 3, 2), ("gray16", 2, 2), ("rgb8", 1, 1)]:
+        _, depth, channels = pngwriter.FORMATS[fmt]
+        pixels = value(f"{fmt}-pixels", w * h * channels * depth // 8)
+        s.store_bitmap(f"image-{fmt}", w, h, fmt, pixels)
+        s.read_bitmap(f"image-{fmt}", w, h, fmt, pixels)
+    s.read("image-rgb8")
+    yield s.check()
+    yield (Scenario("basic/not-a-png-as-bitmap", "Reading raw bytes as an image fails to decode but is a hit; the entry stays.",
+                    timeToLive=1000)
+           .store("raw", value("not a png")).advance(900).read_bitmap_not_png("raw").advance(900).read("raw").check())
+    yield (Scenario("basic/canonically-equivalent-keys-differ",
+                    "Keys are their UTF-8 bytes: precomposed and decomposed 'café' are two keys.")
+           .store("caf\u00e9", value("precomposed")).store("cafe\u0301", value("decomposed"))
+           .read("caf\u00e9").read("cafe\u0301").check())
+    big = value("large", 140_000)
+    yield (Scenario("basic/large-value",
+                    "A 140,000-byte value (over the hybrid backend's 128 KiB threshold) reads back, survives reopening and is removed.")
+           .store("big", big).store("small", value("small")).read("big").reopen().read("big").remove("big").read("big")
+           .compact().reopen().check())
+
+
+def expiration():
+    yield (Scenario("expiry/expires-at-ttl", "Without reads, an entry lives exactly timeToLive ms: expired when now >= expiresAt.",
+                    timeToLive=1000)
+           .store("a", value("alpha")).advance(999).contains("a").count().advance(1).contains("a").read("a").check())
+    yield (Scenario("expiry/read-extends", "Each hit moves the expiry to now + timeToLive.", timeToLive=1000)
+           .store("a", value("alpha")).advance(600).read("a").advance(600).read("a").advance(999).read("a")
+           .advance(999).read("a").advance(1000).read("a").check())
+    yield (Scenario("expiry/contains-does-not-extend", "contains, count and keys are not hits.", timeToLive=1000)
+           .store("a", value("alpha")).advance(500).contains("a").keys().count().advance(500).contains("a").read("a"))
+    yield (Scenario("expiry/store-restarts-the-clock", "Storing again gives a fresh expiry.", timeToLive=1000)
+           .store("a", value("one")).advance(900).store("a", value("two")).advance(900).read("a").advance(1000).read("a"))
+    yield (Scenario("expiry/other-entries-unaffected", "A hit extends only its own entry.", timeToLive=1000)
+           .store("a", value("alpha")).store("b", value("beta")).advance(700).read("a").advance(300)
+           .check().read("b").read("a"))
+    yield (Scenario("expiry/maximum-age-caps-extension", "Reads extend up to createdAt + maximumAge and no further.",
+                    timeToLive=1000, maximumAge=2500)
+           .store("a", value("alpha")).advance(900).read("a").advance(900).read("a").advance(699).read("a")
+           .advance(1).read("a").check())
+    yield (Scenario("expiry/maximum-age-alone", "With only maximumAge, reads extend nothing.", maximumAge=1000)
+           .store("a", value("alpha")).advance(500).read("a").advance(499).read("a").advance(1).read("a"))
+    yield (Scenario("expiry/never-expires", "Without timeToLive or maximumAge nothing expires.")
+           .store("a", value("alpha")).advance(10 ** 12).read("a").purge().check())
+    yield (Scenario("expiry/purge", "purge removes exactly the expired entries and says how many.", timeToLive=1000)
+           .store("a", value("alpha")).store("b", value("beta")).advance(500).store("c", value("gamma"))
+           .advance(500).purge().check().purge().advance(500).purge().check())
+    yield (Scenario("expiry/expired-read-removes", "Reading an expired entry is a miss and removes it, so purge finds nothing.",
+                    timeToLive=1000)
+           .store("a", value("alpha")).advance(1000).read("a").purge())
+    yield (Scenario("expiry/reopen-purges", "Opening the cache purges expired entries.", timeToLive=1000)
+           .store("a", value("alpha")).advance(600).store("b", value("beta")).advance(500).synchronize().reopen()
+           .purge().check().read("b"))
+    yield (Scenario("expiry/expiry-survives-reopen", "Extended expiries are persisted.", timeToLive=1000)
+           .store("a", value("alpha")).advance(800).read("a").synchronize().reopen().advance(999).read("a")
+           .advance(1000).read("a"))
+
+
+def eviction():
+    s = Scenario("evict/by-count-lru", "Over maximumEntryCount, the least recently used entry goes; a read makes an entry recent.",
+                 maximumEntryCount=3)
+    s.store("a", value("a")).store("b", value("b")).store("c", value("c")).read("a").store("d", value("d")).check()
+    s.store("e", value("e")).check().read("c").read("a").store("f", value("f")).check()
+    yield s
+    yield (Scenario("evict/by-count-overwrite-is-not-growth", "Replacing a key does not evict.", maximumEntryCount=2)
+           .store("a", value("a")).store("b", value("b")).store("a", value("a2")).check().store("c", value("c")).check())
+    yield (Scenario("evict/by-count-one", "With a limit of one, each new key replaces the last.", maximumEntryCount=1)
+           .store("a", value("a")).store("b", value("b")).check().read("a"))
+    s = Scenario("evict/by-size-lru", "Over maximumBytes (the sum of value lengths), least recently used entries go, oldest first.",
+                 maximumBytes=100)
+    s.store("a", value("a", 40)).store("b", value("b", 40)).store("c", value("c", 30)).check()
+    s.read("b").store("d", value("d", 50)).check().store("e", value("e", 100)).check()
+    yield s
+    yield (Scenario("evict/by-size-several-victims", "One large store can evict several entries, in LRU order.", maximumBytes=100)
+           .store("a", value("a", 20)).store("b", value("b", 20)).store("c", value("c", 20)).store("d", value("d", 20))
+           .read("a").store("e", value("e", 55)).check())
+    yield (Scenario("evict/value-too-large", "A value larger than maximumBytes is refused and nothing changes.", maximumBytes=100)
+           .store("a", value("a", 60)).store("big", value("big", 101)).check().read("a"))
+    yield (Scenario("evict/expired-go-first", "Before evicting live entries, every expired entry goes, even a recently used one.",
+                    timeToLive=10_000, maximumAge=1000, maximumEntryCount=2)
+           .store("a", value("a")).advance(500).store("b", value("b")).advance(499).read("a").advance(1)
+           .store("c", value("c")).check())
+    yield (Scenario("evict/lru-survives-reopen", "Recency is persisted: after reopening, the same entry is evicted.",
+                    maximumEntryCount=2)
+           .store("a", value("a")).store("b", value("b")).read("a").synchronize().reopen().store("c", value("c")).check())
+
+
+def persistence():
+    yield (Scenario("persist/reopen", "Entries survive closing and reopening.")
+           .store("a", value("alpha")).store("b", value("beta")).synchronize().reopen().check().read("a").read("b"))
+    yield (Scenario("persist/reopen-after-remove", "A removal survives reopening.")
+           .store("a", value("alpha")).store("b", value("beta")).remove("a").reopen().check().read("a"))
+    yield (Scenario("persist/clear", "clear empties the cache, also after reopening; the cache works afterwards.")
+           .store("a", value("alpha")).store("b", value("beta")).clear().check().read("a").reopen().check()
+           .store("c", value("gamma")).reopen().check())
+    yield (Scenario("persist/compact-keeps-live-data", "Compaction keeps the latest value of every live key.")
+           .store("a", value("one")).store("a", value("two")).store("b", value("beta")).store("c", value("gamma"))
+           .remove("c").compact().check().read("a").read("b").reopen().check().read("a"))
+    yield (Scenario("persist/compact-never-revives-removed", "A key removed before a compaction stays removed after it, and after reopening.")
+           .store("a", value("alpha")).store("b", value("beta")).remove("a").compact().check().read("a")
+           .reopen().check().read("a"))
+    yield (Scenario("persist/compact-drops-expired", "Compaction removes expired entries.", timeToLive=1000)
+           .store("a", value("alpha")).advance(600).store("b", value("beta")).advance(400).compact().purge().check()
+           .reopen().check())
+    yield many_writes()
+
+
+def many_writes():
+    s = Scenario("persist/many-writes-then-compact", "Many overwrites and removals, then compaction and reopening.")
+    rng = random.Random(11)
+    for round_number in range(60):
+        key = f"k{rng.randrange(12)}"
+        if rng.random() < 0.25:
+            s.remove(key)
+        else:
+            s.store(key, value(f"{key}-{round_number}", rng.randrange(1, 200)))
+    s.check().compact().check().reopen().check()
+    for index in range(12):
+        s.read(f"k{index}")
+    return s
+
+
+def invalid_configurations():
+    """Spec/cache.md §3.1: opening with a setting out of range fails."""
+    for label, configuration in [("zero-time-to-live", {"timeToLive": 0}), ("negative-maximum-age", {"maximumAge": -1}),
+                                 ("negative-maximum-bytes", {"maximumBytes": -1}),
+                                 ("zero-maximum-entry-count", {"maximumEntryCount": 0})]:
+        yield {"name": f"basic/invalid-configuration-{label}", "note": "Opening with a setting out of range fails.",
+               "steps": [{"request": {"op": "cache.open", "now": T0, "configuration": configuration},
+                          "expect": {"error": "invalidConfiguration"}}]}
+
+
+def corruption():
+    # Values of random bytes, so their bytes occur nowhere else in the backend's files.
+    a, b = value("damaged-a", 64), value("intact-b", 64)
+    yield (Scenario("corrupt/damaged-value",
+                    "A value damaged on disk is a corrupt entry: the read that finds it throws and removes it; others are unaffected.")
+           .store("a", a).store("b", b).damage("a").contains("a").read("a").read("a").read("b").check()
+           .store("a", value("a-again", 64)).read("a").reopen().check())
+    big = value("damaged-large", 140_000)
+    yield (Scenario("corrupt/damaged-large-value", "The same for a value over the hybrid backend's threshold.")
+           .store("big", big).store("small", b).damage("big").read("big").read("small").check().purge())
+
+
+def main():
+    os.makedirs(OUT, exist_ok=True)
+    groups = {"basic.json": basics(), "expiry.json": expiration(), "eviction.json": eviction(),
+              "persistence.json": persistence(), "corruption.json": corruption()}
+    for file_name, scenarios in groups.items():
+        cases = [s.case() for s in scenarios]
+        if file_name == "basic.json":
+            cases += list(invalid_configurations())
+        names = [c["name"] for c in cases]
+        assert len(names) == len(set(names)), names
+        with open(os.path.join(OUT, file_name), "w") as f:
+            json.dump({"area": "cache", "description": "Cache scenarios (Spec/cache.md), each run on every backend.",
+                       "cases": cases}, f, indent=1, sort_keys=True, ensure_ascii=False)
+            f.write("\n")
+
+
+if __name__ == "__main__":
+    main()

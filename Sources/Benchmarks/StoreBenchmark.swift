@@ -1,0 +1,290 @@
+import Foundation
+import LogStore
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// `imagecache bench store`: the log store against raw POSIX I/O on the same disk, in one run.
+///
+/// Ops (all with `"backend":"log"`, baselines with `"backend":"posix"`):
+/// - `put`, `get`, `get_unverified` (no CRC check on read), `get_touch` (get plus an
+///   expiry-extending metadata update) at 4 KiB,
+///   64 KiB, 1 MiB and 16 MiB values; `posix_write` and `posix_read` at the same sizes;
+/// - `open_snapshot` and `open_scan` at 10,000, 100,000 and 1,000,000 entries;
+/// - `compact` (half of 20,000 4-KiB entries expired) and `compact_touched` (every live entry's
+///   metadata changed, so each header is rewritten), beside `copy_sequential` of the same
+///   number of bytes; `copy_ratio` = compaction MB/s ÷ copy MB/s;
+/// - `index_bytes`: `bytes_per_entry` of the index at the largest entry count.
+///
+/// `STORE_BENCH_ONLY=values|compact|open|open1m` in the environment runs one group.
+public enum StoreBenchmark {
+    public static func run(quick: Bool, directory: String? = nil) throws -> [BenchmarkResult] {
+        let base = directory ?? FileManager.default.temporaryDirectory.path
+        let root = base + "/imagecache-bench-store-\(getpid())"
+        try? FileManager.default.removeItem(atPath: root)
+        try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let sampler = Sampler(repeats: quick ? 3 : 5)
+        var results: [BenchmarkResult] = []
+        let sizes: [(size: Int, count: Int)] =
+            quick
+            ? [(4096, 20_000), (1 << 20, 64)]
+            : [(4096, 20_000), (65_536, 5_000), (1 << 20, 256), (16 << 20, 16)]
+        let only = ProcessInfo.processInfo.environment["STORE_BENCH_ONLY"] ?? ""
+        if only.isEmpty || only == "values" {
+        for (size, count) in sizes {
+            results += try measureValues(size: size, count: count, root: root, sampler: sampler)
+        }
+        }
+        if only.isEmpty || only == "compact" {
+        results += try measureCompaction(root: root, sampler: sampler)
+        }
+        if only.isEmpty || only.hasPrefix("open") {
+        results += try measureOpen(counts: quick ? [10_000, 100_000] : (ProcessInfo.processInfo.environment["STORE_BENCH_ONLY"] == "open1m" ? [1_000_000] : [10_000, 100_000, 1_000_000]), root: root, sampler: sampler)
+        }
+        return results
+    }
+
+    static func key(_ index: Int) -> String { "https://example.com/img/\(index).png" }
+
+    static func randomBytes(_ count: Int, seed: UInt64) -> [UInt8] {
+        var state = seed | 1
+        var bytes = [UInt8](repeating: 0, count: count)
+        bytes.withUnsafeMutableBytes { raw in
+            var offset = 0
+            while offset + 8 <= count {
+                state ^= state << 13
+                state ^= state >> 7
+                state ^= state << 17
+                raw.storeBytes(of: state, toByteOffset: offset, as: UInt64.self)
+                offset += 8
+            }
+        }
+        return bytes
+    }
+
+    static func shuffled(_ count: Int) -> [Int] {
+        var order = Array(0..<count)
+        var state: UInt64 = 0x2545_F491_4F6C_DD1D
+        for index in stride(from: count - 1, to: 0, by: -1) {
+            state ^= state << 13
+            state ^= state >> 7
+            state ^= state << 17
+            order.swapAt(index, Int(state % UInt64(index + 1)))
+        }
+        return order
+    }
+
+    static func result(_ op: String, backend: String, bytes: Int, count: Int, _ summary: Summary, extra: [(String, Double)] = []) -> BenchmarkResult {
+        BenchmarkResult(
+            suite: "store", op: op, backend: backend, bytes: bytes, count: count, seconds: summary.median,
+            spread: summary.spread, repeats: summary.samples.count, extra: extra)
+    }
+
+    static func freshStore(_ path: String, options: LogStore.Options = .init(compactionDeadRatio: nil)) throws -> LogStore {
+        for suffix in ["", ".hint", ".compacting"] { unlink(path + suffix) }
+        return try LogStore(path: path, options: options)
+    }
+
+    // MARK: put / get / get_touch and the POSIX baseline
+
+    static func measureValues(size: Int, count: Int, root: String, sampler: Sampler) throws -> [BenchmarkResult] {
+        let value = randomBytes(size, seed: UInt64(size))
+        let keys = (0..<count).map(key)
+        let order = shuffled(count)
+        let path = root + "/values.log"
+        let total = size * count
+        var results: [BenchmarkResult] = []
+
+        // Raw POSIX: append `count` values with pwrite, then read them back in random order.
+        let rawPath = root + "/raw.bin"
+        let write = try sampler.measure(setUp: { () -> Int32 in
+            unlink(rawPath)
+            return open(rawPath, O_CREAT | O_RDWR | O_TRUNC, 0o644)
+        }) { fd in
+            value.withUnsafeBytes { bytes in
+                for index in 0..<count { _ = pwrite(fd, bytes.baseAddress, size, off_t(index * size)) }
+            }
+            close(fd)
+        }
+        results.append(result("posix_write", backend: "posix", bytes: total, count: count, write))
+        var buffer = [UInt8](repeating: 0, count: size)
+        let fd = open(rawPath, O_RDONLY)
+        let read = sampler.measure {
+            buffer.withUnsafeMutableBytes { bytes in
+                for index in order { _ = pread(fd, bytes.baseAddress, size, off_t(index * size)) }
+            }
+        }
+        close(fd)
+        unlink(rawPath)
+        results.append(result("posix_read", backend: "posix", bytes: total, count: count, read))
+
+        // Puts into the page cache, like the posix_write baseline (no fsync): the previous
+        // repeat's store is synchronized and closed in setUp, untimed.
+        var previous: LogStore?
+        let put = try sampler.measure(setUp: { () -> LogStore in
+            try previous?.close()
+            previous = nil
+            return try freshStore(path)
+        }) { store in
+            let metadata = EntryMetadata(createdAt: 1_700_000_000_000, expiresAt: .max, accessSequence: 1)
+            for index in 0..<count { try store.put(value, forKey: keys[index], metadata: metadata) }
+            previous = store
+        }
+        try previous?.close()
+        previous = nil
+        results.append(result("put", backend: "log", bytes: total, count: count, put))
+
+        let store = try LogStore(path: path, options: .init(compactionDeadRatio: nil))
+        let get = try sampler.measure {
+            for index in order {
+                guard try store.value(forKey: keys[index])?.count == size else { throw LogStoreError.truncatedRecord(offset: 0) }
+            }
+        }
+        results.append(result("get", backend: "log", bytes: total, count: count, get))
+        // The same without the CRC check on read, to show what the checksum costs.
+        let unverifiedStore = try LogStore(path: path, options: .init(readOnly: true, verifyChecksumsOnRead: false))
+        let unverified = try sampler.measure {
+            for index in order {
+                guard try unverifiedStore.value(forKey: keys[index])?.count == size else { throw LogStoreError.truncatedRecord(offset: 0) }
+            }
+        }
+        try unverifiedStore.close()
+        results.append(result("get_unverified", backend: "log", bytes: total, count: count, unverified))
+        var sequence: UInt64 = 1
+        let touch = try sampler.measure {
+            for index in order {
+                guard try store.value(forKey: keys[index])?.count == size else { throw LogStoreError.truncatedRecord(offset: 0) }
+                sequence += 1
+                try store.updateMetadata(
+                    EntryMetadata(createdAt: 1_700_000_000_000, expiresAt: 1_800_000_000_000 + Int64(sequence), accessSequence: sequence),
+                    forKey: keys[index])
+            }
+        }
+        results.append(result("get_touch", backend: "log", bytes: total, count: count, touch))
+        try store.close()
+        return results
+    }
+
+    // MARK: compaction and the sequential copy baseline
+
+    static func measureCompaction(root: String, sampler: Sampler) throws -> [BenchmarkResult] {
+        let count = 20_000
+        let size = 4096
+        let value = randomBytes(size, seed: 99)
+        let path = root + "/compact.log"
+        var results: [BenchmarkResult] = []
+        var keptBytes = 0
+        for touched in [false, true] {
+            var previous: LogStore?
+            let summary = try sampler.measure(setUp: { () -> LogStore in
+                // Closing is not part of compaction: the previous repeat's store closes here.
+                try previous?.close()
+                previous = nil
+                let store = try freshStore(path)
+                for index in 0..<count {
+                    // Every other entry is expired at compaction time.
+                    let expiresAt: Int64 = index % 2 == 0 ? 1_000 : .max
+                    try store.put(value, forKey: key(index), metadata: EntryMetadata(createdAt: 0, expiresAt: expiresAt, accessSequence: UInt64(index)))
+                }
+                if touched {
+                    for index in stride(from: 1, to: count, by: 2) {
+                        try store.updateMetadata(EntryMetadata(createdAt: 0, expiresAt: .max, accessSequence: UInt64(count + index)), forKey: key(index))
+                    }
+                }
+                try store.synchronize()
+                return store
+            }) { store in
+                let outcome = try store.compact(now: 2_000)
+                keptBytes = Int(outcome.bytesAfter)
+                previous = store
+            }
+            try previous?.close()
+            results.append(result(touched ? "compact_touched" : "compact", backend: "log", bytes: keptBytes, count: count, summary))
+        }
+
+        // Copy a file of the compacted size, 1 MiB at a time, with an fsync, like compaction.
+        let source = root + "/copy-source.bin"
+        let destination = root + "/copy-destination.bin"
+        let sourceBytes = randomBytes(keptBytes, seed: 7)
+        FileManager.default.createFile(atPath: source, contents: Data(sourceBytes))
+        var chunk = [UInt8](repeating: 0, count: 1 << 20)
+        let copy = sampler.measure {
+            let input = open(source, O_RDONLY)
+            unlink(destination)
+            let output = open(destination, O_CREAT | O_WRONLY | O_TRUNC, 0o644)
+            chunk.withUnsafeMutableBytes { bytes in
+                while true {
+                    let got = read(input, bytes.baseAddress, bytes.count)
+                    if got <= 0 { break }
+                    _ = write(output, bytes.baseAddress, got)
+                }
+            }
+            fsync(output)
+            close(input)
+            close(output)
+        }
+        unlink(source)
+        unlink(destination)
+        let copyResult = result("copy_sequential", backend: "posix", bytes: keptBytes, count: 1, copy)
+        results.append(copyResult)
+        for index in results.indices where results[index].op.hasPrefix("compact") {
+            results[index].extra.append(("copy_ratio", results[index].megabytesPerSecond / copyResult.megabytesPerSecond))
+        }
+        return results
+    }
+
+    // MARK: open time and index size
+
+    static func measureOpen(counts: [Int], root: String, sampler: Sampler) throws -> [BenchmarkResult] {
+        var results: [BenchmarkResult] = []
+        let value = randomBytes(64, seed: 5)
+        let path = root + "/open.log"
+        var lastStatistics: LogStore.Statistics?
+        for count in counts {
+            do {
+                let store = try freshStore(path)
+                let metadata = EntryMetadata(createdAt: 0, expiresAt: .max, accessSequence: 0)
+                for index in 0..<count { try store.put(value, forKey: key(index), metadata: metadata) }
+                try store.close()
+            }
+            let fileSize = Int((try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0)
+            let openSampler = Sampler(repeats: count >= 1_000_000 ? 3 : sampler.repeats)
+            for usesSnapshot in [true, false] {
+                var statistics: LogStore.Statistics?
+                // Only the open is timed: the previous repeat's store is released in setUp.
+                var previous: LogStore?
+                let summary = try openSampler.measure(setUp: { () -> LogStore? in
+                    try previous?.close()
+                    previous = nil
+                    return nil
+                }) { opened in
+                    let store = try LogStore(path: path, options: .init(readOnly: true, usesSnapshot: usesSnapshot))
+                    opened = store
+                    previous = store
+                }
+                if let store = previous {
+                    guard store.count == count, store.recovery.usedSnapshot == usesSnapshot else {
+                        throw LogStoreError.corruptRecord(offset: 0)
+                    }
+                    statistics = store.statistics
+                    try store.close()
+                    previous = nil
+                }
+                results.append(result(usesSnapshot ? "open_snapshot" : "open_scan", backend: "log", bytes: fileSize, count: count, summary))
+                lastStatistics = statistics
+            }
+        }
+        if let statistics = lastStatistics {
+            results.append(
+                BenchmarkResult(
+                    suite: "store", op: "index_bytes", backend: "log", bytes: statistics.indexBytes,
+                    count: statistics.entries, seconds: 0,
+                    extra: [("bytes_per_entry", statistics.indexBytesPerEntry), ("key_bytes", Double(key(0).utf8.count))]))
+        }
+        return results
+    }
+}

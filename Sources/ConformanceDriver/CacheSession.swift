@@ -1,0 +1,40 @@
+import Foundation
+#if !IMAGECACHE_SINGLE_MODULE
+import ImageCache
+#endif
+
+/// The open cache of a scenario, its clock, and what the fault switches need to remember.
+final class CacheSession {
+    var backend: String
+    var folder: URL
+    var clock: ManualClock
+    var settings: Request
+    var cache: ImageCache?
+    /// The bytes last stored for each key (a bitmap's PNG), for `cache.damageValue`.
+    var storedBytes: [String: [UInt8]] = [:]
+    /// For skip-expiry-extension: the expiry each key got when it was stored, never extended.
+    var unextendedExpiry: [String: Int64] = [:]
+    /// For evict-wrong-entry: each key's size and the order of use (last = most recent).
+    var sizes: [String: Int] = [:]
+    var recency: [String] = []
+    /// For keep-removed-key-after-compaction: what removed keys held, until the next compaction.
+    var removedValues: [String: [UInt8]] = [:]
+
+    init(backend: String, folder: URL, clock: ManualClock, settings: Request) {
+        self.backend = backend
+        self.folder = folder
+        self.clock = clock
+        self.settings = settings
+    }
+
+    func touch(_ key: String) {
+        recency.removeAll { $0 == key }
+        recency.append(key)
+    }
+
+    func forget(_ key: String) {
+        recency.removeAll { $0 == key }
+        sizes[key] = nil
+        unextendedExpiry[key] = nil
+    }
+}

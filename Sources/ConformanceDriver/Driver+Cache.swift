@@ -1,0 +1,192 @@
+import Foundation
+#if !IMAGECACHE_SINGLE_MODULE
+import ImageCache
+import PNG
+#endif
+
+/// The `cache.*` requests (Spec/conformance.md §5.5).
+extension Driver {
+    func handleCache(_ request: Request) throws(RequestFailure) -> [String: Message] {
+        do {
+            return try handleCacheThrowing(request)
+        } catch let failure as RequestFailure {
+            throw failure
+        } catch {
+            throw RequestFailure(name: Driver.name(of: error))
+        }
+    }
+
+    private func handleCacheThrowing(_ request: Request) throws -> [String: Message] {
+        if request.op == "cache.open" {
+            let backend = try request.string("backend")
+            guard backends.contains(backend) else { throw RequestFailure(name: "unsupportedBackend") }
+            if let previous = cacheSession {
+                // One scenario at a time: the previous one's files are no longer needed.
+                try? previous.cache?.close()
+                try? FileManager.default.removeItem(at: previous.folder)
+                cacheSession = nil
+            }
+            let session = CacheSession(
+                backend: backend, folder: try freshFolder(), clock: ManualClock(milliseconds: try request.integer("now")),
+                settings: request.object("configuration"))
+            session.cache = try openCache(session)
+            cacheSession = session
+            return [:]
+        }
+        guard let session = cacheSession, let cache = session.cache else {
+            throw RequestFailure.badRequest("no open cache: a scenario starts with cache.open")
+        }
+        let now = session.clock.now()
+        switch request.op {
+        case "cache.reopen":
+            session.cache = nil
+            try cache.close()
+            session.cache = try openCache(session)
+            return [:]
+        case "cache.damageValue":
+            let key = try request.string("key")
+            guard let bytes = session.storedBytes[key], !bytes.isEmpty else {
+                throw RequestFailure(name: "damageFailed: no stored bytes known for the key")
+            }
+            session.cache = nil
+            try cache.close()
+            guard try Driver.flipMiddleBit(of: bytes, inFilesUnder: session.folder) > 0 else {
+                throw RequestFailure(name: "damageFailed: the value's bytes are in none of the backend's files")
+            }
+            session.cache = try openCache(session)
+            return [:]
+        case "cache.advance":
+            session.clock.advance(by: try request.integer("milliseconds"))
+            return ["now": .integer(session.clock.now())]
+        case "cache.store", "cache.storeBitmap":
+            let key = try request.string("key")
+            let size: Int
+            if request.op == "cache.store" {
+                let data = try request.bytes("data")
+                try makeRoomWrongly(session, cache, forKey: key, size: data.count)
+                try cache.store(data, forKey: key)
+                size = data.count
+                session.storedBytes[key] = data
+            } else {
+                let bitmap = try Bitmap(
+                    width: Int(try request.integer("width")), height: Int(try request.integer("height")),
+                    format: try Driver.pixelFormat(named: try request.string("format")), pixels: try request.bytes("pixels"))
+                try cache.store(bitmap, forKey: key)
+                size = bitmap.pixels.count
+                session.storedBytes[key] = try PNGEncoder.encode(bitmap)
+            }
+            session.sizes[key] = size
+            session.touch(key)
+            session.removedValues[key] = nil
+            if let timeToLive = try session.settings.optionalInteger("timeToLive") {
+                var expiry = now &+ timeToLive
+                if let maximumAge = try session.settings.optionalInteger("maximumAge") { expiry = min(expiry, now &+ maximumAge) }
+                session.unextendedExpiry[key] = expiry
+            }
+            return [:]
+        case "cache.read", "cache.readBitmap":
+            let key = try request.string("key")
+            if faults.contains(.skipExpiryExtension), let expiry = session.unextendedExpiry[key], now >= expiry {
+                // The entry should have expired without the extensions its reads gave it.
+                try cache.removeValue(forKey: key)
+                session.forget(key)
+                return ["hit": .bool(false)]
+            }
+            if request.op == "cache.read" {
+                guard let data = try cache.data(forKey: key) else { return ["hit": .bool(false)] }
+                session.touch(key)
+                return ["hit": .bool(true), "data": .bytes(data)]
+            }
+            guard let bitmap = try cache.bitmap(forKey: key) else { return ["hit": .bool(false)] }
+            session.touch(key)
+            return [
+                "hit": .bool(true), "width": .integer(Int64(bitmap.width)), "height": .integer(Int64(bitmap.height)),
+                "format": .string(bitmap.format.description), "pixels": .bytes(bitmap.pixels),
+            ]
+        case "cache.contains":
+            return ["contains": .bool(cache.contains(try request.string("key")))]
+        case "cache.remove":
+            let key = try request.string("key")
+            if faults.contains(.keepRemovedKeyAfterCompaction), let data = try? cache.data(forKey: key) {
+                session.removedValues[key] = data
+            }
+            let removed = try cache.removeValue(forKey: key)
+            session.forget(key)
+            return ["removed": .bool(removed)]
+        case "cache.purge":
+            return ["removed": .integer(Int64(try cache.purgeExpired()))]
+        case "cache.count":
+            return ["count": .integer(Int64(cache.count))]
+        case "cache.keys":
+            let keys = cache.keys.sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
+            return ["keys": .array(keys.map(Message.string))]
+        case "cache.clear":
+            try cache.removeAll()
+            session.recency.removeAll()
+            session.sizes.removeAll()
+            return [:]
+        case "cache.synchronize":
+            try cache.synchronize()
+            return [:]
+        case "cache.compact":
+            try cache.compact()
+            for (key, data) in session.removedValues.sorted(by: { $0.key < $1.key }) {
+                try cache.store(data, forKey: key)
+            }
+            session.removedValues.removeAll()
+            return [:]
+        default:
+            throw RequestFailure(name: "unsupported")
+        }
+    }
+
+    /// Damages a value the way a disk would, without the cache's help: flips one bit in the
+    /// middle of every occurrence of `value` in the files under `folder`. Returns how many
+    /// occurrences it damaged.
+    static func flipMiddleBit(of value: [UInt8], inFilesUnder folder: URL) throws -> Int {
+        let needle = Data(value)
+        var damaged = 0
+        let files = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: [.isRegularFileKey])
+        while let file = files?.nextObject() as? URL {
+            guard (try? file.resourceValues(forKeys: [.isRegularFileKey]))?.isRegularFile == true else { continue }
+            var contents = try Data(contentsOf: file)
+            var searchStart = contents.startIndex
+            var changed = false
+            while let found = contents.range(of: needle, in: searchStart..<contents.endIndex) {
+                contents[found.lowerBound + value.count / 2] ^= 0x01
+                searchStart = found.upperBound
+                changed = true
+                damaged += 1
+            }
+            if changed { try contents.write(to: file) }
+        }
+        return damaged
+    }
+
+    private func openCache(_ session: CacheSession) throws -> ImageCache {
+        let settings = session.settings
+        let configuration = CacheConfiguration(
+            directory: session.folder, backend: Backend(rawValue: session.backend) ?? .log,
+            timeToLive: try settings.optionalInteger("timeToLive"), maximumAge: try settings.optionalInteger("maximumAge"),
+            maximumBytes: try settings.optionalInteger("maximumBytes").map(Int.init),
+            maximumEntryCount: try settings.optionalInteger("maximumEntryCount").map(Int.init),
+            clock: session.clock, memoryCostLimit: nil)
+        return try ImageCache(configuration: configuration)
+    }
+
+    /// The evict-wrong-entry fault: before a store that would exceed a limit, remove the most
+    /// recently used entries instead of leaving the least recently used to the cache.
+    private func makeRoomWrongly(_ session: CacheSession, _ cache: ImageCache, forKey key: String, size: Int) throws {
+        guard faults.contains(.evictWrongEntry), session.sizes[key] == nil else { return }
+        let maximumCount = try session.settings.optionalInteger("maximumEntryCount")
+        let maximumBytes = try session.settings.optionalInteger("maximumBytes")
+        while let victim = session.recency.last {
+            let total = session.sizes.values.reduce(0, +) + size
+            let overCount = maximumCount.map { session.recency.count + 1 > $0 } ?? false
+            let overBytes = maximumBytes.map { Int64(total) > $0 } ?? false
+            guard overCount || overBytes else { return }
+            try cache.removeValue(forKey: victim)
+            session.forget(victim)
+        }
+    }
+}

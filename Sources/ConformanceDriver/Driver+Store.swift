@@ -1,0 +1,125 @@
+import Foundation
+#if !IMAGECACHE_SINGLE_MODULE
+import LogStore
+#endif
+
+/// `store.read` and `store.write` (Spec/conformance.md §5.4).
+extension Driver {
+    func readStore(_ request: Request) throws(RequestFailure) -> [String: Message] {
+        let file = try request.bytes("file")
+        let compactAt = try request.optionalInteger("compactAt")
+        let readOnly = request.fields["readOnly"] == .bool(true)
+        let folder = try freshFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("store").path
+        guard FileManager.default.createFile(atPath: path, contents: Data(file)) else {
+            throw RequestFailure(name: "driverSetup: cannot write \(path)")
+        }
+        if request.has("hint") {
+            let hint = try request.bytes("hint")
+            guard FileManager.default.createFile(atPath: path + ".hint", contents: Data(hint)) else {
+                throw RequestFailure(name: "driverSetup: cannot write \(path).hint")
+            }
+        }
+        var store = try openStore(path, readOnly: readOnly)
+        if let compactAt {
+            do {
+                _ = try store.compact(now: compactAt)
+                try store.close()
+            } catch {
+                throw RequestFailure(name: Driver.name(of: error))
+            }
+            store = try openStore(path)
+        }
+        defer { try? store.close() }
+        return ["entries": .array(listEntries(store))]
+    }
+
+    func writeStore(_ request: Request) throws(RequestFailure) -> [String: Message] {
+        let folder = try freshFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("store").path
+        let store = try openStore(path)
+        // For the keep-removed-key-after-compaction fault: what each removed key held.
+        var removed: [(String, [UInt8], EntryMetadata)] = []
+        do {
+            for operation in try request.array("operations") {
+                if operation.has("put") {
+                    try store.put(try operation.bytes("value"), forKey: try operation.string("put"),
+                                  metadata: try Driver.metadata(operation))
+                } else if operation.has("touch") {
+                    try store.updateMetadata(try Driver.metadata(operation), forKey: try operation.string("touch"))
+                } else if operation.has("remove") {
+                    let key = try operation.string("remove")
+                    if faults.contains(.keepRemovedKeyAfterCompaction), let metadata = store.metadata(forKey: key),
+                       let value = try store.value(forKey: key) {
+                        removed.append((key, value, metadata))
+                    }
+                    try store.removeValue(forKey: key)
+                } else if operation.has("removeAll") {
+                    try store.removeAll()
+                } else if operation.has("compact") {
+                    _ = try store.compact(now: try operation.integer("compact"))
+                    for (key, value, metadata) in removed {
+                        try store.put(value, forKey: key, metadata: metadata)
+                    }
+                    removed.removeAll()
+                } else {
+                    throw RequestFailure.badRequest("unknown store operation \(Message.object(operation.fields).line)")
+                }
+            }
+        } catch let failure as RequestFailure {
+            throw failure
+        } catch {
+            throw RequestFailure(name: Driver.name(of: error))
+        }
+        let entries = listEntries(store)
+        do {
+            try store.close()
+        } catch {
+            throw RequestFailure(name: Driver.name(of: error))
+        }
+        guard let file = FileManager.default.contents(atPath: path) else {
+            throw RequestFailure(name: "driverSetup: cannot read \(path)")
+        }
+        return ["file": .bytes([UInt8](file)), "entries": .array(entries)]
+    }
+
+    private func openStore(_ path: String, readOnly: Bool = false) throws(RequestFailure) -> LogStore {
+        var options = LogStore.Options()
+        options.readOnly = readOnly
+        if faults.contains(.ignoreCRCErrors) { options.verifyChecksumsOnRead = false }
+        do {
+            return try LogStore(path: path, options: options)
+        } catch {
+            throw RequestFailure(name: Driver.name(of: error))
+        }
+    }
+
+    /// Live entries sorted by key bytes, each with its value or the error reading it gave.
+    private func listEntries(_ store: LogStore) -> [Message] {
+        store.entries().sorted { Array($0.key.utf8).lexicographicallyPrecedes(Array($1.key.utf8)) }.map { entry in
+            var fields: [String: Message] = [
+                "key": .string(entry.key),
+                "createdAt": .integer(entry.metadata.createdAt),
+                "expiresAt": .integer(entry.metadata.expiresAt),
+                "accessSequence": .integer(Int64(bitPattern: entry.metadata.accessSequence)),
+            ]
+            do {
+                if let value = try store.value(forKey: entry.key) {
+                    fields["value"] = .bytes(value)
+                } else {
+                    fields["valueError"] = .string("missing")
+                }
+            } catch {
+                fields["valueError"] = .string(Driver.name(of: error))
+            }
+            return .object(fields)
+        }
+    }
+
+    private static func metadata(_ operation: Request) throws(RequestFailure) -> EntryMetadata {
+        EntryMetadata(createdAt: try operation.integer("createdAt"), expiresAt: try operation.integer("expiresAt"),
+                      accessSequence: UInt64(clamping: try operation.integer("accessSequence")))
+    }
+}

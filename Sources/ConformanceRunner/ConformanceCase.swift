@@ -1,0 +1,90 @@
+import Foundation
+
+/// One case: a short script of requests, each with the response it must produce
+/// (Spec/conformance.md §3).
+struct ConformanceCase: Sendable {
+    struct Step: Sendable {
+        var request: JSONValue
+        var expect: JSONValue
+    }
+
+    /// `area/name`, plus `@backend` for cache scenarios, which run once per backend.
+    var name: String
+    var area: String
+    var backend: String?
+    var steps: [Step]
+}
+
+/// Why a case file could not be used; the run stops, since a broken suite proves nothing.
+struct CaseFileError: Error, CustomStringConvertible {
+    var description: String
+}
+
+enum CaseLoader {
+    /// The areas, in the order the runner runs them.
+    static let areas = ["png", "store", "cache"]
+
+    /// Every `*.json` case file under `directory/<area>/`, sorted by path so runs are repeatable.
+    ///
+    /// Cache cases are expanded once per backend in `backends`; every `cache.open` and
+    /// `cache.reopen` request of the copy for backend B gets `"backend": B`.
+    static func load(from directory: URL, backends: [String]) throws -> [ConformanceCase] {
+        var cases: [ConformanceCase] = []
+        var seen: Set<String> = []
+        for area in areas {
+            let folder = directory.appendingPathComponent(area)
+            guard let enumerator = FileManager.default.enumerator(atPath: folder.path) else { continue }
+            let files = enumerator.compactMap { $0 as? String }.filter { $0.hasSuffix(".json") }.sorted()
+            for file in files {
+                let url = folder.appendingPathComponent(file)
+                for item in try parse(url, area: area) {
+                    let expanded = area == "cache" ? backends.map { expand(item, backend: $0) } : [item]
+                    for entry in expanded {
+                        guard seen.insert(entry.name).inserted else {
+                            throw CaseFileError(description: "\(url.path): case name \(entry.name) is used twice")
+                        }
+                        cases.append(entry)
+                    }
+                }
+            }
+        }
+        return cases
+    }
+
+    private static func parse(_ url: URL, area: String) throws -> [ConformanceCase] {
+        let document: JSONValue
+        do {
+            document = try JSONValue.parse(try Data(contentsOf: url))
+        } catch {
+            throw CaseFileError(description: "\(url.path): not a readable JSON case file (\(error))")
+        }
+        guard let items = document["cases"]?.arrayValue else {
+            throw CaseFileError(description: "\(url.path): has no \"cases\" array")
+        }
+        return try items.enumerated().map { index, item in
+            guard let name = item["name"]?.stringValue, let steps = item["steps"]?.arrayValue, !steps.isEmpty else {
+                throw CaseFileError(description: "\(url.path): case \(index) needs a \"name\" and a non-empty \"steps\" array")
+            }
+            let parsed = try steps.enumerated().map { number, step in
+                guard let request = step["request"], request["op"]?.stringValue != nil, let expect = step["expect"] else {
+                    throw CaseFileError(description: "\(url.path): \(name) step \(number) needs a request with an \"op\" and an \"expect\"")
+                }
+                return ConformanceCase.Step(request: request, expect: expect)
+            }
+            return ConformanceCase(name: "\(area)/\(name)", area: area, backend: nil, steps: parsed)
+        }
+    }
+
+    private static func expand(_ item: ConformanceCase, backend: String) -> ConformanceCase {
+        var copy = item
+        copy.name += "@" + backend
+        copy.backend = backend
+        copy.steps = item.steps.map { step in
+            guard case .object(var fields) = step.request,
+                  let op = fields["op"]?.stringValue, op == "cache.open" || op == "cache.reopen" else { return step }
+            fields["backend"] = .string(backend)
+            return ConformanceCase.Step(request: .object(fields), expect: step.expect)
+        }
+        return copy
+    }
+}

@@ -1,0 +1,170 @@
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A running driver: one request line in, one response line out (Spec/conformance.md §2).
+///
+/// Two threads read the driver's standard output and standard error so that a driver can
+/// never block the runner: a response is waited for with a deadline, and a driver that
+/// misses it is killed. All platform calls of the runner live in this file.
+final class DriverProcess: @unchecked Sendable {
+    /// What waiting for a response produced.
+    enum Reply {
+        case line(String)
+        /// The driver closed its output (it exited or crashed); `status` describes how.
+        case exited(status: String)
+        case timedOut
+    }
+
+    private let process = Process()
+    private let input = Pipe()
+    private let output = Pipe()
+    private let errors = Pipe()
+    private let condition = NSCondition()
+    // Guarded by `condition`.
+    private var pendingLines: [String] = []
+    private var partialLine: [UInt8] = []
+    private var outputClosed = false
+    private var errorTail: [UInt8] = []
+
+    /// Starts `command` (looked up on PATH). Its standard error is kept, the last lines only,
+    /// to explain a crash.
+    init(command: [String]) throws {
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = command
+        var environment = ProcessInfo.processInfo.environment
+        // A crashing Swift driver would otherwise spend seconds symbolicating its backtrace.
+        environment["SWIFT_BACKTRACE"] = "enable=no"
+        process.environment = environment
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        startReading(output.fileHandleForReading.fileDescriptor, isOutput: true)
+        startReading(errors.fileHandleForReading.fileDescriptor, isOutput: false)
+    }
+
+    /// Writes one request line. Returns false when the driver no longer reads its input.
+    func send(_ line: String) -> Bool {
+        var bytes = Array(line.utf8)
+        bytes.append(0x0A)
+        let descriptor = input.fileHandleForWriting.fileDescriptor
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes.withUnsafeBytes { buffer in
+                write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+            }
+            if written < 0 {
+                if errno == EINTR { continue }
+                return false
+            }
+            offset += written
+        }
+        return true
+    }
+
+    /// The next response line, waiting until `deadline` at most.
+    func receive(before deadline: Date) -> Reply {
+        condition.lock()
+        while pendingLines.isEmpty && !outputClosed {
+            if !condition.wait(until: deadline) {
+                if pendingLines.isEmpty && !outputClosed {
+                    condition.unlock()
+                    return .timedOut
+                }
+            }
+        }
+        if !pendingLines.isEmpty {
+            let line = pendingLines.removeFirst()
+            condition.unlock()
+            return .line(line)
+        }
+        condition.unlock()
+        return .exited(status: exitDescription(waitingUntil: Date().addingTimeInterval(2)))
+    }
+
+    /// The last lines the driver wrote on standard error, for a failure report.
+    var standardErrorTail: String {
+        condition.lock()
+        defer { condition.unlock() }
+        return String(decoding: errorTail, as: UTF8.self)
+    }
+
+    /// Kills the driver (it hung, or the run is over) and reaps it.
+    func stop() {
+        if process.isRunning {
+            kill(process.processIdentifier, SIGKILL)
+        }
+        try? input.fileHandleForWriting.close()
+        process.waitUntilExit()
+    }
+
+    /// Closes the driver's input, lets it exit on its own for a moment, then kills it.
+    func finish() {
+        try? input.fileHandleForWriting.close()
+        let deadline = Date().addingTimeInterval(2)
+        while process.isRunning && Date() < deadline { usleep(5_000) }
+        stop()
+    }
+
+    private func exitDescription(waitingUntil deadline: Date) -> String {
+        while process.isRunning && Date() < deadline { usleep(5_000) }
+        guard !process.isRunning else { return "closed its output but is still running" }
+        switch process.terminationReason {
+        case .uncaughtSignal: return "was killed by signal \(process.terminationStatus)"
+        case .exit: return "exited with status \(process.terminationStatus)"
+        @unknown default: return "ended"
+        }
+    }
+
+    private func startReading(_ descriptor: Int32, isOutput: Bool) {
+        Thread.detachNewThread { [self] in
+            var buffer = [UInt8](repeating: 0, count: 65_536)
+            while true {
+                let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress!, $0.count) }
+                if count < 0 && errno == EINTR { continue }
+                condition.lock()
+                if count <= 0 {
+                    if isOutput { outputClosed = true }
+                    condition.broadcast()
+                    condition.unlock()
+                    return
+                }
+                if isOutput {
+                    absorb(buffer[0..<count])
+                } else {
+                    errorTail.append(contentsOf: buffer[0..<count])
+                    if errorTail.count > 4_096 { errorTail.removeFirst(errorTail.count - 4_096) }
+                }
+                condition.broadcast()
+                condition.unlock()
+            }
+        }
+    }
+
+    /// Splits output into lines; called with `condition` held.
+    private func absorb(_ bytes: ArraySlice<UInt8>) {
+        var start = bytes.startIndex
+        while let newline = bytes[start...].firstIndex(of: 0x0A) {
+            partialLine.append(contentsOf: bytes[start..<newline])
+            pendingLines.append(String(decoding: partialLine, as: UTF8.self))
+            partialLine.removeAll(keepingCapacity: true)
+            start = newline + 1
+        }
+        partialLine.append(contentsOf: bytes[start...])
+    }
+}
+
+/// Process-wide settings the runner needs before it starts any driver.
+enum Platform {
+    /// A driver that dies while the runner writes to it must not kill the runner with SIGPIPE.
+    static func ignoreBrokenPipes() {
+        signal(SIGPIPE, SIG_IGN)
+    }
+}

@@ -1,0 +1,132 @@
+import Foundation
+
+/// Runs cases against a driver, restarting it after a crash or a hang (Spec/conformance.md §6).
+final class Runner {
+    /// The driver's answer to `hello` (Spec/conformance.md §5.1).
+    struct Capabilities {
+        var implementation: String
+        var areas: [String]
+        var backends: [String]
+    }
+
+    enum Outcome {
+        case passed
+        case failed(String)
+    }
+
+    struct SetupError: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    private let command: [String]
+    private let timeLimit: Double
+    private var driver: DriverProcess?
+    private var nextIdentifier: Int64 = 1
+
+    init(command: [String], timeLimit: Double) {
+        self.command = command
+        self.timeLimit = timeLimit
+    }
+
+    /// Starts the driver and asks what it supports.
+    func handshake() throws -> Capabilities {
+        let process: DriverProcess
+        do {
+            process = try DriverProcess(command: command)
+        } catch {
+            throw SetupError(description: "cannot start the driver \(command.joined(separator: " ")): \(error)")
+        }
+        // Starting a process on a loaded machine can take longer than a short case limit allows.
+        let handshakeLimit = max(timeLimit, 10)
+        let deadline = Date().addingTimeInterval(handshakeLimit)
+        let request = JSONValue.object(["op": .string("hello"), "protocol": .integer(1), "id": .integer(0)])
+        // A driver that exits at once cannot be written to; its exit status says more than the
+        // failed write, so the answer (end of output) is awaited either way.
+        _ = process.send(request.jsonText)
+        switch process.receive(before: deadline) {
+        case .timedOut:
+            process.stop()
+            throw SetupError(description: "the driver did not answer hello within \(handshakeLimit) s")
+        case .exited(let status):
+            let tail = process.standardErrorTail
+            process.stop()
+            throw SetupError(description: "the driver \(status) before answering hello" + (tail.isEmpty ? "" : "; it wrote: \(tail)"))
+        case .line(let line):
+            guard let response = try? JSONValue.parse(Data(line.utf8)),
+                  response["protocol"]?.integerValue == 1,
+                  let areas = response["areas"]?.arrayValue?.compactMap(\.stringValue) else {
+                process.stop()
+                throw SetupError(description: "the driver's answer to hello is not a protocol-1 handshake: \(line.prefix(200))")
+            }
+            driver = process
+            return Capabilities(
+                implementation: response["implementation"]?.stringValue ?? "unnamed",
+                areas: areas,
+                backends: response["backends"]?.arrayValue?.compactMap(\.stringValue) ?? [])
+        }
+    }
+
+    /// Runs one case. A driver that crashes, hangs or answers out of turn fails the case and
+    /// is restarted before the next one.
+    func run(_ testCase: ConformanceCase) -> Outcome {
+        if driver == nil {
+            do {
+                _ = try handshake()
+            } catch {
+                return .failed("the driver could not be restarted: \(error)")
+            }
+        }
+        guard let process = driver else { return .failed("no driver") }
+        let deadline = Date().addingTimeInterval(timeLimit)
+        for (index, step) in testCase.steps.enumerated() {
+            let identifier = nextIdentifier
+            nextIdentifier += 1
+            guard case .object(var fields) = step.request else { return .failed("step \(index + 1): request is not an object") }
+            fields["id"] = .integer(identifier)
+            let request = JSONValue.object(fields)
+            let op = fields["op"]?.stringValue ?? "?"
+            let label = "step \(index + 1) (\(op))"
+            guard process.send(request.jsonText) else {
+                return abandon(process, "\(label): the driver stopped reading its input")
+            }
+            switch process.receive(before: deadline) {
+            case .timedOut:
+                driver = nil
+                process.stop()
+                return .failed("\(label): no response within the time limit of \(timeLimit) s; the driver was killed and restarted")
+            case .exited(let status):
+                return abandon(process, "\(label): the driver \(status)")
+            case .line(let line):
+                guard let response = try? JSONValue.parse(Data(line.utf8)), response.objectValue != nil else {
+                    return abandon(process, "\(label): the response is not a JSON object: \(line.prefix(200))")
+                }
+                guard response["id"]?.integerValue == identifier else {
+                    return abandon(process, "\(label): the response carries id \(response["id"]?.summary ?? "none"), expected \(identifier)")
+                }
+                if let difference = Expectation.mismatch(expected: step.expect, actual: response) {
+                    return .failed("""
+                        \(label): \(difference)
+                            request:  \(request.summary)
+                            expected: \(step.expect.summary)
+                            actual:   \(response.summary)
+                        """)
+                }
+            }
+        }
+        return .passed
+    }
+
+    /// Ends the run: lets the driver exit on end of input.
+    func finish() {
+        driver?.finish()
+        driver = nil
+    }
+
+    private func abandon(_ process: DriverProcess, _ reason: String) -> Outcome {
+        driver = nil
+        process.stop()
+        let tail = process.standardErrorTail.trimmingCharacters(in: .whitespacesAndNewlines)
+        let lastLines = tail.split(separator: "\n").suffix(5).joined(separator: "\n        ")
+        return .failed(reason + "; it was restarted" + (lastLines.isEmpty ? "" : "\n    driver stderr:\n        \(lastLines)"))
+    }
+}

@@ -1,0 +1,105 @@
+import Foundation
+
+/// The runner's command line (Spec/conformance.md §6).
+struct RunnerOptions: Sendable {
+    var areas: Set<String> = []
+    var backends: [String] = []
+    var nameFilters: [String] = []
+    var expectedFailuresPath: String?
+    var casesPath: String?
+    /// Seconds a whole case may take before the driver counts as hung.
+    var timeLimit: Double = 20
+    var verbose = false
+    var listOnly = false
+    var driverCommand: [String] = []
+
+    static let usage = """
+        usage: conformance [OPTIONS] [--] DRIVER [DRIVER ARGUMENTS…]
+          --area AREA             run only this area: png, store or cache (repeatable)
+          --backend NAME          run cache scenarios only for this backend (repeatable)
+          --filter TEXT           run only cases whose name contains TEXT (repeatable)
+          --expected-failures F   cases listed in F (one name per line) are known to fail
+          --cases DIR             the case folder (default: the nearest Conformance/ folder)
+          --timeout SECONDS       time limit for one case (default 20)
+          --list                  print the case names and exit
+          --verbose               print every case as it runs
+        """
+
+    struct UsageError: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    init(arguments: [String]) throws {
+        var index = 0
+        func value(for option: String) throws -> String {
+            index += 1
+            guard index < arguments.count else { throw UsageError(description: "\(option) needs a value") }
+            return arguments[index]
+        }
+        while index < arguments.count {
+            let argument = arguments[index]
+            switch argument {
+            case "--":
+                driverCommand = Array(arguments[(index + 1)...])
+                index = arguments.count
+                continue
+            case "--area":
+                for area in try value(for: argument).split(separator: ",").map(String.init) {
+                    guard CaseLoader.areas.contains(area) else {
+                        throw UsageError(description: "unknown area '\(area)'; the areas are png, store, cache")
+                    }
+                    areas.insert(area)
+                }
+            case "--backend": backends += try value(for: argument).split(separator: ",").map(String.init)
+            case "--filter": nameFilters.append(try value(for: argument))
+            case "--expected-failures": expectedFailuresPath = try value(for: argument)
+            case "--cases": casesPath = try value(for: argument)
+            case "--timeout":
+                let text = try value(for: argument)
+                guard let seconds = Double(text), seconds > 0 else {
+                    throw UsageError(description: "--timeout needs a positive number of seconds, not '\(text)'")
+                }
+                timeLimit = seconds
+            case "--verbose": verbose = true
+            case "--list": listOnly = true
+            case "-h", "--help": throw UsageError(description: "")
+            case _ where argument.hasPrefix("--"):
+                throw UsageError(description: "unknown option \(argument)")
+            default:
+                // The first word that is not an option starts the driver command.
+                driverCommand = Array(arguments[index...])
+                index = arguments.count
+                continue
+            }
+            index += 1
+        }
+        if driverCommand.isEmpty && !listOnly {
+            throw UsageError(description: "no driver command given")
+        }
+    }
+
+    /// The case folder: `--cases`, else the nearest `Conformance/` folder above the current
+    /// directory or above this executable (which lives in the package's `.build`).
+    func casesDirectory() -> URL? {
+        if let casesPath { return URL(fileURLWithPath: casesPath) }
+        let starts = [
+            URL(fileURLWithPath: FileManager.default.currentDirectoryPath),
+            URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent(),
+        ]
+        for start in starts {
+            var folder = start.standardizedFileURL
+            while true {
+                let candidate = folder.appendingPathComponent("Conformance")
+                var isDirectory: ObjCBool = false
+                if FileManager.default.fileExists(atPath: candidate.appendingPathComponent("png").path, isDirectory: &isDirectory),
+                   isDirectory.boolValue {
+                    return candidate
+                }
+                let parent = folder.deletingLastPathComponent()
+                if parent.path == folder.path { break }
+                folder = parent
+            }
+        }
+        return nil
+    }
+}

@@ -1,0 +1,114 @@
+import Foundation
+import Testing
+
+/// The runner itself, against fake drivers that crash, hang or lie (Spec/conformance.md §6).
+@Suite struct RunnerTests {
+    @Test func aHangingDriverFailsItsCaseAndTheRunGoesOn() throws {
+        let folder = try FakeDriverFolder(cases: [("hangs", "hang"), ("after-hang", "ok")])
+        defer { folder.remove() }
+        let started = Date()
+        let run = try ConformanceRun.run(["--cases", folder.casesPath, "--timeout", "2", "--"] + folder.driverCommand)
+        #expect(Date().timeIntervalSince(started) < 30)
+        #expect(run.status == 1)
+        #expect(run.failedCases == ["png/hangs"])
+        #expect(run.output.contains("no response within the time limit"))
+        #expect(run.counts?.passed == 1)
+        #expect(run.counts?.failed == 1)
+    }
+
+    @Test func aCrashingDriverFailsItsCaseAndIsRestarted() throws {
+        let folder = try FakeDriverFolder(cases: [("before", "ok"), ("crashes", "crash"), ("after-crash", "ok")])
+        defer { folder.remove() }
+        let run = try ConformanceRun.run(["--cases", folder.casesPath, "--"] + folder.driverCommand)
+        #expect(run.status == 1)
+        #expect(run.failedCases == ["png/crashes"])
+        #expect(run.output.contains("killed by signal 9"))
+        #expect(run.output.contains("crashing on purpose"))
+        #expect(run.counts?.passed == 2)
+        #expect(run.counts?.failed == 1)
+    }
+
+    @Test func aResponseThatIsNotJSONFailsTheCase() throws {
+        let folder = try FakeDriverFolder(cases: [("garbage", "garbage"), ("after-garbage", "ok")])
+        defer { folder.remove() }
+        let run = try ConformanceRun.run(["--cases", folder.casesPath, "--"] + folder.driverCommand)
+        #expect(run.failedCases == ["png/garbage"])
+        #expect(run.output.contains("not a JSON object"))
+        #expect(run.counts?.passed == 1)
+    }
+
+    @Test func aMismatchPrintsTheCaseTheExpectationAndTheActualResponse() throws {
+        let folder = try FakeDriverFolder(cases: [("mismatch", "ok")])
+        defer { folder.remove() }
+        // The fake answers {"value": 1}; expect something else by rewriting the case.
+        let file = URL(fileURLWithPath: folder.casesPath).appendingPathComponent("png/fake.json")
+        let text = try String(contentsOf: file, encoding: .utf8).replacingOccurrences(of: "\"value\": 1", with: "\"value\": 2")
+        try text.write(to: file, atomically: true, encoding: .utf8)
+        let run = try ConformanceRun.run(["--cases", folder.casesPath, "--"] + folder.driverCommand)
+        #expect(run.status == 1)
+        #expect(run.output.contains("FAIL png/mismatch"))
+        #expect(run.output.contains("value: expected 2, got 1"))
+        #expect(run.output.contains("expected: {\"value\":2}"))
+        #expect(run.output.hasSuffix("0 passed, 1 failed\n"))
+    }
+
+    @Test func anExpectedFailureThatStillFailsDoesNotFailTheRun() throws {
+        let folder = try FakeDriverFolder(cases: [("crashes", "crash"), ("fine", "ok")])
+        defer { folder.remove() }
+        let list = try folder.write(expectedFailures: "# known\npng/crashes\n")
+        let run = try ConformanceRun.run(["--cases", folder.casesPath, "--expected-failures", list, "--"] + folder.driverCommand)
+        #expect(run.status == 0)
+        #expect(run.output.contains("1 expected failures still fail"))
+        #expect(run.counts?.passed == 1)
+        #expect(run.counts?.failed == 0)
+    }
+
+    @Test func aStaleExpectedFailureIsReported() throws {
+        let folder = try FakeDriverFolder(cases: [("fine", "ok")])
+        defer { folder.remove() }
+        let list = try folder.write(expectedFailures: "png/fine\npng/no-such-case  # gone\n")
+        let run = try ConformanceRun.run(["--cases", folder.casesPath, "--expected-failures", list, "--"] + folder.driverCommand)
+        #expect(run.status == 1)
+        #expect(run.output.contains("listed as an expected failure (png/fine) but it passes now"))
+        #expect(run.output.contains("'png/no-such-case' names no case"))
+        #expect(run.counts?.passed == 0)
+        #expect(run.counts?.failed == 2)
+    }
+
+    @Test func aDriverThatCannotStartStopsTheRunWithStatus2() throws {
+        let folder = try FakeDriverFolder(cases: [("fine", "ok")])
+        defer { folder.remove() }
+        let run = try ConformanceRun.run(["--cases", folder.casesPath, "--", "false"])
+        #expect(run.status == 2)
+        #expect(run.output.contains("before answering hello"))
+    }
+
+    /// The spec's Python example is a real driver: it passes every encoding case.
+    @Test(.enabled(if: RunnerTests.pythonIsInstalled, "needs python3 on PATH"))
+    func theExampleDriverPassesTheEncodingCases() throws {
+        let example = URL(fileURLWithPath: ConformanceRun.cases).appendingPathComponent("tools/example_driver.py").path
+        let run = try ConformanceRun.run(["--cases", ConformanceRun.cases, "--filter", "png/encode/", "--", "python3", example])
+        #expect(run.status == 0, "\(run.output)")
+        #expect(run.counts?.passed == 46)
+        #expect(run.counts?.failed == 0)
+    }
+
+    static let pythonIsInstalled: Bool = {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", "-c", "pass"]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        guard (try? process.run()) != nil else { return false }
+        process.waitUntilExit()
+        return process.terminationStatus == 0
+    }()
+
+    @Test func theSpecShowsTheExampleDriverVerbatim() throws {
+        let root = URL(fileURLWithPath: ConformanceRun.cases).deletingLastPathComponent()
+        let spec = try String(contentsOf: root.appendingPathComponent("Spec/conformance.md"), encoding: .utf8)
+        let example = try String(contentsOf: root.appendingPathComponent("Conformance/tools/example_driver.py"), encoding: .utf8)
+        #expect(spec.contains(example.trimmingCharacters(in: .newlines)))
+        #expect(example.split(separator: "\n").count <= 150)
+    }
+}

@@ -1,0 +1,42 @@
+import Testing
+
+@testable import LogStore
+
+@Suite struct KeyIndexTests {
+    /// Random inserts, replacements and removals against a Dictionary model (fixed seed),
+    /// through growth, tombstones and arena rebuilds.
+    @Test func matchesADictionaryModel() {
+        let index = KeyIndex(seed: 7)
+        var model: [String: UInt64] = [:]
+        var generator = SeededGenerator(seed: 11)
+        for step in 0..<60_000 {
+            let key = "key-\(generator.next() % 5_000)-" + String(repeating: "x", count: Int(generator.next() % 40))
+            var bytes = Array(key.utf8)
+            let operation = generator.next() % 10
+            bytes.withUnsafeBytes { keyBytes in
+                if operation < 6 {
+                    let entry = LogStore.IndexEntry(
+                        offset: UInt64(step), valueLength: 1, metadata: metadata(UInt64(step)),
+                        keyLength: UInt16(keyBytes.count), metadataMatchesRecord: true)
+                    let previous = index.insert(keyBytes, entry)
+                    #expect(previous?.offset == model[key])
+                    model[key] = UInt64(step)
+                } else if operation < 9 {
+                    #expect(index.remove(keyBytes)?.offset == model.removeValue(forKey: key))
+                } else {
+                    #expect(index[keyBytes]?.offset == model[key])
+                }
+            }
+            bytes.removeAll()
+            if step % 20_000 == 19_999 {
+                #expect(index.count == model.count)
+                var seen: [String: UInt64] = [:]
+                index.forEach { _, keyBytes, entry in seen[String(decoding: keyBytes, as: UTF8.self)] = entry.offset }
+                #expect(seen == model)
+            }
+        }
+        index.removeAll()
+        #expect(index.count == 0)
+        #expect(Array("key-1-".utf8).withUnsafeBytes { index.find($0) } == nil)
+    }
+}
