@@ -143,8 +143,8 @@ public enum ConcurrencyBenchmark {
             var run = Run()
             run.elapsed = MonotonicClock.seconds(since: begin)
             if let failure = log.failure { throw failure }
-            run.readLatencies = log.latencies["read"] ?? []
-            run.writeLatencies = log.latencies["write"] ?? []
+            run.readLatencies = log.latencies(of: "read")
+            run.writeLatencies = log.latencies(of: "write")
             run.reads = run.readLatencies.count
             run.writes = run.writeLatencies.count
             return run
@@ -172,8 +172,22 @@ public enum ConcurrencyBenchmark {
     /// The threads' latencies and the first error, gathered under a lock.
     private final class LatencyLog: @unchecked Sendable {
         private let lock = NSLock()
-        private(set) var latencies: [String: [Double]] = [:]
-        private(set) var failure: (any Error)?
+        private var latencies: [String: [Double]] = [:]
+        private var firstFailure: (any Error)?
+
+        /// Every latency recorded for `operation`, in seconds.
+        func latencies(of operation: String) -> [Double] {
+            lock.lock()
+            defer { lock.unlock() }
+            return latencies[operation] ?? []
+        }
+
+        /// The first error a thread reported.
+        var failure: (any Error)? {
+            lock.lock()
+            defer { lock.unlock() }
+            return firstFailure
+        }
 
         func add(_ operation: String, _ values: [Double]) {
             lock.lock()
@@ -183,7 +197,7 @@ public enum ConcurrencyBenchmark {
 
         func fail(_ error: any Error) {
             lock.lock()
-            if failure == nil { failure = error }
+            if firstFailure == nil { firstFailure = error }
             lock.unlock()
         }
     }

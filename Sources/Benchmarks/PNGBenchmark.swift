@@ -15,7 +15,11 @@ public enum PNGBenchmark {
 
     public enum Failure: Error, CustomStringConvertible {
         case unreadable(String)
-        public var description: String { switch self { case .unreadable(let path): "cannot read \(path)" } }
+        public var description: String {
+            switch self {
+            case .unreadable(let path): "cannot read \(path)"
+            }
+        }
     }
 
     /// Runs the suite.
@@ -52,21 +56,27 @@ public enum PNGBenchmark {
             inputs.append(("photo-768.png", [UInt8](sample)))
         }
         for path in files {
-            guard let data = FileManager.default.contents(atPath: path) else { throw Failure.unreadable(path) }
+            guard let data = FileManager.default.contents(atPath: path) else {
+                throw Failure.unreadable(path)
+            }
             inputs.append((path, [UInt8](data)))
         }
         for (file, bytes) in inputs {
             let decoded = try PNGDecoder().decodeBitmap(bytes)
-            let repeatSampler = Sampler(repeats: max(sampler.repeats, min(51, 50_000_000 / max(1, decoded.pixels.count))))
+            let repeatSampler = Sampler(
+                repeats: max(sampler.repeats, min(51, 50_000_000 / max(1, decoded.pixels.count))))
             let summary = try repeatSampler.measure { _ = try PNGDecoder().decodeBitmap(bytes) }
             results.append(result("decode", file, decoded.pixels.count, summary, repeatSampler))
         }
         return results
     }
 
-    static func result(_ op: String, _ file: String, _ bytes: Int, _ summary: Summary, _ sampler: Sampler) -> BenchmarkResult {
+    static func result(_ op: String, _ file: String, _ bytes: Int, _ summary: Summary, _ sampler: Sampler)
+        -> BenchmarkResult
+    {
         BenchmarkResult(
-            suite: "png", op: op, file: file, bytes: bytes, count: 1, seconds: summary.median, spread: summary.spread,
+            suite: "png", op: op, file: file, bytes: bytes, count: 1, seconds: summary.median,
+            spread: summary.spread,
             repeats: sampler.repeats)
     }
 }

@@ -36,8 +36,11 @@ public enum PurgeBenchmark {
         for subject in try BenchmarkSubjects.selected(options) {
             var reclaimedByPurge: [Double] = []
             var reclaimedByCompact: [Double] = []
-            let phases = try preset.sampler(heavy: true).measurePhases { _, timer in
-                options.progress.update("\(subject.name), \(entries) entries")
+            let sampler = preset.sampler(heavy: true)
+            let phases = try sampler.measurePhases { index, timer in
+                options.progress.update(
+                    "\(subject.name), \(entries) entries, repeat \(index + 1)", done: index + 1,
+                    of: sampler.repeats)
                 let directory = scratch.directory(subject.name)
                 let reclaimed = try purgeOnce(subject, directory, preset, timer: &timer)
                 reclaimedByPurge.append(Double(reclaimed.byPurge))

@@ -49,8 +49,10 @@ public enum SynchronizeBenchmark {
             let sampler = preset.sampler(heavy: items == preset.protocolCounts.max())
             for variant in Variant.allCases {
                 for subject in variant == .images ? backends : everything {
-                    options.progress.update("\(variant.rawValue), X = \(items), \(subject.name)")
-                    let phases = try sampler.measurePhases { _, timer in
+                    let phases = try sampler.measurePhases { index, timer in
+                        options.progress.update(
+                            "\(variant.rawValue), X = \(items), \(subject.name), repeat \(index + 1)",
+                            done: index + 1, of: sampler.repeats)
                         let directory = scratch.directory("\(subject.name)-\(variant.rawValue)-\(items)")
                         try runProtocol(subject, directory, variant, files, timer: &timer)
                         try scratch.remove(directory)

@@ -9,12 +9,15 @@ extension CommandRegistry {
     static var benchSuites: [BenchSuite] {
         [
             BenchSuite(
-                name: "png", summary: "PNG stored encode/decode (4096×4096 RGBA8), compressed decode, given files",
+                name: "png",
+                summary: "PNG stored encode/decode (4096×4096 RGBA8), compressed decode, given files",
                 run: { options in try PNGBenchmark.run(quick: options.quick, files: options.operands) }),
             BenchSuite(
                 name: "store",
                 summary: "log store put/get/touch, open, compaction and index size against raw POSIX I/O",
-                run: { options in try StoreBenchmark.run(quick: options.quick, directory: options.operands.first) }),
+                run: { options in
+                    try StoreBenchmark.run(quick: options.quick, directory: options.operands.first)
+                }),
         ]
     }
 
@@ -83,6 +86,11 @@ extension CommandRegistry {
             default:
                 throw CommandLineError.usage("\(benchUsage): unknown option \(option)")
             }
+        }
+        for backend in parsed.options.backends ?? [] where !BenchmarkSubjects.allNames.contains(backend) {
+            throw CommandLineError.usage(
+                "bench --backends: no backend named '\(backend)'; backends: "
+                    + BenchmarkSubjects.allNames.joined(separator: ","))
         }
         if let name = words.first {
             guard let suite = allBenchSuites.first(where: { $0.name == name }) else {
