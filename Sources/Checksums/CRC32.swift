@@ -59,7 +59,8 @@ public struct CRC32: Sendable, Hashable {
         guard let base = bytes.baseAddress else { return initial }
         let count = bytes.count
         guard count >= interleavedThreshold else { return advanceSerially(initial, base, count) }
-        let lane = (count / 3) & ~7
+        // Lanes are whole multiples of 64 bytes so the join needs few table multiplies.
+        let lane = (count / 3) & ~63
         var first = initial
         var second: UInt32 = 0
         var third: UInt32 = 0
@@ -72,7 +73,7 @@ public struct CRC32: Sendable, Hashable {
                 offset += 8
             }
         }
-        let shiftOperator = CRC32.power(ofBytes: lane)
+        let shiftOperator = CRC32.power(ofBytes: UInt64(lane))
         var crc = CRC32.multiply(shiftOperator, first) ^ second
         crc = CRC32.multiply(shiftOperator, crc) ^ third
         return advanceSerially(crc, base + 3 * lane, count - 3 * lane)
@@ -135,22 +136,28 @@ public struct CRC32: Sendable, Hashable {
     }
 
     /// x^(8·n) modulo the CRC polynomial: multiplying a register by it appends n zero bytes.
-    static func power(ofBytes n: Int) -> UInt32 {
+    ///
+    /// - Complexity: one multiply per set bit of `n`, from a table of x^(8·2^k).
+    static func power(ofBytes n: UInt64) -> UInt32 {
         var result: UInt32 = 0x8000_0000  // x⁰
-        var square: UInt32 = 0x0080_0000  // x⁸, one byte
-        var n = n
-        while n > 0 {
-            if n & 1 != 0 { result = multiply(result, square) }
-            square = multiply(square, square)
-            n >>= 1
+        var remaining = n
+        var bit = 0
+        crc32BytePowers.withUnsafeBufferPointer { powers in
+            while remaining != 0 {
+                if remaining & 1 != 0 { result = multiply(result, powers[bit]) }
+                remaining >>= 1
+                bit += 1
+            }
         }
         return result
     }
 
     /// The CRC of `A ‖ B` from the CRCs of `A` and `B` and the length of `B`.
     ///
-    /// Lets a writer checksum pieces independently (for example in parallel) and join them.
-    public static func combine(_ first: UInt32, _ second: UInt32, secondLength: Int) -> UInt32 {
+    /// Lets a writer checksum pieces independently and join them, or re-checksum a record whose
+    /// header changed without reading its value again. `secondLength` is 64-bit so values
+    /// over 4 GiB combine on 32-bit platforms too.
+    public static func combine(_ first: UInt32, _ second: UInt32, secondLength: UInt64) -> UInt32 {
         multiply(power(ofBytes: secondLength), first) ^ second
     }
 }
@@ -173,4 +180,16 @@ let crc32Tables: [UInt32] = {
         }
     }
     return tables
+}()
+
+/// x^(8·2^k) modulo the CRC polynomial for k = 0 ..< 64: the operators that append 2^k zero
+/// bytes, so any shift is a product of at most popcount(n) of them.
+let crc32BytePowers: [UInt32] = {
+    var powers = [UInt32](repeating: 0, count: 64)
+    var power: UInt32 = 0x0080_0000  // x⁸, one byte
+    for index in 0..<64 {
+        powers[index] = power
+        power = CRC32.multiply(power, power)
+    }
+    return powers
 }()

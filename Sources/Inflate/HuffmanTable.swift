@@ -5,6 +5,7 @@
 /// subtable, indexed by the following bits. Each entry packs:
 ///
 ///     bits  0…4   length of the code in bits (in a subtable: the full length, root included)
+///     bits  5…7   zero, so that a shift by the whole entry masked to 6 bits drops the code
 ///     bits  8…11  extra bits that follow the code, or a pointer entry's subtable index bits
 ///     bit  12     invalid: an unassigned bit pattern (value 0xFFFF) or a reserved symbol
 ///     bit  13     end of block
@@ -89,12 +90,13 @@ enum HuffmanTableBuilder {
     ///   - rootBits: the root table's width.
     ///   - table: room for the alphabet's capacity (see the `…Capacity` constants).
     ///   - scratch: room for 2^rootBits bytes.
+    ///   - sorted: room for one `UInt16` per symbol.
     ///   - kind: which code this is; decides which incomplete codes are accepted.
     /// - Throws: `oversubscribedCode` or `incompleteCode` (`Spec/deflate.md` §5.2).
     static func build(
         lengths: UnsafeBufferPointer<UInt8>, symbols: UnsafeBufferPointer<UInt32>,
         rootBits: Int, table: UnsafeMutablePointer<UInt32>, scratch: UnsafeMutablePointer<UInt8>,
-        kind: InflateError.Table
+        sorted: UnsafeMutablePointer<UInt16>, kind: InflateError.Table
     ) throws(InflateError) {
         var counts = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
         try withUnsafeMutableBytes(of: &counts) { (raw) throws(InflateError) in
@@ -120,86 +122,102 @@ enum HuffmanTableBuilder {
             }
             fill(
                 lengths: lengths, symbols: symbols, counts: count, rootBits: rootBits,
-                table: table, scratch: scratch)
+                table: table, scratch: scratch, sorted: sorted)
         }
     }
 
     private static func fill(
         lengths: UnsafeBufferPointer<UInt8>, symbols: UnsafeBufferPointer<UInt32>,
         counts: UnsafePointer<Int>, rootBits: Int, table: UnsafeMutablePointer<UInt32>,
-        scratch: UnsafeMutablePointer<UInt8>
+        scratch: UnsafeMutablePointer<UInt8>, sorted: UnsafeMutablePointer<UInt16>
     ) {
-        let rootSize = 1 << rootBits
-        // First canonical code of each length (RFC 1951 §3.2.2 step 2).
-        var firstCodes = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-        withUnsafeMutableBytes(of: &firstCodes) { raw in
-            let first = raw.baseAddress!.assumingMemoryBound(to: Int.self)
-            var code = 0
-            for length in 1...15 {
-                code = (code + counts[length - 1]) << 1
-                first[length] = code
+        // Counting sort of the used symbols by length, then by symbol: canonical code order
+        // (RFC 1951 §3.2.2), in which each code is the previous one plus 1, shifted left
+        // whenever the length grows.
+        var offsets = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        withUnsafeMutableBytes(of: &offsets) { raw in
+            let offset = raw.baseAddress!.assumingMemoryBound(to: Int.self)
+            for length in 1..<15 { offset[length &+ 1] = offset[length] &+ counts[length] }
+            for (symbol, length) in lengths.enumerated() where length != 0 {
+                sorted[offset[Int(length)]] = UInt16(truncatingIfNeeded: symbol)
+                offset[Int(length)] &+= 1
             }
-            table.update(repeating: HuffmanEntry.unassigned, count: rootSize)
+        }
 
-            // Pass 1: the longest code under each root prefix sizes that prefix's subtable.
-            scratch.update(repeating: 0, count: rootSize)
-            var next = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-            withUnsafeMutableBytes(of: &next) { nextRaw in
-                let nextCode = nextRaw.baseAddress!.assumingMemoryBound(to: Int.self)
-                for length in 0...15 { nextCode[length] = first[length] }
-                for length in lengths where Int(length) > rootBits {
-                    let code = nextCode[Int(length)]
-                    nextCode[Int(length)] += 1
-                    let prefix = code >> (Int(length) - rootBits)
-                    scratch[prefix] = max(scratch[prefix], length)
-                }
+        // Codes up to the root width, one length at a time: doubling the table replicates the
+        // shorter codes into the new half, then each code of this length takes one slot.
+        // Slots no code reaches keep the unassigned entry (only incomplete codes have them).
+        table[0] = HuffmanEntry.unassigned
+        var size = 1
+        var code = 0
+        var next = 0
+        for length in 1...rootBits {
+            (table + size).update(from: table, count: size)
+            size &<<= 1
+            code &<<= 1
+            for _ in 0..<counts[length] {
+                table[reversed(code, bitCount: length)] =
+                    symbols[Int(sorted[next])] | UInt32(length)
+                code &+= 1
+                next &+= 1
             }
-            var offset = rootSize
-            for prefix in 0..<rootSize where scratch[prefix] != 0 {
-                let subBits = Int(scratch[prefix]) - rootBits
-                table[reversed(prefix, bitCount: rootBits)] =
-                    UInt32(offset) << 16 | HuffmanEntry.subtable | UInt32(subBits) << 8
-                    | UInt32(rootBits)
-                (table + offset).update(repeating: HuffmanEntry.unassigned, count: 1 << subBits)
-                offset += 1 << subBits
-            }
+        }
+        guard rootBits < 15, (rootBits + 1...15).contains(where: { counts[$0] != 0 }) else {
+            return
+        }
 
-            // Pass 2: every code fills each slot whose low bits are its reversed code.
-            for (symbol, length8) in lengths.enumerated() where length8 != 0 {
-                let length = Int(length8)
-                let code = first[length]
-                first[length] += 1
-                let entry = symbols[symbol] | UInt32(length)
-                if length <= rootBits {
-                    var slot = reversed(code, bitCount: length)
-                    while slot < rootSize {
-                        table[slot] = entry
-                        slot += 1 << length
-                    }
-                } else {
-                    let prefix = code >> (length - rootBits)
-                    let pointer = table[reversed(prefix, bitCount: rootBits)]
-                    let base = Int(pointer >> 16)
-                    let subBits = Int(HuffmanEntry.extraBits(pointer))
-                    let tailBits = length - rootBits
-                    var slot = reversed(code & ((1 << tailBits) - 1), bitCount: tailBits)
-                    while slot < 1 << subBits {
-                        table[base + slot] = entry
-                        slot += 1 << tailBits
-                    }
+        // Longer codes share a root prefix with codes next to them in canonical order. Pass 1
+        // records the longest code under each prefix (lengths only grow, so the last one),
+        // which sizes that prefix's subtable.
+        var probe = code
+        for length in rootBits + 1...15 {
+            probe &<<= 1
+            for _ in 0..<counts[length] {
+                scratch[probe >> (length - rootBits)] = UInt8(length)
+                probe &+= 1
+            }
+        }
+        // Pass 2: allocate each subtable when its prefix first appears and fill it; a code of
+        // `tail` bits past the root takes every slot whose low bits are its reversed tail.
+        var offset = size
+        var currentPrefix = -1
+        var base = 0
+        var subBits = 0
+        for length in rootBits + 1...15 {
+            code &<<= 1
+            let tailBits = length - rootBits
+            for _ in 0..<counts[length] {
+                let prefix = code >> tailBits
+                if prefix != currentPrefix {
+                    currentPrefix = prefix
+                    subBits = Int(scratch[prefix]) - rootBits
+                    base = offset
+                    table[reversed(prefix, bitCount: rootBits)] =
+                        UInt32(base) << 16 | HuffmanEntry.subtable | UInt32(subBits) << 8
+                        | UInt32(rootBits)
+                    (table + base).update(repeating: HuffmanEntry.unassigned, count: 1 << subBits)
+                    offset &+= 1 << subBits
                 }
+                let entry = symbols[Int(sorted[next])] | UInt32(length)
+                var slot = reversed(code & ((1 << tailBits) - 1), bitCount: tailBits)
+                while slot < 1 << subBits {
+                    table[base &+ slot] = entry
+                    slot &+= 1 << tailBits
+                }
+                code &+= 1
+                next &+= 1
             }
         }
     }
 
+    /// The low `bitCount` (at most 16) bits of `value` in reverse order.
     @inline(__always)
     private static func reversed(_ value: Int, bitCount: Int) -> Int {
-        var value = value
-        var result = 0
-        for _ in 0..<bitCount {
-            result = result << 1 | value & 1
-            value >>= 1
-        }
-        return result
+        var bits = UInt32(truncatingIfNeeded: value)
+        bits = (bits >> 1) & 0x5555 | (bits & 0x5555) << 1
+        bits = (bits >> 2) & 0x3333 | (bits & 0x3333) << 2
+        bits = (bits >> 4) & 0x0F0F | (bits & 0x0F0F) << 4
+        bits = (bits >> 8) & 0x00FF | (bits & 0x00FF) << 8
+        return Int(bits >> UInt32(16 - bitCount))
     }
 }

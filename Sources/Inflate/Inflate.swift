@@ -17,8 +17,8 @@ public enum Inflate {
     /// - Parameters:
     ///   - input: the zlib stream.
     ///   - expectedSize: the number of bytes the stream should produce, when known. The output
-    ///     buffer is allocated once at this size; a wrong value only costs a reallocation. `nil`
-    ///     starts from a guess and grows.
+    ///     buffer is allocated once at this size (up to 1 GiB, `Spec/deflate.md` §6.2); a wrong
+    ///     value only costs reallocations. `nil` starts from a guess and grows.
     ///   - limit: the most bytes the stream may produce; negative counts as 0.
     /// - Returns: the decompressed bytes.
     /// - Throws: ``InflateError``; `outputLimitExceeded(limit:)` as soon as the stream would
@@ -105,6 +105,10 @@ public enum Inflate {
     /// DEFLATE cannot expand more than 1,032 times: a 258-byte match coded in two bits.
     static let maximumExpansion = 1_032
 
+    /// The largest first allocation. A size hint read from an untrusted header (a PNG's width
+    /// times height) must not reserve gigabytes before any data arrives; larger outputs grow.
+    static let maximumInitialCapacity = 1 << 30
+
     /// Runs `inflater` to the end of the final block, growing the output as needed
     /// (`Spec/deflate.md` §6).
     static func decode(_ inflater: Inflater, expectedSize: Int?, limit: Int) throws(InflateError)
@@ -115,7 +119,7 @@ public enum Inflate {
             by: maximumExpansion)
         let possible = overflow ? Int.max : bound
         let wanted = expectedSize.map { max($0, 0) } ?? max(4 * inflater.inputCount, 4_096)
-        var capacity = min(wanted, limit, possible)
+        var capacity = min(wanted, limit, possible, maximumInitialCapacity)
         var produced = 0
         var output: [UInt8] = []
         while true {

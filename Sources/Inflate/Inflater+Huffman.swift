@@ -1,3 +1,4 @@
+/// Decoding the symbols of fixed- and dynamic-Huffman blocks (`Spec/deflate.md` §4.4, §5).
 extension Inflater {
     /// Room the fast loop keeps free at the end of the output: a 258-byte match plus the up to
     /// 7 bytes (rounded up here) that 8-byte copies write past its end.
@@ -95,9 +96,10 @@ extension Inflater {
                 let index = (bitBuffer &>> literalRootBits) & subMask
                 entry = literals[Int(entry &>> 16) &+ Int(truncatingIfNeeded: index)]
             }
-            let codeLength = UInt64(entry & HuffmanEntry.lengthMask)
-            bitBuffer &>>= codeLength
-            bitCount &-= codeLength
+            // Bits 0…5 of an entry are its code length, and a masking shift uses just those,
+            // so the shift needs no mask on the critical path.
+            bitBuffer &>>= UInt64(entry)
+            bitCount &-= UInt64(entry & HuffmanEntry.lengthMask)
             if entry & HuffmanEntry.literal != 0 {
                 output[written] = UInt8(truncatingIfNeeded: entry &>> 16)
                 // Literals take at most 15 bits, so two more fit in what the refill left (at
@@ -107,7 +109,7 @@ extension Inflater {
                     written &+= 1
                     continue
                 }
-                bitBuffer &>>= UInt64(entry & HuffmanEntry.lengthMask)
+                bitBuffer &>>= UInt64(entry)
                 bitCount &-= UInt64(entry & HuffmanEntry.lengthMask)
                 output[written &+ 1] = UInt8(truncatingIfNeeded: entry &>> 16)
                 entry = literals[Int(truncatingIfNeeded: bitBuffer & literalMask)]
@@ -115,7 +117,7 @@ extension Inflater {
                     written &+= 2
                     continue
                 }
-                bitBuffer &>>= UInt64(entry & HuffmanEntry.lengthMask)
+                bitBuffer &>>= UInt64(entry)
                 bitCount &-= UInt64(entry & HuffmanEntry.lengthMask)
                 output[written &+ 2] = UInt8(truncatingIfNeeded: entry &>> 16)
                 written &+= 3
@@ -139,9 +141,8 @@ extension Inflater {
                 distanceEntry =
                     distances[Int(distanceEntry &>> 16) &+ Int(truncatingIfNeeded: index)]
             }
-            let distanceCodeLength = UInt64(distanceEntry & HuffmanEntry.lengthMask)
-            bitBuffer &>>= distanceCodeLength
-            bitCount &-= distanceCodeLength
+            bitBuffer &>>= UInt64(distanceEntry)
+            bitCount &-= UInt64(distanceEntry & HuffmanEntry.lengthMask)
             if distanceEntry & HuffmanEntry.invalid != 0 {
                 throw Inflater.error(forInvalid: distanceEntry, in: .distance)
             }

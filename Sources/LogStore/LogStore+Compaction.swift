@@ -195,8 +195,8 @@ extension LogStore {
             valueChecksum.update(piece)
             try appender.append(piece)
         }
-        let old = CRC32Combination.combine(oldHeadChecksum, valueChecksum.value, secondLength: entry.valueLength)
-        var new = CRC32Combination.combine(newHead.value, valueChecksum.value, secondLength: entry.valueLength)
+        let old = CRC32.combine(oldHeadChecksum, valueChecksum.value, secondLength: entry.valueLength)
+        var new = CRC32.combine(newHead.value, valueChecksum.value, secondLength: entry.valueLength)
         // A damaged value must not be laundered by a fresh checksum: keep it failing.
         if old != declared { new = ~new }
         var little = new.littleEndian

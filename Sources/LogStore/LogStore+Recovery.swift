@@ -1,12 +1,12 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 #if !IMAGECACHE_SINGLE_MODULE
-import Checksums
+    import Checksums
 #endif
 
 extension LogStore {
@@ -14,16 +14,19 @@ extension LogStore {
     func openAndRecover() throws(LogStoreError) {
         if isWritable && !FileSystem.exists(path) { try createEmptyStore() }
         try openAndLock()
-        let fileSize = try FileSystem.size(descriptor, path: path)
-        let headerBytes = try withUnsafeTemporaryAllocation(byteCount: RecordFormat.fileHeaderSize, alignment: 8) {
+        var fileSize = try FileSystem.size(descriptor, path: path)
+        if fileSize == 0 && isWritable {
+            // An empty file holds nothing to lose: make it a store (§2.1 rule 5). Keep the
+            // descriptor, and with it the lock; a second open here would contend with itself.
+            try writeEmptyHeader(to: descriptor, path: path)
+            fileSize = try FileSystem.size(descriptor, path: path)
+        }
+        let headerBytes = try withUnsafeTemporaryAllocation(
+            byteCount: RecordFormat.fileHeaderSize, alignment: 8
+        ) {
             (bytes) throws(LogStoreError) -> [UInt8] in
             let got = try FileSystem.read(descriptor, into: bytes, at: 0, path: path)
             return Array(bytes[..<got])
-        }
-        if fileSize == 0 && isWritable {
-            // An empty file holds nothing to lose: make it a store.
-            try writeEmptyHeader(to: descriptor, path: path)
-            return try openAndRecover()
         }
         let header = try rethrowingStoreErrors {
             try headerBytes.withUnsafeBytes { bytes in
@@ -46,7 +49,8 @@ extension LogStore {
             snapshotLength = snapshot.logLength
             usedSnapshot = true
         }
-        var report = RecoveryReport(usedSnapshot: usedSnapshot, scannedRecords: 0, tailOffset: nil, discardedBytes: 0)
+        var report = RecoveryReport(
+            usedSnapshot: usedSnapshot, scannedRecords: 0, tailOffset: nil, discardedBytes: 0)
         let end = try scan(from: start, fileSize: fileSize, knownTypesOnly: !newerMinor, report: &report)
         if end < fileSize {
             report.tailOffset = end
@@ -129,8 +133,10 @@ extension LogStore {
             let headLength = RecordFormat.recordHeaderSize + header.keyLength
             // Incomplete: the header and key do not fit before the end of the file.
             guard UInt64(headLength) <= remaining else { return offset }
-            let keyPart = UnsafeMutableRawBufferPointer(rebasing: head[RecordFormat.recordHeaderSize..<headLength])
-            guard try FileSystem.read(descriptor, into: keyPart, at: offset + 48, path: path) == keyPart.count else {
+            let keyPart = UnsafeMutableRawBufferPointer(
+                rebasing: head[RecordFormat.recordHeaderSize..<headLength])
+            guard try FileSystem.read(descriptor, into: keyPart, at: offset + 48, path: path) == keyPart.count
+            else {
                 return offset
             }
             let covered = UnsafeRawBufferPointer(rebasing: head[8..<headLength])
@@ -162,7 +168,8 @@ extension LogStore {
     }
 
     /// Applies one scanned record to the index (§3.3).
-    private func apply(_ header: RecordFormat.Header, key keyBytes: UnsafeRawBufferPointer, at offset: UInt64) {
+    private func apply(_ header: RecordFormat.Header, key keyBytes: UnsafeRawBufferPointer, at offset: UInt64)
+    {
         guard let type = RecordFormat.RecordType(rawValue: header.type) else { return }
         switch type {
         case .put:

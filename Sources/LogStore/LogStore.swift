@@ -88,10 +88,7 @@ public final class LogStore: @unchecked Sendable {
     /// The options the store was opened with.
     public let options: Options
     /// What open found and repaired.
-    public internal(set) var recovery: RecoveryReport {
-        get { stateLock.withReadLock { recoveryState } }
-        set { stateLock.withWriteLock { recoveryState = newValue } }
-    }
+    public var recovery: RecoveryReport { stateLock.withReadLock { recoveryState } }
 
     // Locking: `writerLock` serializes mutations, compaction and close. State read by readers is
     // changed only while holding both `writerLock` and the write side of `stateLock`, so a

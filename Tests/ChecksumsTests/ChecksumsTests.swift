@@ -113,7 +113,7 @@ private struct SplitMix64 {
             let first = CRC32.checksum(of: bytes[0..<split])
             let second = CRC32.checksum(of: bytes[split...])
             #expect(
-                CRC32.combine(first, second, secondLength: bytes.count - split)
+                CRC32.combine(first, second, secondLength: UInt64(bytes.count - split))
                     == CRC32.checksum(of: bytes))
         }
     }

@@ -39,4 +39,26 @@ import Testing
             }
         }
     }
+
+    /// A stream whose data exactly fills the limit may still hold empty blocks and end-of-block
+    /// codes after it: they write nothing, so they fit.
+    @Test func emptyBlocksAfterTheLastByteFitTheLimit() throws {
+        let tokens: [Token] = [
+            .literal(5), .match(length: 258, distance: 1), .match(length: 41, distance: 2),
+        ]
+        let expected = expand(tokens)
+        var writer = DeflateWriter()
+        writer.dynamic(tokens, final: false)
+        writer.stored([], final: false)
+        writer.fixed([], final: false)
+        writer.dynamic([], final: true)
+        let stream = writer.zlib(checksumOf: expected)
+        for hint in [nil, 0, 1, 299, 300, 301] as [Int?] {
+            #expect(
+                try Inflate.zlibDecompress(stream, expectedSize: hint, limit: 300) == expected)
+        }
+        #expect(throws: InflateError.outputLimitExceeded(limit: 299)) {
+            try Inflate.zlibDecompress(stream, expectedSize: 300, limit: 299)
+        }
+    }
 }

@@ -51,7 +51,8 @@ import Testing
         #expect(try Inflate.zlibDecompress(stream, expectedSize: 0, limit: 0) == [])
         #expect(try Inflate.rawInflate([0x03, 0x00]) == [])
         // A final empty stored block.
-        #expect(try Inflate.rawInflate([0x01, 0x00, 0x00, 0xFF, 0xFF]) == [])
+        #expect(
+            try Inflate.rawInflate([0x01, 0x00, 0x00, 0xFF, 0xFF], expectedSize: 0, limit: 0) == [])
     }
 
     /// Bytes after the Adler-32 are ignored (`Spec/deflate.md` §2.4).

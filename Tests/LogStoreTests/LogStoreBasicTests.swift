@@ -132,17 +132,4 @@ import Testing
         #expect(statistics.fileSize == 32 + 2 * 149)
         #expect(statistics.indexBytes > 0)
     }
-
-    @Test func crcCombinationMatchesDirectComputation() {
-        var generator = SeededGenerator(seed: 42)
-        for length in [0, 1, 7, 100, 4096, 70_000] {
-            let first = (0..<37).map { _ in UInt8(truncatingIfNeeded: generator.next()) }
-            let second = (0..<length).map { _ in UInt8(truncatingIfNeeded: generator.next()) }
-            let combined = CRC32Combination.combine(
-                CRC32.checksum(of: first), CRC32.checksum(of: second), secondLength: UInt64(length))
-            #expect(combined == CRC32.checksum(of: first + second))
-        }
-    }
 }
-
-import Checksums

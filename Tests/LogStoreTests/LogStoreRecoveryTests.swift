@@ -4,17 +4,21 @@ import Testing
 @testable import LogStore
 
 #if !IMAGECACHE_SINGLE_MODULE
-import Checksums
+    import Checksums
 #endif
 
 @Suite struct LogStoreRecoveryTests {
     /// Builds a store of `count` puts (plus a touch and a remove at the end) and returns the
     /// file's bytes and the end offset of every record.
-    private func buildStore(at path: String, count: Int, valueLength: Int) throws -> (bytes: [UInt8], ends: [UInt64]) {
+    private func buildStore(at path: String, count: Int, valueLength: Int) throws -> (
+        bytes: [UInt8], ends: [UInt64]
+    ) {
         let store = try LogStore(path: path, options: .init(compactionDeadRatio: nil, writeBufferSize: 0))
         var ends: [UInt64] = []
         for index in 0..<count {
-            try store.put(expectedValue(for: index, length: valueLength + index), forKey: "key-\(index)", metadata: metadata(UInt64(index)))
+            try store.put(
+                expectedValue(for: index, length: valueLength + index), forKey: "key-\(index)",
+                metadata: metadata(UInt64(index)))
             ends.append(store.statistics.fileSize)
         }
         try store.updateMetadata(metadata(1_000), forKey: "key-1")
@@ -75,7 +79,9 @@ import Checksums
             for repairs in [false, true] {
                 let store: LogStore
                 do {
-                    store = try LogStore(path: copy, options: .init(readOnly: true, usesSnapshot: false, repairsDamage: repairs))
+                    store = try LogStore(
+                        path: copy,
+                        options: .init(readOnly: true, usesSnapshot: false, repairsDamage: repairs))
                 } catch {
                     refusedOpens += 1
                     continue
@@ -86,9 +92,12 @@ import Checksums
                     do {
                         let value = try store.value(forKey: "key-\(index)")
                         if let value {
-                            #expect(value == expectedValue(for: index, length: 100 + index), "trial \(trial): wrong bytes for key \(index)")
+                            #expect(
+                                value == expectedValue(for: index, length: 100 + index),
+                                "trial \(trial): wrong bytes for key \(index)")
                         } else {
-                            #expect(recordEnd > validEnd, "trial \(trial): key \(index) vanished without a cut")
+                            #expect(
+                                recordEnd > validEnd, "trial \(trial): key \(index) vanished without a cut")
                         }
                     } catch {
                         failedReads += 1
@@ -108,7 +117,9 @@ import Checksums
         var damaged = bytes
         damaged[Int(ends[1]) + 8] ^= 0xFF  // the type byte of the third record
         writeFile(path, damaged)
-        #expect(throws: LogStoreError.corruptRecord(offset: ends[1])) { try LogStore(path: path, options: .init(usesSnapshot: false)) }
+        #expect(throws: LogStoreError.corruptRecord(offset: ends[1])) {
+            try LogStore(path: path, options: .init(usesSnapshot: false))
+        }
         #expect(fileBytes(path) == damaged, "a refused open must not modify the file")
         let report = try LogStore.verify(path: path)
         #expect(report.firstDamagedOffset == ends[1] && report.validRecords == 2)
@@ -145,6 +156,23 @@ import Checksums
         #expect(fileBytes(path) == short)
     }
 
+    @Test func zeroLengthFileBecomesAnEmptyStoreWithoutContendingForItsOwnLock() throws {
+        let directory = TemporaryDirectory()
+        let path = directory.file()
+        writeFile(path, [])
+        // Read-only opens never write, so an empty file is not a store to them (§2.1 rule 5).
+        #expect(throws: LogStoreError.notAStore(path: path)) {
+            try LogStore(path: path, options: .init(readOnly: true))
+        }
+        let store = try LogStore(path: path)
+        #expect(store.count == 0)
+        try store.put([1, 2, 3], forKey: "k", metadata: metadata(1))
+        try store.close()
+        let reopened = try LogStore(path: path)
+        #expect(try reopened.value(forKey: "k") == [1, 2, 3])
+        try reopened.close()
+    }
+
     private func withVersion(_ bytes: [UInt8], major: UInt16, minor: UInt16) -> [UInt8] {
         var patched = bytes
         patched[8] = UInt8(major & 0xFF)
@@ -163,7 +191,9 @@ import Checksums
         try FileSystem.remove(path + ".hint")
         let major = withVersion(bytes, major: 2, minor: 0)
         writeFile(path, major)
-        #expect(throws: LogStoreError.unsupportedVersion(path: path, major: 2, minor: 0)) { try LogStore(path: path) }
+        #expect(throws: LogStoreError.unsupportedVersion(path: path, major: 2, minor: 0)) {
+            try LogStore(path: path)
+        }
         #expect(throws: LogStoreError.unsupportedVersion(path: path, major: 2, minor: 0)) {
             try LogStore(path: path, options: .init(readOnly: true))
         }
@@ -171,10 +201,14 @@ import Checksums
 
         let minor = withVersion(bytes, major: 1, minor: 3)
         writeFile(path, minor)
-        #expect(throws: LogStoreError.newerMinorVersion(path: path, major: 1, minor: 3)) { try LogStore(path: path) }
+        #expect(throws: LogStoreError.newerMinorVersion(path: path, major: 1, minor: 3)) {
+            try LogStore(path: path)
+        }
         let reader = try LogStore(path: path, options: .init(readOnly: true))
         #expect(try reader.value(forKey: "key-2") == expectedValue(for: 2, length: 12))
-        #expect(throws: LogStoreError.readOnly(path: path)) { try reader.put([1], forKey: "x", metadata: metadata(1)) }
+        #expect(throws: LogStoreError.readOnly(path: path)) {
+            try reader.put([1], forKey: "x", metadata: metadata(1))
+        }
         #expect(fileBytes(path) == minor)
 
         var broken = bytes
@@ -203,7 +237,11 @@ import Checksums
         let path = directory.file()
         do {
             let store = try LogStore(path: path)
-            for index in 0..<20 { try store.put(expectedValue(for: index, length: 50), forKey: "k\(index)", metadata: metadata(UInt64(index))) }
+            for index in 0..<20 {
+                try store.put(
+                    expectedValue(for: index, length: 50), forKey: "k\(index)",
+                    metadata: metadata(UInt64(index)))
+            }
             try store.close()
         }
         let store = try LogStore(path: path)
