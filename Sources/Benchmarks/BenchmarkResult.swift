@@ -8,6 +8,9 @@ public struct BenchmarkResult: Sendable, Equatable {
     public var suite: String
     public var op: String
     public var backend: String?
+    /// What kind of data a measurement used when a suite runs the same ops on several kinds
+    /// (the store-then-synchronize protocol runs once with `images`, once with `raw` bytes).
+    public var variant: String?
     public var file: String?
     /// Bytes processed by one repeat (pixel bytes for PNG, value bytes for stores).
     public var bytes: Int
@@ -25,13 +28,14 @@ public struct BenchmarkResult: Sendable, Equatable {
     public var extra: [(String, Double)]
 
     public init(
-        suite: String, op: String, backend: String? = nil, file: String? = nil,
+        suite: String, op: String, backend: String? = nil, variant: String? = nil, file: String? = nil,
         bytes: Int, count: Int, seconds: Double, spread: Double = 0, repeats: Int = 1,
         p50: Double? = nil, p99: Double? = nil, extra: [(String, Double)] = []
     ) {
         self.suite = suite
         self.op = op
         self.backend = backend
+        self.variant = variant
         self.file = file
         self.bytes = bytes
         self.count = count
@@ -50,11 +54,12 @@ public struct BenchmarkResult: Sendable, Equatable {
         lhs.jsonLine == rhs.jsonLine
     }
 
-    /// The fields in a fixed order: suite, op, backend, file, bytes, count, seconds,
+    /// The fields in a fixed order: suite, op, backend, variant, file, bytes, count, seconds,
     /// ops_per_s, mb_per_s, then the optional ones.
     public var jsonLine: String {
         var fields: [(String, String)] = [("suite", JSONText.string(suite)), ("op", JSONText.string(op))]
         if let backend { fields.append(("backend", JSONText.string(backend))) }
+        if let variant { fields.append(("variant", JSONText.string(variant))) }
         if let file { fields.append(("file", JSONText.string(file))) }
         fields += [
             ("bytes", String(bytes)), ("count", String(count)),

@@ -2,9 +2,9 @@ import Foundation
 import LogStore
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// `imagecache bench store`: the log store against raw POSIX I/O on the same disk, in one run.
@@ -35,15 +35,19 @@ public enum StoreBenchmark {
             : [(4096, 20_000), (65_536, 5_000), (1 << 20, 256), (16 << 20, 16)]
         let only = ProcessInfo.processInfo.environment["STORE_BENCH_ONLY"] ?? ""
         if only.isEmpty || only == "values" {
-        for (size, count) in sizes {
-            results += try measureValues(size: size, count: count, root: root, sampler: sampler)
-        }
+            for (size, count) in sizes {
+                results += try measureValues(size: size, count: count, root: root, sampler: sampler)
+            }
         }
         if only.isEmpty || only == "compact" {
-        results += try measureCompaction(root: root, sampler: sampler)
+            results += try measureCompaction(root: root, sampler: sampler)
         }
         if only.isEmpty || only.hasPrefix("open") {
-        results += try measureOpen(counts: quick ? [10_000, 100_000] : (ProcessInfo.processInfo.environment["STORE_BENCH_ONLY"] == "open1m" ? [1_000_000] : [10_000, 100_000, 1_000_000]), root: root, sampler: sampler)
+            results += try measureOpen(
+                counts: quick
+                    ? [10_000, 100_000]
+                    : (ProcessInfo.processInfo.environment["STORE_BENCH_ONLY"] == "open1m"
+                        ? [1_000_000] : [10_000, 100_000, 1_000_000]), root: root, sampler: sampler)
         }
         return results
     }
@@ -78,20 +82,27 @@ public enum StoreBenchmark {
         return order
     }
 
-    static func result(_ op: String, backend: String, bytes: Int, count: Int, _ summary: Summary, extra: [(String, Double)] = []) -> BenchmarkResult {
+    static func result(
+        _ op: String, backend: String, bytes: Int, count: Int, _ summary: Summary,
+        extra: [(String, Double)] = []
+    ) -> BenchmarkResult {
         BenchmarkResult(
             suite: "store", op: op, backend: backend, bytes: bytes, count: count, seconds: summary.median,
             spread: summary.spread, repeats: summary.samples.count, extra: extra)
     }
 
-    static func freshStore(_ path: String, options: LogStore.Options = .init(compactionDeadRatio: nil)) throws -> LogStore {
+    static func freshStore(_ path: String, options: LogStore.Options = .init(compactionDeadRatio: nil)) throws
+        -> LogStore
+    {
         for suffix in ["", ".hint", ".compacting"] { unlink(path + suffix) }
         return try LogStore(path: path, options: options)
     }
 
     // MARK: put / get / get_touch and the POSIX baseline
 
-    static func measureValues(size: Int, count: Int, root: String, sampler: Sampler) throws -> [BenchmarkResult] {
+    static func measureValues(size: Int, count: Int, root: String, sampler: Sampler) throws
+        -> [BenchmarkResult]
+    {
         let value = randomBytes(size, seed: UInt64(size))
         let keys = (0..<count).map(key)
         let order = shuffled(count)
@@ -141,15 +152,20 @@ public enum StoreBenchmark {
         let store = try LogStore(path: path, options: .init(compactionDeadRatio: nil))
         let get = try sampler.measure {
             for index in order {
-                guard try store.value(forKey: keys[index])?.count == size else { throw LogStoreError.truncatedRecord(offset: 0) }
+                guard try store.value(forKey: keys[index])?.count == size else {
+                    throw LogStoreError.truncatedRecord(offset: 0)
+                }
             }
         }
         results.append(result("get", backend: "log", bytes: total, count: count, get))
         // The same without the CRC check on read, to show what the checksum costs.
-        let unverifiedStore = try LogStore(path: path, options: .init(readOnly: true, verifyChecksumsOnRead: false))
+        let unverifiedStore = try LogStore(
+            path: path, options: .init(readOnly: true, verifyChecksumsOnRead: false))
         let unverified = try sampler.measure {
             for index in order {
-                guard try unverifiedStore.value(forKey: keys[index])?.count == size else { throw LogStoreError.truncatedRecord(offset: 0) }
+                guard try unverifiedStore.value(forKey: keys[index])?.count == size else {
+                    throw LogStoreError.truncatedRecord(offset: 0)
+                }
             }
         }
         try unverifiedStore.close()
@@ -157,10 +173,14 @@ public enum StoreBenchmark {
         var sequence: UInt64 = 1
         let touch = try sampler.measure {
             for index in order {
-                guard try store.value(forKey: keys[index])?.count == size else { throw LogStoreError.truncatedRecord(offset: 0) }
+                guard try store.value(forKey: keys[index])?.count == size else {
+                    throw LogStoreError.truncatedRecord(offset: 0)
+                }
                 sequence += 1
                 try store.updateMetadata(
-                    EntryMetadata(createdAt: 1_700_000_000_000, expiresAt: 1_800_000_000_000 + Int64(sequence), accessSequence: sequence),
+                    EntryMetadata(
+                        createdAt: 1_700_000_000_000, expiresAt: 1_800_000_000_000 + Int64(sequence),
+                        accessSequence: sequence),
                     forKey: keys[index])
             }
         }
@@ -188,11 +208,17 @@ public enum StoreBenchmark {
                 for index in 0..<count {
                     // Every other entry is expired at compaction time.
                     let expiresAt: Int64 = index % 2 == 0 ? 1_000 : .max
-                    try store.put(value, forKey: key(index), metadata: EntryMetadata(createdAt: 0, expiresAt: expiresAt, accessSequence: UInt64(index)))
+                    try store.put(
+                        value, forKey: key(index),
+                        metadata: EntryMetadata(
+                            createdAt: 0, expiresAt: expiresAt, accessSequence: UInt64(index)))
                 }
                 if touched {
                     for index in stride(from: 1, to: count, by: 2) {
-                        try store.updateMetadata(EntryMetadata(createdAt: 0, expiresAt: .max, accessSequence: UInt64(count + index)), forKey: key(index))
+                        try store.updateMetadata(
+                            EntryMetadata(
+                                createdAt: 0, expiresAt: .max, accessSequence: UInt64(count + index)),
+                            forKey: key(index))
                     }
                 }
                 try store.synchronize()
@@ -203,7 +229,10 @@ public enum StoreBenchmark {
                 previous = store
             }
             try previous?.close()
-            results.append(result(touched ? "compact_touched" : "compact", backend: "log", bytes: keptBytes, count: count, summary))
+            results.append(
+                result(
+                    touched ? "compact_touched" : "compact", backend: "log", bytes: keptBytes, count: count,
+                    summary))
         }
 
         // Copy a file of the compacted size, 1 MiB at a time, with an fsync, like compaction.
@@ -232,7 +261,8 @@ public enum StoreBenchmark {
         let copyResult = result("copy_sequential", backend: "posix", bytes: keptBytes, count: 1, copy)
         results.append(copyResult)
         for index in results.indices where results[index].op.hasPrefix("compact") {
-            results[index].extra.append(("copy_ratio", results[index].megabytesPerSecond / copyResult.megabytesPerSecond))
+            results[index].extra.append(
+                ("copy_ratio", results[index].megabytesPerSecond / copyResult.megabytesPerSecond))
         }
         return results
     }
@@ -263,7 +293,8 @@ public enum StoreBenchmark {
                     previous = nil
                     return nil
                 }) { opened in
-                    let store = try LogStore(path: path, options: .init(readOnly: true, usesSnapshot: usesSnapshot))
+                    let store = try LogStore(
+                        path: path, options: .init(readOnly: true, usesSnapshot: usesSnapshot))
                     opened = store
                     previous = store
                 }
@@ -275,7 +306,10 @@ public enum StoreBenchmark {
                     try store.close()
                     previous = nil
                 }
-                results.append(result(usesSnapshot ? "open_snapshot" : "open_scan", backend: "log", bytes: fileSize, count: count, summary))
+                results.append(
+                    result(
+                        usesSnapshot ? "open_snapshot" : "open_scan", backend: "log", bytes: fileSize,
+                        count: count, summary))
                 lastStatistics = statistics
             }
         }
@@ -284,7 +318,10 @@ public enum StoreBenchmark {
                 BenchmarkResult(
                     suite: "store", op: "index_bytes", backend: "log", bytes: statistics.indexBytes,
                     count: statistics.entries, seconds: 0,
-                    extra: [("bytes_per_entry", statistics.indexBytesPerEntry), ("key_bytes", Double(key(0).utf8.count))]))
+                    extra: [
+                        ("bytes_per_entry", statistics.indexBytesPerEntry),
+                        ("key_bytes", Double(key(0).utf8.count)),
+                    ]))
         }
         return results
     }

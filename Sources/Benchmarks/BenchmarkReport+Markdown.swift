@@ -1,0 +1,274 @@
+/// The report for people: a heading that names the machine and the run, then one section per
+/// suite. Each figure is a median followed by its spread, `12.3 ±4.0%`.
+extension BenchmarkReport {
+    /// The whole report as Markdown.
+    public func markdown(headingLevel: Int = 1) -> String {
+        let top = String(repeating: "#", count: headingLevel)
+        var text = "\(top) ImageCache benchmarks\n\n"
+        text += "- Machine: \(machine.summary).\n"
+        text +=
+            "- Run: `\(command)` (\(preset) preset), \(dateText), "
+            + "\(Formatting.duration(elapsed)) in all"
+        if !suiteSeconds.isEmpty {
+            text +=
+                " ("
+                + suiteSeconds.map { "`\($0.suite)` \(Formatting.duration($0.seconds))" }
+                .joined(separator: ", ") + ")"
+        }
+        text += ".\n"
+        text +=
+            "- Each figure is the median of \(repeatsText) timed repeats; `±` is the spread, "
+            + "(max − min) / median. Compare figures within one run: the machine is shared.\n"
+        for suite in suites {
+            let results = self.results.filter { $0.suite == suite }
+            text += "\n" + top + "# " + BenchmarkReport.title(ofSuite: suite) + " (`\(suite)`)\n\n"
+            text += BenchmarkReport.section(suite: suite, results: results, headingLevel: headingLevel + 2)
+        }
+        return text
+    }
+
+    /// `5` or `3–5`.
+    var repeatsText: String {
+        let counts = results.map(\.repeats)
+        guard let low = counts.min(), let high = counts.max() else { return "0" }
+        return low == high ? "\(low)" : "\(low)–\(high)"
+    }
+
+    static func title(ofSuite suite: String) -> String {
+        switch suite {
+        case SynchronizeBenchmark.suite.name: return "Store, then synchronize"
+        case ThroughputBenchmark.suite.name: return "Throughput by value size"
+        case OpenBenchmark.suite.name: return "Open time by entry count"
+        case PurgeBenchmark.suite.name: return "Purge with half of the entries expired"
+        case ConcurrencyBenchmark.suite.name: return "Two readers and one writer"
+        case "png": return "PNG encode and decode"
+        case "store": return "Log store"
+        default: return suite.prefix(1).uppercased() + suite.dropFirst()
+        }
+    }
+
+    static func section(suite: String, results: [BenchmarkResult], headingLevel: Int) -> String {
+        switch suite {
+        case SynchronizeBenchmark.suite.name: return synchronizeSection(results)
+        case ThroughputBenchmark.suite.name: return throughputSection(results, headingLevel: headingLevel)
+        case OpenBenchmark.suite.name: return openSection(results)
+        case PurgeBenchmark.suite.name: return purgeSection(results)
+        case ConcurrencyBenchmark.suite.name: return concurrencySection(results)
+        default: return genericTable(results).render()
+        }
+    }
+
+    /// What a suite's table shows, in a sentence or two that name the sizes the run used.
+    static func explanation(ofSuite suite: String, _ results: [BenchmarkResult]) -> String {
+        let size = results.first.map { Formatting.bytes($0.valueSize) } ?? ""
+        switch suite {
+        case SynchronizeBenchmark.suite.name:
+            let pixels = results.first { $0.variant == SynchronizeBenchmark.Variant.images.rawValue }?
+                .valueSize
+            let side = pixels.map { Int(Double($0 / 4).squareRoot().rounded()) }
+            let images = side.map { "\($0) × \($0) RGBA images" } ?? "images"
+            return "The seeds' protocol on X distinct items: build the images from PNG data (images only), "
+                + "store all X, synchronize, load all X, clear and synchronize, then store and synchronize "
+                + "X times one item at a time. `images` stores \(images) (PNG encode and decode included); "
+                + "`raw` stores the same PNG files as bytes. Each cell is the time for the whole step."
+        case ThroughputBenchmark.suite.name:
+            return "Write: store N distinct values, then synchronize. Read: reopen the store, then read the "
+                + "N values. N × size is about the same at every size. `raw-file` is the baseline: one file "
+                + "per value with plain `write(2)`/`read(2)`, and `fsync(2)` of each file to synchronize "
+                + "(the durability the cache's `synchronize()` promises). The dictionary backend holds every "
+                + "value in memory once open, so its reads cost no I/O at all."
+        case OpenBenchmark.suite.name:
+            return
+                "Time to open a store holding N entries of \(size) each (the cache rebuilding its index at "
+                + "start-up). The `raw-file` baseline lists the directory and stats every file."
+        case PurgeBenchmark.suite.name:
+            return "A store of \(size) entries in which half have expired (moved by an injected clock, no "
+                + "sleeping): `purgeExpired()` + `synchronize()`, then `compact()` + `synchronize()`. "
+                + "Reclaimed is the drop in bytes allocated on disk."
+        case ConcurrencyBenchmark.suite.name:
+            return "Two reader threads fetch random keys while one writer thread replaces random keys "
+                + "(\(size) values) in one store of the default backend. Latency is per operation, pooled "
+                + "over all repeats."
+        default:
+            return ""
+        }
+    }
+
+    /// The column title of a step of the store-then-synchronize protocol.
+    static func columnTitle(ofOperation operation: String) -> String {
+        switch operation {
+        case "build": return "build"
+        case "store": return "store"
+        case "synchronize": return "synchronize"
+        case "load": return "load"
+        case "clear_synchronize": return "clear + synchronize"
+        case "store_synchronize": return "store + synchronize ×X"
+        default: return operation
+        }
+    }
+
+    /// A median and its spread in one cell: `12.3 ±4.0%`.
+    static func cell(_ median: String, _ result: BenchmarkResult) -> String {
+        result.repeats > 1 ? median + " " + Formatting.spread(result.spread) : median
+    }
+
+    // MARK: Suites
+
+    /// One row per data kind, X and backend; one column per step of the protocol, in ms.
+    static func synchronizeSection(_ results: [BenchmarkResult]) -> String {
+        var operations: [String] = []
+        for result in results where !operations.contains(result.op) { operations.append(result.op) }
+        var rows: [[String]] = []
+        var rowKeys: [String] = []
+        var cells: [String: [String: String]] = [:]
+        for result in results {
+            let items = Int(result.extra("items") ?? Double(result.count))
+            let key = "\(result.variant ?? "")|\(items)|\(result.backend ?? "")"
+            if cells[key] == nil {
+                rowKeys.append(key)
+                rows.append([result.variant ?? "", String(items), result.backend ?? ""])
+            }
+            cells[key, default: [:]][result.op] = cell(Formatting.milliseconds(result.seconds), result)
+        }
+        let columns =
+            [
+                MarkdownTable.Column("data", .left), MarkdownTable.Column("X"),
+                MarkdownTable.Column("backend", .left),
+            ] + operations.map { MarkdownTable.Column(columnTitle(ofOperation: $0) + " (ms)") }
+        let table = MarkdownTable(
+            columns: columns,
+            rows: zip(rows, rowKeys).map { row, key in row + operations.map { cells[key]?[$0] ?? "" } })
+        return explanation(ofSuite: SynchronizeBenchmark.suite.name, results) + "\n\n" + table.render()
+    }
+
+    /// Two tables, write then read: one row per value size, one column per backend, in MB/s.
+    static func throughputSection(_ results: [BenchmarkResult], headingLevel: Int) -> String {
+        let backends = backends(of: results)
+        var text = explanation(ofSuite: ThroughputBenchmark.suite.name, results) + "\n"
+        for operation in ["write", "read"] {
+            let selected = results.filter { $0.op == operation }
+            guard !selected.isEmpty else { continue }
+            var sizes: [Int] = []
+            for result in selected where !sizes.contains(result.valueSize) { sizes.append(result.valueSize) }
+            let rows = sizes.sorted().map { size -> [String] in
+                [Formatting.bytes(size)]
+                    + backends.map { backend in
+                        guard
+                            let result = selected.first(where: {
+                                $0.valueSize == size && $0.backend == backend
+                            })
+                        else { return "" }
+                        return cell(Formatting.rate(result.megabytesPerSecond), result)
+                    }
+            }
+            let table = MarkdownTable(
+                columns: [MarkdownTable.Column("value size")] + backends.map { MarkdownTable.Column($0) },
+                rows: rows)
+            text += "\n" + String(repeating: "#", count: headingLevel) + " \(operation.capitalized), MB/s\n\n"
+            text += table.render()
+        }
+        return text
+    }
+
+    /// One row per entry count, one column per backend, in ms.
+    static func openSection(_ results: [BenchmarkResult]) -> String {
+        let backends = backends(of: results)
+        var counts: [Int] = []
+        for result in results where !counts.contains(result.count) { counts.append(result.count) }
+        let rows = counts.sorted().map { count -> [String] in
+            [String(count)]
+                + backends.map { backend in
+                    guard let result = results.first(where: { $0.count == count && $0.backend == backend })
+                    else { return "" }
+                    return cell(Formatting.milliseconds(result.seconds), result)
+                }
+        }
+        let table = MarkdownTable(
+            columns: [MarkdownTable.Column("entries")] + backends.map { MarkdownTable.Column("\($0) (ms)") },
+            rows: rows)
+        return explanation(ofSuite: OpenBenchmark.suite.name, results) + "\n\n" + table.render()
+    }
+
+    /// One row per backend: the purge and the compaction after it, each with its time and the
+    /// disk space it gave back.
+    static func purgeSection(_ results: [BenchmarkResult]) -> String {
+        let rows = backends(of: results).map { backend -> [String] in
+            let purge = results.first { $0.backend == backend && $0.op == "purge" }
+            let compact = results.first { $0.backend == backend && $0.op == "compact" }
+            func reclaimed(_ result: BenchmarkResult?) -> String {
+                (result?.extra("bytes_reclaimed")).map { Formatting.bytes(Int($0)) } ?? ""
+            }
+            return [
+                backend,
+                (purge?.extra("entries")).map { String(Int($0)) } ?? "",
+                purge.map { String($0.count) } ?? "",
+                purge.map { cell(Formatting.milliseconds($0.seconds), $0) } ?? "",
+                reclaimed(purge),
+                compact.map { cell(Formatting.milliseconds($0.seconds), $0) } ?? "",
+                reclaimed(compact),
+            ]
+        }
+        let table = MarkdownTable(
+            columns: [
+                MarkdownTable.Column("backend", .left), MarkdownTable.Column("entries"),
+                MarkdownTable.Column("expired"), MarkdownTable.Column("purge (ms)"),
+                MarkdownTable.Column("reclaimed by purge"), MarkdownTable.Column("compact (ms)"),
+                MarkdownTable.Column("reclaimed by compact"),
+            ],
+            rows: rows)
+        return explanation(ofSuite: PurgeBenchmark.suite.name, results) + "\n\n" + table.render()
+    }
+
+    /// One row per kind of operation: throughput and latency percentiles.
+    static func concurrencySection(_ results: [BenchmarkResult]) -> String {
+        let rows = results.map { result -> [String] in
+            [
+                result.op, result.backend ?? "",
+                result.extra("threads").map { String(Int($0)) } ?? "",
+                cell(Formatting.rate(result.opsPerSecond), result),
+                result.p50.map(Formatting.duration) ?? "", result.p99.map(Formatting.duration) ?? "",
+            ]
+        }
+        let table = MarkdownTable(
+            columns: [
+                MarkdownTable.Column("op", .left), MarkdownTable.Column("backend", .left),
+                MarkdownTable.Column("threads"), MarkdownTable.Column("ops/s"),
+                MarkdownTable.Column("p50 latency"), MarkdownTable.Column("p99 latency"),
+            ],
+            rows: rows)
+        return explanation(ofSuite: ConcurrencyBenchmark.suite.name, results) + "\n\n" + table.render()
+    }
+
+    /// Any other suite (`png`, `store`, …): every field of every result.
+    static func genericTable(_ results: [BenchmarkResult]) -> MarkdownTable {
+        let showBackend = results.contains { $0.backend != nil }
+        let showVariant = results.contains { $0.variant != nil }
+        let showFile = results.contains { $0.file != nil }
+        let showLatency = results.contains { $0.p50 != nil || $0.p99 != nil }
+        var columns = [MarkdownTable.Column("op", .left)]
+        if showBackend { columns.append(MarkdownTable.Column("backend", .left)) }
+        if showVariant { columns.append(MarkdownTable.Column("data", .left)) }
+        if showFile { columns.append(MarkdownTable.Column("file", .left)) }
+        columns += [
+            MarkdownTable.Column("bytes"), MarkdownTable.Column("count"), MarkdownTable.Column("time"),
+            MarkdownTable.Column("ops/s"), MarkdownTable.Column("MB/s"),
+        ]
+        if showLatency { columns += [MarkdownTable.Column("p50"), MarkdownTable.Column("p99")] }
+        let rows = results.map { result -> [String] in
+            var row = [result.op]
+            if showBackend { row.append(result.backend ?? "") }
+            if showVariant { row.append(result.variant ?? "") }
+            if showFile { row.append(result.file ?? "") }
+            row += [
+                Formatting.bytes(result.bytes), String(result.count),
+                cell(Formatting.duration(result.seconds), result),
+                Formatting.rate(result.opsPerSecond), Formatting.rate(result.megabytesPerSecond),
+            ]
+            if showLatency {
+                row += [result.p50.map(Formatting.duration) ?? "", result.p99.map(Formatting.duration) ?? ""]
+            }
+            return row
+        }
+        return MarkdownTable(columns: columns, rows: rows)
+    }
+}

@@ -1,0 +1,76 @@
+import Foundation
+
+/// Runs suites one after the other and gathers a ``BenchmarkReport``: what `imagecache bench`
+/// does, kept in the library so the tests drive exactly the same code.
+public struct BenchmarkRunner {
+    public var suites: [BenchSuite]
+    public var options: BenchOptions
+    /// The command line to print in the report, for example `imagecache bench --quick`.
+    public var command: String
+
+    public init(suites: [BenchSuite], options: BenchOptions, command: String) {
+        self.suites = suites
+        self.options = options
+        self.command = command
+    }
+
+    /// Every experiment of issue 6, in the order the report shows them.
+    public static let experiments: [BenchSuite] = [
+        SynchronizeBenchmark.suite, ThroughputBenchmark.suite, OpenBenchmark.suite, PurgeBenchmark.suite,
+        ConcurrencyBenchmark.suite,
+    ]
+
+    /// Runs every suite; `onResults` receives each suite's results as soon as it finishes
+    /// (the command prints them as JSON lines, so a long run shows its progress on stdout too).
+    public func run(onResults: ([BenchmarkResult]) -> Void = { _ in }) throws -> BenchmarkReport {
+        let date = Date()
+        let start = MonotonicClock.now()
+        var results: [BenchmarkResult] = []
+        var suiteSeconds: [(suite: String, seconds: Double)] = []
+        for suite in suites {
+            options.progress.begin(suite.name)
+            defer { options.progress.clear() }
+            let suiteStart = MonotonicClock.now()
+            let suiteResults = try suite.run(options)
+            suiteSeconds.append((suite.name, MonotonicClock.seconds(since: suiteStart)))
+            results += suiteResults
+            onResults(suiteResults)
+        }
+        return BenchmarkReport(
+            machine: .current(), preset: options.preset.name, command: command, date: date,
+            elapsed: MonotonicClock.seconds(since: start), suiteSeconds: suiteSeconds, results: results)
+    }
+}
+
+/// The files a run leaves for people and machines.
+public enum BenchmarkOutput {
+    public static let jsonLinesName = "bench.jsonl"
+    public static let markdownName = "bench.md"
+    public static let chartName = "bench.svg"
+
+    /// Writes `bench.jsonl`, `bench.md` and (when the run measured throughput) `bench.svg` into
+    /// `directory`, creating it if needed; returns the paths written.
+    @discardableResult
+    public static func write(_ report: BenchmarkReport, toDirectory directory: URL) throws -> [URL] {
+        try Platform.makeDirectory(directory)
+        var written = [
+            try write(report.jsonLines, to: directory.appendingPathComponent(jsonLinesName)),
+            try write(report.markdown(), to: directory.appendingPathComponent(markdownName)),
+        ]
+        if let chart = report.throughputChart() {
+            written.append(try write(chart.svg(), to: directory.appendingPathComponent(chartName)))
+        }
+        return written
+    }
+
+    /// Writes `text` as UTF-8 to `url`, replacing the file.
+    @discardableResult
+    public static func write(_ text: String, to url: URL) throws(BenchmarkError) -> URL {
+        do {
+            try Data(text.utf8).write(to: url, options: .atomic)
+        } catch {
+            throw .outputNotWritten(path: url.path, reason: error.localizedDescription)
+        }
+        return url
+    }
+}

@@ -1,0 +1,205 @@
+import Foundation
+import Testing
+
+@testable import Benchmarks
+
+/// The renderers on hand-made results, including names that would break Markdown or XML.
+@Suite struct ReportRenderingTests {
+    static let machine = MachineDescription(
+        cores: 2, processor: "Test <CPU> & \"co\"", memoryBytes: 8 << 30, operatingSystem: "TestOS 1",
+        kernel: "Kernel 1", build: "release")
+
+    static func throughput(_ op: String, _ backend: String, size: Int, seconds: Double) -> BenchmarkResult {
+        BenchmarkResult(
+            suite: "throughput", op: op, backend: backend, bytes: size * 4, count: 4, seconds: seconds,
+            spread: 0.05, repeats: 3, extra: [("value_bytes", Double(size))])
+    }
+
+    static func report(_ results: [BenchmarkResult]) -> BenchmarkReport {
+        BenchmarkReport(
+            machine: machine, preset: "smoke", command: "imagecache bench | tee",
+            date: Date(timeIntervalSince1970: 0),
+            elapsed: 1.5, results: results)
+    }
+
+    @Test func markdownTableEscapesPipesAndPadsShortRows() throws {
+        let table = MarkdownTable(
+            columns: [MarkdownTable.Column("name", .left), MarkdownTable.Column("value")],
+            rows: [["a|b", "1"], ["line\nbreak"]])
+        let text = table.render()
+        let rows = try MarkdownCheck.table(text.split(separator: "\n").map(String.init))
+        #expect(rows.count == 4)
+        #expect(rows[2] == ["a\\|b", "1"])
+        #expect(rows[3] == ["line break", ""])
+        #expect(rows[1][0].hasSuffix("-") && rows[1][1].hasSuffix(":"))
+    }
+
+    @Test func throughputTablesPivotBackendsIntoColumns() throws {
+        let results = [4096, 16_384].flatMap { size in
+            ["log", "raw-file"].flatMap { backend in
+                ["write", "read"].map { Self.throughput($0, backend, size: size, seconds: 0.001) }
+            }
+        }
+        let markdown = Self.report(results).markdown()
+        let tables = try MarkdownCheck.tables(in: markdown)
+        #expect(tables.count == 2)
+        #expect(tables[0][0] == ["value size", "log", "raw-file"])
+        #expect(tables[0].map(\.first) == ["value size", "---------:", "4 KiB", "16 KiB"])
+        // 4 × 4096 bytes in a millisecond is 16.4 MB/s.
+        #expect(tables[0][2][1] == "16.4 ±5.0%")
+        #expect(markdown.contains("`imagecache bench | tee`"))
+    }
+
+    @Test func otherSuitesGetEveryField() throws {
+        let results = [
+            BenchmarkResult(
+                suite: "png", op: "decode", file: "a|b.png", bytes: 1 << 20, count: 1, seconds: 0.01),
+            BenchmarkResult(
+                suite: "store", op: "get", backend: "log", bytes: 4096, count: 1, seconds: 1e-6, p50: 1e-6,
+                p99: 2e-6),
+        ]
+        let tables = try MarkdownCheck.tables(in: Self.report(results).markdown())
+        #expect(tables.count == 2)
+        #expect(tables[0][0].contains("file") && !tables[0][0].contains("p99"))
+        #expect(tables[1][0].contains("p99") && tables[1][0].contains("backend"))
+    }
+
+    @Test func chartHasOnePathPerBackendAndEscapesText() throws {
+        let sizes = BenchmarkPreset.allThroughputSizes
+        let results = sizes.flatMap { size in
+            ["dictionary", "a<b&c", "raw-file"].flatMap { backend in
+                ["write", "read"].map {
+                    Self.throughput($0, backend, size: size, seconds: Double(size) / 1e9)
+                }
+            }
+        }
+        let chart = try #require(Self.report(results).throughputChart())
+        let parsed = try SVGCheck.parse(Data(chart.svg().utf8))
+        #expect(parsed.series.count == 6)
+        #expect(Set(parsed.series.map(\.backend)) == ["dictionary", "a<b&c", "raw-file"])
+        #expect(parsed.series.allSatisfy { $0.pointCount == sizes.count })
+        #expect(parsed.texts.contains { $0.contains("Test <CPU> & \"co\"") })
+        #expect(parsed.texts.contains("4 KiB") && parsed.texts.contains("64 MiB"))
+        #expect(parsed.texts.contains("raw-file (baseline)"))
+    }
+
+    @Test func noThroughputResultsMeansNoChart() {
+        let results = [
+            BenchmarkResult(suite: "open", op: "open", backend: "log", bytes: 1, count: 1, seconds: 1)
+        ]
+        #expect(Self.report(results).throughputChart() == nil)
+    }
+
+    @Test func logAxisCoversTheDataInWholeDecades() {
+        let axis = LogAxis(values: [3, 420])
+        #expect(axis.lower == 0 && axis.upper == 3)
+        #expect(axis.position(of: 1) == 0 && axis.position(of: 1000) == 1)
+        #expect(axis.ticks.map(\.value) == [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000])
+        #expect(axis.ticks.filter(\.labelled).map(\.value) == [1, 10, 100, 1000])
+        let flat = LogAxis(values: [100, 100])
+        #expect(flat.lower == 2 && flat.upper == 3)
+    }
+
+    @Test func formatting() {
+        #expect(Formatting.bytes(4096) == "4 KiB")
+        #expect(Formatting.bytes(64 << 20) == "64 MiB")
+        #expect(Formatting.bytes(1536) == "1.50 KiB")
+        #expect(Formatting.duration(0.0123) == "12.3 ms")
+        #expect(Formatting.duration(2.5e-6) == "2.50 µs")
+        #expect(Formatting.rate(1_234_567) == "1 234 567")
+        #expect(Formatting.spread(0.04) == "±4.0%")
+        #expect(Formatting.spread(0.25) == "±25%")
+        #expect(SVGText.escape("a<b>&\"'\u{1B}") == "a&lt;b&gt;&amp;&quot;&apos; ")
+    }
+}
+
+@Suite struct SupportTests {
+    @Test func rawFileStoreRoundTripsAndReopens() throws {
+        let directory = try TemporaryDirectory()
+        let url = directory.url.appendingPathComponent("store")
+        let store = try RawFileStore(directory: url)
+        let key = "a/../b\u{0}c é"
+        try store.store([1, 2, 3], forKey: key)
+        try store.store([], forKey: "empty")
+        try store.synchronize()
+        #expect(try store.value(forKey: key) == [1, 2, 3])
+        #expect(try store.value(forKey: "empty") == [])
+        #expect(try store.value(forKey: "missing") == nil)
+        let reopened = try RawFileStore(directory: url)
+        #expect(reopened.count == 2)
+        try reopened.removeAll()
+        #expect(reopened.count == 0)
+        #expect(try RawFileStore(directory: url).count == 0)
+    }
+
+    @Test func rawFileNamesAreHexOfTheKey() {
+        #expect(RawFileStore.fileName(forKey: "A/") == "412f")
+        #expect(RawFileStore.key(forFileName: "412f") == "A/")
+        #expect(RawFileStore.key(forFileName: "41x2") == nil)
+        #expect(RawFileStore.key(forFileName: "412") == nil)
+    }
+
+    @Test func sampleDataIsDeterministicAndDistinct() {
+        #expect(SampleData.bytes(count: 13, seed: 7) == SampleData.bytes(count: 13, seed: 7))
+        #expect(SampleData.bytes(count: 13, seed: 7) != SampleData.bytes(count: 13, seed: 8))
+        #expect(SampleData.bytes(count: 13, seed: 7).prefix(8) == SampleData.bytes(count: 8, seed: 7)[...])
+    }
+
+    @Test func phasesSumWithinARepeatAndKeepTheirOrder() {
+        let sampler = Sampler(repeats: 3, warmUp: true)
+        var calls: [Int] = []
+        let phases = sampler.measurePhases { index, timer in
+            calls.append(index)
+            timer.record("b", seconds: 1)
+            timer.record("a", seconds: Double(index))
+            timer.record("b", seconds: 1)
+        }
+        #expect(calls == [-1, 0, 1, 2])
+        #expect(phases.map(\.phase) == ["b", "a"])
+        #expect(phases[0].summary.samples == [2, 2, 2])
+        #expect(phases[1].summary.median == 1)
+    }
+
+    @Test func progressLineStaysQuietForShortWorkAndWhenDisabled() {
+        let lines = LineCollector()
+        let progress = ProgressLine(enabled: true) { lines.append($0) }
+        progress.begin("task")
+        progress.update("step", done: 1, of: 2)
+        progress.clear()
+        let silent = ProgressLine(enabled: false) { lines.append($0) }
+        silent.begin("task")
+        silent.update("step")
+        silent.clear()
+        #expect(lines.all.isEmpty)
+    }
+
+    @Test func purgeAndPresetsAreConsistent() {
+        for preset in [BenchmarkPreset.full, .quick, .smoke] {
+            #expect(preset.purgeEntries % 2 == 0)
+            #expect(preset.throughputSizes.allSatisfy { preset.throughputCount(forSize: $0) >= 1 })
+            #expect(preset.repeats >= 2)
+        }
+        #expect(BenchmarkPreset.full.protocolCounts == [10, 100, 1000])
+        #expect(BenchmarkPreset.full.openCounts == [1000, 10_000, 100_000])
+        #expect(BenchmarkPreset.full.throughputSizes.first == 4096)
+        #expect(BenchmarkPreset.full.throughputSizes.last == 64 << 20)
+    }
+}
+
+/// Collects what a progress line writes.
+final class LineCollector: @unchecked Sendable {
+    private let lock = NSLock()
+    private var lines: [String] = []
+
+    func append(_ line: String) {
+        lock.lock()
+        lines.append(line)
+        lock.unlock()
+    }
+
+    var all: [String] {
+        lock.lock()
+        defer { lock.unlock() }
+        return lines
+    }
+}
