@@ -1,6 +1,7 @@
 import Foundation
+
 #if !IMAGECACHE_SINGLE_MODULE
-import ImageCache
+    import ImageCache
 #endif
 
 /// The open cache of a scenario, its clock, and what the fault switches need to remember.

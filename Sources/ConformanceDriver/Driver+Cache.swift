@@ -1,7 +1,8 @@
 import Foundation
+
 #if !IMAGECACHE_SINGLE_MODULE
-import ImageCache
-import PNG
+    import ImageCache
+    import PNG
 #endif
 
 /// The `cache.*` requests (Spec/conformance.md §5.5).
@@ -27,7 +28,8 @@ extension Driver {
                 cacheSession = nil
             }
             let session = CacheSession(
-                backend: backend, folder: try freshFolder(), clock: ManualClock(milliseconds: try request.integer("now")),
+                backend: backend, folder: try freshFolder(),
+                clock: ManualClock(milliseconds: try request.integer("now")),
                 settings: request.object("configuration"))
             session.cache = try openCache(session)
             cacheSession = session
@@ -51,7 +53,8 @@ extension Driver {
             session.cache = nil
             try cache.close()
             guard try Driver.flipMiddleBit(of: bytes, inFilesUnder: session.folder) > 0 else {
-                throw RequestFailure(name: "damageFailed: the value's bytes are in none of the backend's files")
+                throw RequestFailure(
+                    name: "damageFailed: the value's bytes are in none of the backend's files")
             }
             session.cache = try openCache(session)
             return [:]
@@ -76,7 +79,8 @@ extension Driver {
             } else {
                 let bitmap = try Bitmap(
                     width: Int(try request.integer("width")), height: Int(try request.integer("height")),
-                    format: try Driver.pixelFormat(named: try request.string("format")), pixels: try request.bytes("pixels"))
+                    format: try Driver.pixelFormat(named: try request.string("format")),
+                    pixels: try request.bytes("pixels"))
                 try cache.store(bitmap, forKey: key)
                 size = bitmap.pixels.count
                 session.storedBytes[key] = try PNGEncoder.encode(bitmap)
@@ -86,13 +90,17 @@ extension Driver {
             session.removedValues[key] = nil
             if let timeToLive = try session.settings.optionalInteger("timeToLive") {
                 var expiry = now &+ timeToLive
-                if let maximumAge = try session.settings.optionalInteger("maximumAge") { expiry = min(expiry, now &+ maximumAge) }
+                if let maximumAge = try session.settings.optionalInteger("maximumAge") {
+                    expiry = min(expiry, now &+ maximumAge)
+                }
                 session.unextendedExpiry[key] = expiry
             }
             return [:]
         case "cache.read", "cache.readBitmap":
             let key = try request.string("key")
-            if faults.contains(.skipExpiryExtension), let expiry = session.unextendedExpiry[key], now >= expiry {
+            if faults.contains(.skipExpiryExtension), let expiry = session.unextendedExpiry[key],
+                now >= expiry
+            {
                 // The entry should have expired without the extensions its reads gave it.
                 try cache.removeValue(forKey: key)
                 session.forget(key)
@@ -106,7 +114,8 @@ extension Driver {
             guard let bitmap = try cache.bitmap(forKey: key) else { return ["hit": .bool(false)] }
             session.touch(key)
             return [
-                "hit": .bool(true), "width": .integer(Int64(bitmap.width)), "height": .integer(Int64(bitmap.height)),
+                "hit": .bool(true), "width": .integer(Int64(bitmap.width)),
+                "height": .integer(Int64(bitmap.height)),
                 "format": .string(bitmap.format.description), "pixels": .bytes(bitmap.pixels),
             ]
         case "cache.contains":
@@ -152,9 +161,12 @@ extension Driver {
     static func flipMiddleBit(of value: [UInt8], inFilesUnder folder: URL) throws -> Int {
         let needle = Data(value)
         var damaged = 0
-        let files = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: [.isRegularFileKey])
+        let files = FileManager.default.enumerator(
+            at: folder, includingPropertiesForKeys: [.isRegularFileKey])
         while let file = files?.nextObject() as? URL {
-            guard (try? file.resourceValues(forKeys: [.isRegularFileKey]))?.isRegularFile == true else { continue }
+            guard (try? file.resourceValues(forKeys: [.isRegularFileKey]))?.isRegularFile == true else {
+                continue
+            }
             var contents = try Data(contentsOf: file)
             var searchStart = contents.startIndex
             var changed = false
@@ -173,7 +185,8 @@ extension Driver {
         let settings = session.settings
         let configuration = CacheConfiguration(
             directory: session.folder, backend: Backend(rawValue: session.backend) ?? .log,
-            timeToLive: try settings.optionalInteger("timeToLive"), maximumAge: try settings.optionalInteger("maximumAge"),
+            timeToLive: try settings.optionalInteger("timeToLive"),
+            maximumAge: try settings.optionalInteger("maximumAge"),
             maximumBytes: try settings.optionalInteger("maximumBytes").map(Int.init),
             maximumEntryCount: try settings.optionalInteger("maximumEntryCount").map(Int.init),
             clock: session.clock, memoryCostLimit: nil)
@@ -182,7 +195,9 @@ extension Driver {
 
     /// The evict-wrong-entry fault: before a store that would exceed a limit, remove the most
     /// recently used entries instead of leaving the least recently used to the cache.
-    private func makeRoomWrongly(_ session: CacheSession, _ cache: ImageCache, forKey key: String, size: Int) throws {
+    private func makeRoomWrongly(_ session: CacheSession, _ cache: ImageCache, forKey key: String, size: Int)
+        throws
+    {
         guard faults.contains(.evictWrongEntry), session.sizes[key] == nil else { return }
         let maximumCount = try session.settings.optionalInteger("maximumEntryCount")
         let maximumBytes = try session.settings.optionalInteger("maximumBytes")

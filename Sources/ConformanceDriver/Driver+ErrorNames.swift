@@ -1,8 +1,8 @@
 #if !IMAGECACHE_SINGLE_MODULE
-import ImageCache
-import Inflate
-import LogStore
-import PNG
+    import ImageCache
+    import Inflate
+    import LogStore
+    import PNG
 #endif
 
 // The stable error names the protocol reports (Spec/conformance.md §2.6): the Swift case

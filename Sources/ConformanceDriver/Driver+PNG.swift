@@ -1,6 +1,6 @@
 #if !IMAGECACHE_SINGLE_MODULE
-import Checksums
-import PNG
+    import Checksums
+    import PNG
 #endif
 
 /// `png.encode` and `png.decode` (Spec/conformance.md §5.2, §5.3).
@@ -25,8 +25,12 @@ extension Driver {
         let bytes = try request.bytes("png")
         var limits = PNGLimits.default
         let requested = request.object("limits")
-        if let pixels = try requested.optionalInteger("maximumPixelCount") { limits.maximumPixelCount = Int(pixels) }
-        if let total = try requested.optionalInteger("maximumDecompressedBytes") { limits.maximumDecompressedBytes = Int(total) }
+        if let pixels = try requested.optionalInteger("maximumPixelCount") {
+            limits.maximumPixelCount = Int(pixels)
+        }
+        if let total = try requested.optionalInteger("maximumDecompressedBytes") {
+            limits.maximumDecompressedBytes = Int(total)
+        }
         let decoded: DecodedPNG
         do {
             decoded = try PNGDecoder(limits: limits).decode(bytes)
@@ -89,8 +93,12 @@ extension Driver {
         guard let (start, length) = lastImageData, length >= 4 else { return }
         let trailer = start + 8 + length - 4
         let adler = png[trailer..<trailer + 4].reduce(UInt32(0)) { $0 << 8 | UInt32($1) } &+ 1
-        for index in 0..<4 { png[trailer + index] = UInt8(truncatingIfNeeded: adler >> (24 - 8 * UInt32(index))) }
+        for index in 0..<4 {
+            png[trailer + index] = UInt8(truncatingIfNeeded: adler >> (24 - 8 * UInt32(index)))
+        }
         let crc = CRC32.checksum(of: png[start + 4..<start + 8 + length])
-        for index in 0..<4 { png[trailer + 4 + index] = UInt8(truncatingIfNeeded: crc >> (24 - 8 * UInt32(index))) }
+        for index in 0..<4 {
+            png[trailer + 4 + index] = UInt8(truncatingIfNeeded: crc >> (24 - 8 * UInt32(index)))
+        }
     }
 }

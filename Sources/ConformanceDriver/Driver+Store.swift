@@ -1,6 +1,7 @@
 import Foundation
+
 #if !IMAGECACHE_SINGLE_MODULE
-import LogStore
+    import LogStore
 #endif
 
 /// `store.read` and `store.write` (Spec/conformance.md §5.4).
@@ -45,14 +46,18 @@ extension Driver {
         do {
             for operation in try request.array("operations") {
                 if operation.has("put") {
-                    try store.put(try operation.bytes("value"), forKey: try operation.string("put"),
-                                  metadata: try Driver.metadata(operation))
+                    try store.put(
+                        try operation.bytes("value"), forKey: try operation.string("put"),
+                        metadata: try Driver.metadata(operation))
                 } else if operation.has("touch") {
-                    try store.updateMetadata(try Driver.metadata(operation), forKey: try operation.string("touch"))
+                    try store.updateMetadata(
+                        try Driver.metadata(operation), forKey: try operation.string("touch"))
                 } else if operation.has("remove") {
                     let key = try operation.string("remove")
-                    if faults.contains(.keepRemovedKeyAfterCompaction), let metadata = store.metadata(forKey: key),
-                       let value = try store.value(forKey: key) {
+                    if faults.contains(.keepRemovedKeyAfterCompaction),
+                        let metadata = store.metadata(forKey: key),
+                        let value = try store.value(forKey: key)
+                    {
                         removed.append((key, value, metadata))
                     }
                     try store.removeValue(forKey: key)
@@ -65,7 +70,8 @@ extension Driver {
                     }
                     removed.removeAll()
                 } else {
-                    throw RequestFailure.badRequest("unknown store operation \(Message.object(operation.fields).line)")
+                    throw RequestFailure.badRequest(
+                        "unknown store operation \(Message.object(operation.fields).line)")
                 }
             }
         } catch let failure as RequestFailure {
@@ -98,7 +104,8 @@ extension Driver {
 
     /// Live entries sorted by key bytes, each with its value or the error reading it gave.
     private func listEntries(_ store: LogStore) -> [Message] {
-        store.entries().sorted { Array($0.key.utf8).lexicographicallyPrecedes(Array($1.key.utf8)) }.map { entry in
+        store.entries().sorted { Array($0.key.utf8).lexicographicallyPrecedes(Array($1.key.utf8)) }.map {
+            entry in
             var fields: [String: Message] = [
                 "key": .string(entry.key),
                 "createdAt": .integer(entry.metadata.createdAt),
@@ -119,7 +126,8 @@ extension Driver {
     }
 
     private static func metadata(_ operation: Request) throws(RequestFailure) -> EntryMetadata {
-        EntryMetadata(createdAt: try operation.integer("createdAt"), expiresAt: try operation.integer("expiresAt"),
-                      accessSequence: UInt64(clamping: try operation.integer("accessSequence")))
+        EntryMetadata(
+            createdAt: try operation.integer("createdAt"), expiresAt: try operation.integer("expiresAt"),
+            accessSequence: UInt64(clamping: try operation.integer("accessSequence")))
     }
 }

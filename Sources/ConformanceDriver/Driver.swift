@@ -18,7 +18,9 @@ final class Driver {
         self.backends = backends
         self.faults = faults
         workFolder = FileManager.default.temporaryDirectory
-            .appendingPathComponent("conformance-driver-\(ProcessInfo.processInfo.processIdentifier)-\(UInt32.random(in: 0...UInt32.max))")
+            .appendingPathComponent(
+                "conformance-driver-\(ProcessInfo.processInfo.processIdentifier)-\(UInt32.random(in: 0...UInt32.max))"
+            )
         try FileManager.default.createDirectory(at: workFolder, withIntermediateDirectories: true)
     }
 
@@ -45,7 +47,8 @@ final class Driver {
         var response: [String: Message] = [:]
         var identifier = Message.null
         do {
-            guard case .object(let fields) = try JSONDecoder().decode(Message.self, from: Data(line.utf8)) else {
+            guard case .object(let fields) = try JSONDecoder().decode(Message.self, from: Data(line.utf8))
+            else {
                 throw RequestFailure.badRequest("a request must be a JSON object")
             }
             identifier = fields["id"] ?? .null
@@ -64,7 +67,11 @@ final class Driver {
         case "hello":
             return [
                 "protocol": .integer(1),
-                "implementation": .string("ImageCache (Swift)" + (faults.isEmpty ? "" : " with faults: " + faults.map(\.rawValue).sorted().joined(separator: ", "))),
+                "implementation": .string(
+                    "ImageCache (Swift)"
+                        + (faults.isEmpty
+                            ? "" : " with faults: " + faults.map(\.rawValue).sorted().joined(separator: ", "))
+                ),
                 "areas": .array(Driver.areas.map(Message.string)),
                 "backends": .array(backends.map(Message.string)),
             ]

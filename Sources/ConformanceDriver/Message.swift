@@ -96,7 +96,9 @@ struct Request {
     }
 
     func bytes(_ key: String) throws(RequestFailure) -> [UInt8] {
-        guard let data = Data(base64Encoded: try string(key)) else { throw .badRequest("\(key) is not base64") }
+        guard let data = Data(base64Encoded: try string(key)) else {
+            throw .badRequest("\(key) is not base64")
+        }
         return [UInt8](data)
     }
 

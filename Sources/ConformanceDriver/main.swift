@@ -4,12 +4,14 @@ import Foundation
 // modules. Usage: conformance-driver [--backend NAME]… [--fault NAME]…
 
 func usage(_ message: String) -> Never {
-    FileHandle.standardError.write(Data("""
-        conformance-driver: \(message)
-        usage: conformance-driver [--backend \(Driver.backendNames.joined(separator: "|"))]… [--fault NAME]…
-        faults: \(Fault.allCases.map(\.rawValue).joined(separator: ", "))
+    FileHandle.standardError.write(
+        Data(
+            """
+            conformance-driver: \(message)
+            usage: conformance-driver [--backend \(Driver.backendNames.joined(separator: "|"))]… [--fault NAME]…
+            faults: \(Fault.allCases.map(\.rawValue).joined(separator: ", "))
 
-        """.utf8))
+            """.utf8))
     exit(2)
 }
 
@@ -19,10 +21,14 @@ var arguments = CommandLine.arguments.dropFirst()
 while let argument = arguments.popFirst() {
     switch argument {
     case "--backend":
-        guard let name = arguments.popFirst(), Driver.backendNames.contains(name) else { usage("--backend needs one of the backend names") }
+        guard let name = arguments.popFirst(), Driver.backendNames.contains(name) else {
+            usage("--backend needs one of the backend names")
+        }
         backends.append(name)
     case "--fault":
-        guard let name = arguments.popFirst(), let fault = Fault(rawValue: name) else { usage("--fault needs a fault name") }
+        guard let name = arguments.popFirst(), let fault = Fault(rawValue: name) else {
+            usage("--fault needs a fault name")
+        }
         faults.insert(fault)
     default:
         usage("unknown argument \(argument)")

@@ -41,7 +41,8 @@ enum CaseLoader {
                     let expanded = area == "cache" ? backends.map { expand(item, backend: $0) } : [item]
                     for entry in expanded {
                         guard seen.insert(entry.name).inserted else {
-                            throw CaseFileError(description: "\(url.path): case name \(entry.name) is used twice")
+                            throw CaseFileError(
+                                description: "\(url.path): case name \(entry.name) is used twice")
                         }
                         cases.append(entry)
                     }
@@ -62,12 +63,20 @@ enum CaseLoader {
             throw CaseFileError(description: "\(url.path): has no \"cases\" array")
         }
         return try items.enumerated().map { index, item in
-            guard let name = item["name"]?.stringValue, let steps = item["steps"]?.arrayValue, !steps.isEmpty else {
-                throw CaseFileError(description: "\(url.path): case \(index) needs a \"name\" and a non-empty \"steps\" array")
+            guard let name = item["name"]?.stringValue, let steps = item["steps"]?.arrayValue, !steps.isEmpty
+            else {
+                throw CaseFileError(
+                    description: "\(url.path): case \(index) needs a \"name\" and a non-empty \"steps\" array"
+                )
             }
             let parsed = try steps.enumerated().map { number, step in
-                guard let request = step["request"], request["op"]?.stringValue != nil, let expect = step["expect"] else {
-                    throw CaseFileError(description: "\(url.path): \(name) step \(number) needs a request with an \"op\" and an \"expect\"")
+                guard let request = step["request"], request["op"]?.stringValue != nil,
+                    let expect = step["expect"]
+                else {
+                    throw CaseFileError(
+                        description:
+                            "\(url.path): \(name) step \(number) needs a request with an \"op\" and an \"expect\""
+                    )
                 }
                 return ConformanceCase.Step(request: request, expect: expect)
             }
@@ -81,7 +90,8 @@ enum CaseLoader {
         copy.backend = backend
         copy.steps = item.steps.map { step in
             guard case .object(var fields) = step.request,
-                  let op = fields["op"]?.stringValue, op == "cache.open" || op == "cache.reopen" else { return step }
+                let op = fields["op"]?.stringValue, op == "cache.open" || op == "cache.reopen"
+            else { return step }
             fields["backend"] = .string(backend)
             return ConformanceCase.Step(request: .object(fields), expect: step.expect)
         }

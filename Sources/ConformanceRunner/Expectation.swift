@@ -21,7 +21,8 @@ enum Expectation {
         switch expected {
         case .object(let pattern):
             if let bytes = pattern["$bytes"]?.stringValue {
-                return bytesMismatch(bytes, ignoring: pattern["$ignore"]?.arrayValue ?? [], actual, place: place)
+                return bytesMismatch(
+                    bytes, ignoring: pattern["$ignore"]?.arrayValue ?? [], actual, place: place)
             }
             if let alternatives = pattern["$oneOf"]?.arrayValue, pattern.count == 1 {
                 if alternatives.contains(where: { mismatch($0, actual, path: path) == nil }) { return nil }
@@ -60,7 +61,8 @@ enum Expectation {
         default:
             guard actual == expected else {
                 if case .string(let want) = expected, case .string(let got) = actual,
-                   want.count > 72 || got.count > 72 {
+                    want.count > 72 || got.count > 72
+                {
                     return "\(place): expected \(expected.summary), got \(actual.summary)"
                         + " (first difference at character \(firstDifference(want, got)))"
                 }
@@ -72,18 +74,28 @@ enum Expectation {
 
     /// `{"$bytes": B64, "$ignore": [[start, end], …]}`: base64 data equal to `B64` except in the
     /// half-open byte ranges listed, which may differ (for example a store's random generation).
-    private static func bytesMismatch(_ expected: String, ignoring ranges: [JSONValue], _ actual: JSONValue, place: String) -> String? {
-        guard let want = Data(base64Encoded: expected).map([UInt8].init) else { return "\(place): the case's $bytes is not base64" }
+    private static func bytesMismatch(
+        _ expected: String, ignoring ranges: [JSONValue], _ actual: JSONValue, place: String
+    ) -> String? {
+        guard let want = Data(base64Encoded: expected).map([UInt8].init) else {
+            return "\(place): the case's $bytes is not base64"
+        }
         guard let text = actual.stringValue, let got = Data(base64Encoded: text).map([UInt8].init) else {
             return "\(place): expected base64 data, got \(actual.summary)"
         }
-        guard want.count == got.count else { return "\(place): expected \(want.count) bytes, got \(got.count)" }
+        guard want.count == got.count else {
+            return "\(place): expected \(want.count) bytes, got \(got.count)"
+        }
         let ignored = ranges.compactMap { range -> Range<Int>? in
-            guard let bounds = range.arrayValue?.compactMap(\.integerValue), bounds.count == 2, bounds[0] <= bounds[1] else { return nil }
+            guard let bounds = range.arrayValue?.compactMap(\.integerValue), bounds.count == 2,
+                bounds[0] <= bounds[1]
+            else { return nil }
             return Int(bounds[0])..<Int(bounds[1])
         }
-        for index in want.indices where want[index] != got[index] && !ignored.contains(where: { $0.contains(index) }) {
-            return "\(place): bytes differ first at offset \(index): expected \(want[index]), got \(got[index])"
+        for index in want.indices
+        where want[index] != got[index] && !ignored.contains(where: { $0.contains(index) }) {
+            return
+                "\(place): bytes differ first at offset \(index): expected \(want[index]), got \(got[index])"
         }
         return nil
     }

@@ -34,7 +34,8 @@ final class Runner {
         do {
             process = try DriverProcess(command: command)
         } catch {
-            throw SetupError(description: "cannot start the driver \(command.joined(separator: " ")): \(error)")
+            throw SetupError(
+                description: "cannot start the driver \(command.joined(separator: " ")): \(error)")
         }
         // Starting a process on a loaded machine can take longer than a short case limit allows.
         let handshakeLimit = max(timeLimit, 10)
@@ -50,13 +51,18 @@ final class Runner {
         case .exited(let status):
             let tail = process.standardErrorTail
             process.stop()
-            throw SetupError(description: "the driver \(status) before answering hello" + (tail.isEmpty ? "" : "; it wrote: \(tail)"))
+            throw SetupError(
+                description: "the driver \(status) before answering hello"
+                    + (tail.isEmpty ? "" : "; it wrote: \(tail)"))
         case .line(let line):
             guard let response = try? JSONValue.parse(Data(line.utf8)),
-                  response["protocol"]?.integerValue == 1,
-                  let areas = response["areas"]?.arrayValue?.compactMap(\.stringValue) else {
+                response["protocol"]?.integerValue == 1,
+                let areas = response["areas"]?.arrayValue?.compactMap(\.stringValue)
+            else {
                 process.stop()
-                throw SetupError(description: "the driver's answer to hello is not a protocol-1 handshake: \(line.prefix(200))")
+                throw SetupError(
+                    description:
+                        "the driver's answer to hello is not a protocol-1 handshake: \(line.prefix(200))")
             }
             driver = process
             return Capabilities(
@@ -81,7 +87,9 @@ final class Runner {
         for (index, step) in testCase.steps.enumerated() {
             let identifier = nextIdentifier
             nextIdentifier += 1
-            guard case .object(var fields) = step.request else { return .failed("step \(index + 1): request is not an object") }
+            guard case .object(var fields) = step.request else {
+                return .failed("step \(index + 1): request is not an object")
+            }
             fields["id"] = .integer(identifier)
             let request = JSONValue.object(fields)
             let op = fields["op"]?.stringValue ?? "?"
@@ -93,18 +101,25 @@ final class Runner {
             case .timedOut:
                 driver = nil
                 process.stop()
-                return .failed("\(label): no response within the time limit of \(timeLimit) s; the driver was killed and restarted")
+                return .failed(
+                    "\(label): no response within the time limit of \(timeLimit) s; the driver was killed and restarted"
+                )
             case .exited(let status):
                 return abandon(process, "\(label): the driver \(status)")
             case .line(let line):
                 guard let response = try? JSONValue.parse(Data(line.utf8)), response.objectValue != nil else {
-                    return abandon(process, "\(label): the response is not a JSON object: \(line.prefix(200))")
+                    return abandon(
+                        process, "\(label): the response is not a JSON object: \(line.prefix(200))")
                 }
                 guard response["id"]?.integerValue == identifier else {
-                    return abandon(process, "\(label): the response carries id \(response["id"]?.summary ?? "none"), expected \(identifier)")
+                    return abandon(
+                        process,
+                        "\(label): the response carries id \(response["id"]?.summary ?? "none"), expected \(identifier)"
+                    )
                 }
                 if let difference = Expectation.mismatch(expected: step.expect, actual: response) {
-                    return .failed("""
+                    return .failed(
+                        """
                         \(label): \(difference)
                             request:  \(request.summary)
                             expected: \(step.expect.summary)
@@ -127,6 +142,8 @@ final class Runner {
         process.stop()
         let tail = process.standardErrorTail.trimmingCharacters(in: .whitespacesAndNewlines)
         let lastLines = tail.split(separator: "\n").suffix(5).joined(separator: "\n        ")
-        return .failed(reason + "; it was restarted" + (lastLines.isEmpty ? "" : "\n    driver stderr:\n        \(lastLines)"))
+        return .failed(
+            reason + "; it was restarted"
+                + (lastLines.isEmpty ? "" : "\n    driver stderr:\n        \(lastLines)"))
     }
 }

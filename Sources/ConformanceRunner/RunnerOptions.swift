@@ -46,7 +46,8 @@ struct RunnerOptions: Sendable {
             case "--area":
                 for area in try value(for: argument).split(separator: ",").map(String.init) {
                     guard CaseLoader.areas.contains(area) else {
-                        throw UsageError(description: "unknown area '\(area)'; the areas are png, store, cache")
+                        throw UsageError(
+                            description: "unknown area '\(area)'; the areas are png, store, cache")
                     }
                     areas.insert(area)
                 }
@@ -57,7 +58,8 @@ struct RunnerOptions: Sendable {
             case "--timeout":
                 let text = try value(for: argument)
                 guard let seconds = Double(text), seconds > 0 else {
-                    throw UsageError(description: "--timeout needs a positive number of seconds, not '\(text)'")
+                    throw UsageError(
+                        description: "--timeout needs a positive number of seconds, not '\(text)'")
                 }
                 timeLimit = seconds
             case "--verbose": verbose = true
@@ -84,15 +86,18 @@ struct RunnerOptions: Sendable {
         if let casesPath { return URL(fileURLWithPath: casesPath) }
         let starts = [
             URL(fileURLWithPath: FileManager.default.currentDirectoryPath),
-            URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent(),
+            URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+                .deletingLastPathComponent(),
         ]
         for start in starts {
             var folder = start.standardizedFileURL
             while true {
                 let candidate = folder.appendingPathComponent("Conformance")
                 var isDirectory: ObjCBool = false
-                if FileManager.default.fileExists(atPath: candidate.appendingPathComponent("png").path, isDirectory: &isDirectory),
-                   isDirectory.boolValue {
+                if FileManager.default.fileExists(
+                    atPath: candidate.appendingPathComponent("png").path, isDirectory: &isDirectory),
+                    isDirectory.boolValue
+                {
                     return candidate
                 }
                 let parent = folder.deletingLastPathComponent()

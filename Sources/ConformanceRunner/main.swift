@@ -20,7 +20,8 @@ do {
     options = try RunnerOptions(arguments: Array(CommandLine.arguments.dropFirst()))
 } catch {
     let message = String(describing: error)
-    FileHandle.standardError.write(Data(((message.isEmpty ? "" : "conformance: \(message)\n") + RunnerOptions.usage + "\n").utf8))
+    FileHandle.standardError.write(
+        Data(((message.isEmpty ? "" : "conformance: \(message)\n") + RunnerOptions.usage + "\n").utf8))
     exit(message.isEmpty ? 0 : 2)
 }
 
@@ -48,7 +49,9 @@ if !options.listOnly {
     }
 }
 for backend in options.backends where !capabilities.backends.contains(backend) {
-    fail("the driver does not offer backend '\(backend)'; it offers: \(capabilities.backends.joined(separator: ", "))")
+    fail(
+        "the driver does not offer backend '\(backend)'; it offers: \(capabilities.backends.joined(separator: ", "))"
+    )
 }
 let backends = options.backends.isEmpty ? capabilities.backends : options.backends
 
@@ -70,8 +73,10 @@ if options.listOnly {
 
 let unsupported = selected.filter { !capabilities.areas.contains($0.area) }
 let runnable = selected.filter { capabilities.areas.contains($0.area) }
-say("driver: \(capabilities.implementation); areas: \(capabilities.areas.joined(separator: ", "));"
-    + " backends: \(backends.joined(separator: ", ")); \(runnable.count) cases from \(casesDirectory.path)")
+say(
+    "driver: \(capabilities.implementation); areas: \(capabilities.areas.joined(separator: ", "));"
+        + " backends: \(backends.joined(separator: ", ")); \(runnable.count) cases from \(casesDirectory.path)"
+)
 
 var passed = 0
 var failed = 0
@@ -83,10 +88,14 @@ for testCase in runnable {
     switch (outcome, covering) {
     case (.passed, nil):
         passed += 1
-        if options.verbose { say("ok   \(testCase.name) (\(Int(Date().timeIntervalSince(started) * 1000)) ms)") }
+        if options.verbose {
+            say("ok   \(testCase.name) (\(Int(Date().timeIntervalSince(started) * 1000)) ms)")
+        }
     case (.passed, let entry?):
         failed += 1
-        say("FAIL \(testCase.name)\n    listed as an expected failure (\(entry)) but it passes now; remove it from the list")
+        say(
+            "FAIL \(testCase.name)\n    listed as an expected failure (\(entry)) but it passes now; remove it from the list"
+        )
     case (.failed(let reason), nil):
         failed += 1
         say("FAIL \(testCase.name)\n    \(reason)")

@@ -212,7 +212,8 @@ enum CacheCommands {
             StandardOutput.write("damaged: \(damaged.key): \(damaged.reason)\n")
         }
         throw CommandLineError(
-            description: "verify: \(report.damagedEntries.count) of \(report.checkedEntries) entries are damaged, "
+            description:
+                "verify: \(report.damagedEntries.count) of \(report.checkedEntries) entries are damaged, "
                 + "first '\(first.key)': \(first.reason)",
             status: 1)
     }

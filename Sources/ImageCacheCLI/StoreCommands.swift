@@ -2,9 +2,9 @@ import Foundation
 import LogStore
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// `imagecache put|get|rm|ls|stat|verify|compact` on a log store (`Spec/store.md` §10), and
@@ -26,12 +26,31 @@ extension CommandRegistry {
                     "get \(CacheCommands.optionsUsage) KEY [OUT]   the same in a cache; exit 1 if absent or expired",
                 ], run: runGet),
             Command(name: "rm", usage: ["rm [--backend B] [--store PATH] KEY   remove KEY"], run: runRemove),
-            Command(name: "ls", usage: ["ls [--backend B] [--store PATH]   list keys, sizes and timestamps"], run: runList),
-            Command(name: "stat", usage: ["stat [--backend B] [--store PATH]   entries, live/dead bytes, file size, index bytes"], run: runStatistics),
-            Command(name: "verify", usage: ["verify [--backend B] [--store PATH]   check every record's CRC; exit 1 naming the first bad one"], run: runVerify),
-            Command(name: "compact", usage: ["compact [--backend B] [--store PATH]   rewrite live, unexpired records into a fresh file"], run: runCompact),
-            Command(name: "purge", usage: ["purge \(CacheCommands.optionsUsage)   remove a cache's expired entries"], run: CacheCommands.purge),
-            Command(name: "clear", usage: ["clear \(CacheCommands.optionsUsage)   remove every entry of a cache"], run: CacheCommands.clear),
+            Command(
+                name: "ls", usage: ["ls [--backend B] [--store PATH]   list keys, sizes and timestamps"],
+                run: runList),
+            Command(
+                name: "stat",
+                usage: [
+                    "stat [--backend B] [--store PATH]   entries, live/dead bytes, file size, index bytes"
+                ], run: runStatistics),
+            Command(
+                name: "verify",
+                usage: [
+                    "verify [--backend B] [--store PATH]   check every record's CRC; exit 1 naming the first bad one"
+                ], run: runVerify),
+            Command(
+                name: "compact",
+                usage: [
+                    "compact [--backend B] [--store PATH]   rewrite live, unexpired records into a fresh file"
+                ], run: runCompact),
+            Command(
+                name: "purge",
+                usage: ["purge \(CacheCommands.optionsUsage)   remove a cache's expired entries"],
+                run: CacheCommands.purge),
+            Command(
+                name: "clear", usage: ["clear \(CacheCommands.optionsUsage)   remove every entry of a cache"],
+                run: CacheCommands.clear),
             // Hidden: the child process of the crash and file-size-limit tests.
             Command(name: "store-torture", usage: [], run: StoreTorture.run),
         ]
@@ -39,7 +58,8 @@ extension CommandRegistry {
 
     /// Splits `--store PATH` from the other arguments; the default store lives in the platform
     /// cache directory (`$XDG_CACHE_HOME` or `~/.cache`, then `imagecache/store.log`).
-    static func storeArguments(_ arguments: [String], usage: String) throws -> (path: String, words: [String]) {
+    static func storeArguments(_ arguments: [String], usage: String) throws -> (path: String, words: [String])
+    {
         var path: String?
         var words: [String] = []
         var iterator = arguments.makeIterator()
@@ -55,7 +75,8 @@ extension CommandRegistry {
         }
         if let path { return (path, words) }
         let environment = ProcessInfo.processInfo.environment
-        let cacheHome = environment["XDG_CACHE_HOME"].flatMap { $0.isEmpty ? nil : $0 }
+        let cacheHome =
+            environment["XDG_CACHE_HOME"].flatMap { $0.isEmpty ? nil : $0 }
             ?? (NSHomeDirectory() + "/.cache")
         let directory = cacheHome + "/imagecache"
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
@@ -79,7 +100,9 @@ extension CommandRegistry {
         let store = try LogStore(path: path)
         let sequence = (store.entries().map(\.metadata.accessSequence).max() ?? 0) + 1
         let now = LogStore.currentTimeMilliseconds()
-        try store.put(value, forKey: words[0], metadata: EntryMetadata(createdAt: now, expiresAt: .max, accessSequence: sequence))
+        try store.put(
+            value, forKey: words[0],
+            metadata: EntryMetadata(createdAt: now, expiresAt: .max, accessSequence: sequence))
         try store.close()
         return 0
     }
@@ -121,7 +144,8 @@ extension CommandRegistry {
         var text = ""
         for entry in store.entries().sorted(by: { $0.key < $1.key }) {
             let expires = entry.metadata.expiresAt == .max ? "never" : timestamp(entry.metadata.expiresAt)
-            text += "\(entry.key)\t\(entry.valueLength)\tcreated \(timestamp(entry.metadata.createdAt))"
+            text +=
+                "\(entry.key)\t\(entry.valueLength)\tcreated \(timestamp(entry.metadata.createdAt))"
                 + "\texpires \(expires)\taccess \(entry.metadata.accessSequence)\n"
         }
         StandardOutput.write(text)
@@ -156,7 +180,8 @@ extension CommandRegistry {
         if let offset = report.firstDamagedOffset {
             let reason = report.failure.map { String(describing: $0) } ?? "damaged"
             throw CommandLineError(
-                description: "verify: bad record at offset \(offset) after \(report.validRecords) good records: \(reason)",
+                description:
+                    "verify: bad record at offset \(offset) after \(report.validRecords) good records: \(reason)",
                 status: 1)
         }
         StandardOutput.write("ok: \(report.validRecords) records, \(report.checkedBytes) bytes\n")
@@ -212,7 +237,8 @@ enum StoreTorture {
         }
         switch arguments[0] {
         case "write":
-            return try write(path: arguments[1], first: Int(arguments[2]) ?? 0, seed: UInt64(arguments[3]) ?? 1)
+            return try write(
+                path: arguments[1], first: Int(arguments[2]) ?? 0, seed: UInt64(arguments[3]) ?? 1)
         case "file-limit":
             return try fileLimit(path: arguments[1], limit: UInt64(arguments[2]) ?? 1 << 20)
         default:
@@ -222,7 +248,8 @@ enum StoreTorture {
 
     private static func write(path: String, first: Int, seed: UInt64) throws -> Int32 {
         // A small dead-bytes threshold so the children also get killed inside compactions.
-        let store = try LogStore(path: path, options: .init(compactionDeadRatio: 0.3, compactionMinimumFileSize: 256 << 10))
+        let store = try LogStore(
+            path: path, options: .init(compactionDeadRatio: 0.3, compactionMinimumFileSize: 256 << 10))
         var random = seed | 1
         var number = first
         while true {
@@ -231,11 +258,20 @@ enum StoreTorture {
             random ^= random << 17
             let batch = 1 + Int(random % 8)
             for _ in 0..<batch {
-                try store.put(value(for: number), forKey: "k\(number)", metadata: EntryMetadata(createdAt: Int64(number), expiresAt: .max, accessSequence: UInt64(number)))
+                try store.put(
+                    value(for: number), forKey: "k\(number)",
+                    metadata: EntryMetadata(
+                        createdAt: Int64(number), expiresAt: .max, accessSequence: UInt64(number)))
                 if number % 3 == 0 && number > 0 {
                     // Rewrites and touches make dead bytes, so automatic compaction runs too.
-                    try store.put(value(for: number - 1), forKey: "k\(number - 1)", metadata: EntryMetadata(createdAt: Int64(number), expiresAt: .max, accessSequence: UInt64(number)))
-                    try store.updateMetadata(EntryMetadata(createdAt: Int64(number), expiresAt: .max, accessSequence: UInt64(number) + 1), forKey: "k\(number - 2)")
+                    try store.put(
+                        value(for: number - 1), forKey: "k\(number - 1)",
+                        metadata: EntryMetadata(
+                            createdAt: Int64(number), expiresAt: .max, accessSequence: UInt64(number)))
+                    try store.updateMetadata(
+                        EntryMetadata(
+                            createdAt: Int64(number), expiresAt: .max, accessSequence: UInt64(number) + 1),
+                        forKey: "k\(number - 2)")
                 }
                 number += 1
             }
@@ -254,7 +290,9 @@ enum StoreTorture {
         var number = 0
         while true {
             do {
-                try store.put(value(for: number), forKey: "k\(number)", metadata: EntryMetadata(createdAt: 0, expiresAt: .max, accessSequence: UInt64(number)))
+                try store.put(
+                    value(for: number), forKey: "k\(number)",
+                    metadata: EntryMetadata(createdAt: 0, expiresAt: .max, accessSequence: UInt64(number)))
                 try store.synchronize()
                 StandardOutput.write("synced \(number)\n")
                 number += 1

@@ -2,11 +2,11 @@
 // live in one small file per module). Each function retries EINTR, completes short transfers
 // and turns errno into a `LogStoreError` that names the path.
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 enum FileSystem {
@@ -28,9 +28,9 @@ enum FileSystem {
         while true {
             let fd = path.withCString { pathPointer in
                 #if canImport(Darwin)
-                Darwin.open(pathPointer, flags | O_CLOEXEC, mode)
+                    Darwin.open(pathPointer, flags | O_CLOEXEC, mode)
                 #else
-                Glibc.open(pathPointer, flags | O_CLOEXEC, mode)
+                    Glibc.open(pathPointer, flags | O_CLOEXEC, mode)
                 #endif
             }
             if fd >= 0 { return fd }
@@ -40,9 +40,9 @@ enum FileSystem {
 
     static func close(_ fd: Int32) {
         #if canImport(Darwin)
-        _ = Darwin.close(fd)
+            _ = Darwin.close(fd)
         #else
-        _ = Glibc.close(fd)
+            _ = Glibc.close(fd)
         #endif
     }
 
@@ -52,7 +52,8 @@ enum FileSystem {
     ) throws(LogStoreError) -> Int {
         var done = 0
         while done < buffer.count {
-            let result = pread(fd, buffer.baseAddress! + done, buffer.count - done, off_t(offset) + off_t(done))
+            let result = pread(
+                fd, buffer.baseAddress! + done, buffer.count - done, off_t(offset) + off_t(done))
             if result > 0 {
                 done += result
             } else if result == 0 {
@@ -90,7 +91,8 @@ enum FileSystem {
     ) throws(LogStoreError) {
         var done = 0
         while done < bytes.count {
-            let result = pwrite(fd, bytes.baseAddress! + done, bytes.count - done, off_t(offset) + off_t(done))
+            let result = pwrite(
+                fd, bytes.baseAddress! + done, bytes.count - done, off_t(offset) + off_t(done))
             if result > 0 {
                 done += result
             } else if result < 0 && errno != EINTR {
@@ -105,9 +107,9 @@ enum FileSystem {
     static func synchronizeData(_ fd: Int32, path: String) throws(LogStoreError) {
         while true {
             #if canImport(Darwin)
-            let result = fsync(fd)
+                let result = fsync(fd)
             #else
-            let result = fdatasync(fd)
+                let result = fdatasync(fd)
             #endif
             if result == 0 { return }
             if errno != EINTR { throw error("fdatasync", errno, path) }
@@ -146,9 +148,9 @@ enum FileSystem {
 
     static func rename(_ source: String, to destination: String) throws(LogStoreError) {
         #if canImport(Darwin)
-        let result = Darwin.rename(source, destination)
+            let result = Darwin.rename(source, destination)
         #else
-        let result = Glibc.rename(source, destination)
+            let result = Glibc.rename(source, destination)
         #endif
         if result != 0 { throw error("rename", errno, destination) }
     }
@@ -202,9 +204,9 @@ extension FileSystem {
     /// Returns false if `destination` already exists.
     static func link(_ source: String, to destination: String) throws(LogStoreError) -> Bool {
         #if canImport(Darwin)
-        let result = Darwin.link(source, destination)
+            let result = Darwin.link(source, destination)
         #else
-        let result = Glibc.link(source, destination)
+            let result = Glibc.link(source, destination)
         #endif
         if result == 0 { return true }
         if errno == EEXIST { return false }
@@ -216,15 +218,16 @@ extension FileSystem {
 
 extension FileSystem {
     #if os(Linux)
-    private typealias CopyFileRange = @convention(c) (
-        Int32, UnsafeMutablePointer<Int64>?, Int32, UnsafeMutablePointer<Int64>?, Int, UInt32
-    ) -> Int
-    /// glibc's `copy_file_range`, which Swift's Glibc module does not import (it is behind
-    /// `_GNU_SOURCE`), looked up once.
-    private static let copyFileRange: CopyFileRange? = {
-        guard let symbol = dlsym(nil, "copy_file_range") else { return nil }
-        return unsafeBitCast(symbol, to: CopyFileRange.self)
-    }()
+        private typealias CopyFileRange =
+            @convention(c) (
+                Int32, UnsafeMutablePointer<Int64>?, Int32, UnsafeMutablePointer<Int64>?, Int, UInt32
+            ) -> Int
+        /// glibc's `copy_file_range`, which Swift's Glibc module does not import (it is behind
+        /// `_GNU_SOURCE`), looked up once.
+        private static let copyFileRange: CopyFileRange? = {
+            guard let symbol = dlsym(nil, "copy_file_range") else { return nil }
+            return unsafeBitCast(symbol, to: CopyFileRange.self)
+        }()
     #endif
 
     /// Copies `count` bytes from one file to another inside the kernel (no user-space copies).
@@ -234,27 +237,28 @@ extension FileSystem {
         count: UInt64, path: String
     ) throws(LogStoreError) -> Bool {
         #if os(Linux)
-        guard let copyFileRange else { return false }
-        var input = Int64(sourceOffset)
-        var output = Int64(destinationOffset)
-        var remaining = count
-        while remaining > 0 {
-            let result = copyFileRange(source, &input, destination, &output, Int(min(remaining, 1 << 30)), 0)
-            if result > 0 {
-                remaining -= UInt64(result)
-            } else if result == 0 {
-                throw .truncatedRecord(offset: UInt64(input))
-            } else if errno == EINTR {
-                continue
-            } else if remaining == count && [ENOSYS, EXDEV, EINVAL, EOPNOTSUPP, EBADF].contains(errno) {
-                return false
-            } else {
-                throw error("copy_file_range", errno, path)
+            guard let copyFileRange else { return false }
+            var input = Int64(sourceOffset)
+            var output = Int64(destinationOffset)
+            var remaining = count
+            while remaining > 0 {
+                let result = copyFileRange(
+                    source, &input, destination, &output, Int(min(remaining, 1 << 30)), 0)
+                if result > 0 {
+                    remaining -= UInt64(result)
+                } else if result == 0 {
+                    throw .truncatedRecord(offset: UInt64(input))
+                } else if errno == EINTR {
+                    continue
+                } else if remaining == count && [ENOSYS, EXDEV, EINVAL, EOPNOTSUPP, EBADF].contains(errno) {
+                    return false
+                } else {
+                    throw error("copy_file_range", errno, path)
+                }
             }
-        }
-        return true
+            return true
         #else
-        return false
+            return false
         #endif
     }
 }

@@ -25,7 +25,10 @@ final class KeyIndex {
     /// - Parameters:
     ///   - minimumCapacity: entries to make room for without growing.
     ///   - keyBytesCapacity: key bytes to make room for (default: 24 per entry).
-    init(minimumCapacity: Int = 0, keyBytesCapacity: Int? = nil, seed: UInt64 = UInt64.random(in: 0...UInt64.max)) {
+    init(
+        minimumCapacity: Int = 0, keyBytesCapacity: Int? = nil,
+        seed: UInt64 = UInt64.random(in: 0...UInt64.max)
+    ) {
         self.seed = seed
         var size = 16
         while size * 3 / 4 < minimumCapacity { size *= 2 }
@@ -65,7 +68,8 @@ final class KeyIndex {
         if position < count {
             var tail: UInt64 = 0
             for index in position..<count {
-                tail |= UInt64(base.load(fromByteOffset: index, as: UInt8.self)) << (8 * UInt64(index - position))
+                tail |=
+                    UInt64(base.load(fromByteOffset: index, as: UInt8.self)) << (8 * UInt64(index - position))
             }
             h = (h ^ tail) &* 0xBF58_476D_1CE4_E5B9
         }
@@ -201,7 +205,9 @@ final class KeyIndex {
     ) throws(Failure) {
         for number in entries.indices where entries[number].keyStart >= 0 {
             let entry = entries[number]
-            try body(number, UnsafeRawBufferPointer(start: arena + entry.keyStart, count: Int(entry.keyLength)), entry)
+            try body(
+                number, UnsafeRawBufferPointer(start: arena + entry.keyStart, count: Int(entry.keyLength)),
+                entry)
         }
     }
 
@@ -260,9 +266,9 @@ final class KeyIndex {
 }
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif

@@ -1,14 +1,15 @@
+import Dispatch
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 #if !IMAGECACHE_SINGLE_MODULE
-import Checksums
+    import Checksums
 #endif
-import Dispatch
 
 extension LogStore {
     /// Rewrites the live records into a new file, dropping entries with `expiresAt <= now`,
@@ -34,7 +35,9 @@ extension LogStore {
         guard let ratio = options.compactionDeadRatio, !isClosed else { return }
         let size = flushedLength + UInt64(bufferedCount)
         guard size >= options.compactionMinimumFileSize, size >= nextAutomaticCompactionSize else { return }
-        let dead = size - UInt64(RecordFormat.fileHeaderSize) - min(liveBytes, size - UInt64(RecordFormat.fileHeaderSize))
+        let dead =
+            size - UInt64(RecordFormat.fileHeaderSize)
+            - min(liveBytes, size - UInt64(RecordFormat.fileHeaderSize))
         guard Double(dead) >= ratio * Double(size) else { return }
         do {
             _ = try compactHoldingWriterLock(now: options.clock())
@@ -185,13 +188,15 @@ extension LogStore {
         try reader.copy(entry.offset, count: headLength, into: head.baseAddress!)
         let declared: UInt32 = RecordFormat.load(at: 0, from: UnsafeRawBufferPointer(head))
         let oldHeadChecksum = CRC32.checksum(of: UnsafeRawBufferPointer(rebasing: head[4..<headLength]))
-        let key = UnsafeRawBufferPointer(start: head.baseAddress! + RecordFormat.recordHeaderSize, count: Int(entry.keyLength))
+        let key = UnsafeRawBufferPointer(
+            start: head.baseAddress! + RecordFormat.recordHeaderSize, count: Int(entry.keyLength))
         let newHead = RecordFormat.encodeHead(
             type: .put, key: key, valueLength: entry.valueLength, metadata: entry.metadata,
             into: head.baseAddress!)
         try appender.append(UnsafeRawBufferPointer(rebasing: head[..<headLength]))
         var valueChecksum = CRC32()
-        try reader.read(entry.offset + UInt64(headLength), count: entry.valueLength) { piece throws(LogStoreError) in
+        try reader.read(entry.offset + UInt64(headLength), count: entry.valueLength) {
+            piece throws(LogStoreError) in
             valueChecksum.update(piece)
             try appender.append(piece)
         }

@@ -1,12 +1,12 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 #if !IMAGECACHE_SINGLE_MODULE
-import Checksums
+    import Checksums
 #endif
 
 /// The index snapshot ("hint file", `Spec/store.md` §4): the index as of a log length, so open
@@ -88,11 +88,14 @@ extension LogStore {
         else { return nil }
         let bytes = UnsafeMutableRawBufferPointer.allocate(byteCount: Int(size), alignment: 16)
         defer { bytes.deallocate() }
-        guard (try? FileSystem.read(fd, into: bytes, at: 0, path: snapshotPath)) == Int(size) else { return nil }
+        guard (try? FileSystem.read(fd, into: bytes, at: 0, path: snapshotPath)) == Int(size) else {
+            return nil
+        }
         let all = UnsafeRawBufferPointer(bytes)
         guard (0..<8).allSatisfy({ all[$0] == SnapshotFormat.magic[$0] }),
             RecordFormat.load(at: 8, from: all) as UInt16 == RecordFormat.majorVersion,
-            CRC32.checksum(of: UnsafeRawBufferPointer(rebasing: all[0..<44])) == RecordFormat.load(at: 44, from: all),
+            CRC32.checksum(of: UnsafeRawBufferPointer(rebasing: all[0..<44]))
+                == RecordFormat.load(at: 44, from: all),
             RecordFormat.load(at: 16, from: all) as UInt64 == generation
         else { return nil }
         let logLength: UInt64 = RecordFormat.load(at: 24, from: all)

@@ -1,12 +1,12 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 #if !IMAGECACHE_SINGLE_MODULE
-import Checksums
+    import Checksums
 #endif
 
 extension LogStore {
@@ -42,7 +42,9 @@ extension LogStore {
         return try verifyRecords(descriptor: fd, path: path, end: size)
     }
 
-    static func verifyRecords(descriptor: Int32, path: String, end: UInt64) throws(LogStoreError) -> VerificationReport {
+    static func verifyRecords(descriptor: Int32, path: String, end: UInt64) throws(LogStoreError)
+        -> VerificationReport
+    {
         let reader = WindowedReader(descriptor: descriptor, path: path, end: end)
         let head = UnsafeMutableRawBufferPointer.allocate(
             byteCount: RecordFormat.recordHeaderSize + RecordFormat.maximumKeyLength, alignment: 8)
@@ -65,8 +67,12 @@ extension LogStore {
             guard UInt64(headLength) <= remaining else { return report(.truncatedRecord(offset: offset)) }
             try reader.copy(offset + 48, count: header.keyLength, into: head.baseAddress! + 48)
             let headerChecksum = CRC32.checksum(of: UnsafeRawBufferPointer(rebasing: head[8..<headLength]))
-            guard headerChecksum == header.headerChecksum, RecordFormat.isWellFormed(header, knownTypesOnly: false) else {
-                return report(.checksumMismatch(offset: offset, declared: header.headerChecksum, computed: headerChecksum))
+            guard headerChecksum == header.headerChecksum,
+                RecordFormat.isWellFormed(header, knownTypesOnly: false)
+            else {
+                return report(
+                    .checksumMismatch(
+                        offset: offset, declared: header.headerChecksum, computed: headerChecksum))
             }
             guard header.recordLength <= remaining else { return report(.truncatedRecord(offset: offset)) }
             var crc = CRC32()
@@ -75,7 +81,8 @@ extension LogStore {
                 crc.update(piece)
             }
             guard crc.value == header.recordChecksum else {
-                return report(.checksumMismatch(offset: offset, declared: header.recordChecksum, computed: crc.value))
+                return report(
+                    .checksumMismatch(offset: offset, declared: header.recordChecksum, computed: crc.value))
             }
             valid += 1
             offset += header.recordLength

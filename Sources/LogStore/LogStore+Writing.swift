@@ -1,5 +1,5 @@
 #if !IMAGECACHE_SINGLE_MODULE
-import Checksums
+    import Checksums
 #endif
 
 extension LogStore {
@@ -18,7 +18,9 @@ extension LogStore {
     }
 
     /// Stores the bytes of `value` under `key`; see ``put(_:forKey:metadata:)``.
-    public func put(_ value: UnsafeRawBufferPointer, forKey key: String, metadata: EntryMetadata) throws(LogStoreError) {
+    public func put(_ value: UnsafeRawBufferPointer, forKey key: String, metadata: EntryMetadata)
+        throws(LogStoreError)
+    {
         guard UInt64(value.count) <= RecordFormat.maximumValueLength else {
             throw .valueTooLarge(length: UInt64(value.count))
         }
@@ -44,7 +46,9 @@ extension LogStore {
     public func updateMetadata(_ metadata: EntryMetadata, forKey key: String) throws(LogStoreError) {
         try mutate(key: key) { (keyBytes) throws(LogStoreError) in
             guard let number = index.find(keyBytes) else { return }
-            _ = try append(.touch, key: keyBytes, value: UnsafeRawBufferPointer(start: nil, count: 0), metadata: metadata)
+            _ = try append(
+                .touch, key: keyBytes, value: UnsafeRawBufferPointer(start: nil, count: 0), metadata: metadata
+            )
             stateLock.withWriteLock { index.updateMetadata(at: number, metadata) }
         }
     }
@@ -122,16 +126,18 @@ extension LogStore {
         key: String, _ body: (UnsafeRawBufferPointer) throws(LogStoreError) -> Void
     ) throws(LogStoreError) {
         var utf8Key = key
-        try rethrowingStoreErrors { try utf8Key.withUTF8 { keyBytes in
-            guard keyBytes.count >= 1, keyBytes.count <= RecordFormat.maximumKeyLength else {
-                throw LogStoreError.invalidKey(length: keyBytes.count)
+        try rethrowingStoreErrors {
+            try utf8Key.withUTF8 { keyBytes in
+                guard keyBytes.count >= 1, keyBytes.count <= RecordFormat.maximumKeyLength else {
+                    throw LogStoreError.invalidKey(length: keyBytes.count)
+                }
+                try writerLock.withLock { () throws(LogStoreError) in
+                    try checkWritable()
+                    try body(UnsafeRawBufferPointer(keyBytes))
+                    compactAutomaticallyIfNeeded()
+                }
             }
-            try writerLock.withLock { () throws(LogStoreError) in
-                try checkWritable()
-                try body(UnsafeRawBufferPointer(keyBytes))
-                compactAutomaticallyIfNeeded()
-            }
-        } }
+        }
     }
 
     func checkWritable() throws(LogStoreError) {
@@ -191,7 +197,9 @@ extension LogStore {
         guard bufferedCount > 0 else { return }
         let offset = flushedLength
         do {
-            try FileSystem.write(descriptor, UnsafeRawBufferPointer(start: buffer, count: bufferedCount), at: offset, path: path)
+            try FileSystem.write(
+                descriptor, UnsafeRawBufferPointer(start: buffer, count: bufferedCount), at: offset,
+                path: path)
         } catch {
             // The records stay buffered (and readable); the file keeps its last whole record.
             try undoPartialWrite(to: offset, after: error)
@@ -205,7 +213,9 @@ extension LogStore {
     /// Cuts the file back to `length` after a failed write and rethrows the write's error.
     /// If even that fails the file may end in a partial record, which the next open cuts off;
     /// the handle closes itself so it cannot append after the partial record.
-    private func undoPartialWrite(to length: UInt64, after error: LogStoreError) throws(LogStoreError) -> Never {
+    private func undoPartialWrite(to length: UInt64, after error: LogStoreError) throws(LogStoreError)
+        -> Never
+    {
         do {
             try FileSystem.truncate(descriptor, to: length, path: path)
         } catch {

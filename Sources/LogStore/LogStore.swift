@@ -1,12 +1,12 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 #if !IMAGECACHE_SINGLE_MODULE
-import Checksums
+    import Checksums
 #endif
 
 /// An append-only single-file key–value store with an in-memory index (`Spec/store.md`).
@@ -111,7 +111,8 @@ public final class LogStore: @unchecked Sendable {
     var snapshotLength: UInt64?
     /// Auto-compaction waits for the file to pass this size after a failed attempt.
     var nextAutomaticCompactionSize: UInt64 = 0
-    var recoveryState = RecoveryReport(usedSnapshot: false, scannedRecords: 0, tailOffset: nil, discardedBytes: 0)
+    var recoveryState = RecoveryReport(
+        usedSnapshot: false, scannedRecords: 0, tailOffset: nil, discardedBytes: 0)
 
     var snapshotPath: String { path + ".hint" }
     var compactionPath: String { path + ".compacting" }
@@ -152,24 +153,31 @@ public final class LogStore: @unchecked Sendable {
     /// - Throws: `checksumMismatch`, `truncatedRecord`, `ioError`, `closed`.
     public func value(forKey key: String) throws(LogStoreError) -> [UInt8]? {
         var utf8Key = key
-        return try rethrowingStoreErrors { try utf8Key.withUTF8 { keyBytes -> [UInt8]? in
-            let headLength = RecordFormat.recordHeaderSize + keyBytes.count
-            return try withUnsafeTemporaryAllocation(byteCount: headLength, alignment: 8) {
-                (head) throws(LogStoreError) -> [UInt8]? in
-                var found: IndexEntry?
-                var failure: LogStoreError?
-                let value: [UInt8]? = stateLock.withReadLock {
-                    if isClosed { failure = .closed(path: path); return nil }
-                    guard let entry = index[UnsafeRawBufferPointer(keyBytes)] else { return nil }
-                    found = entry
-                    return readRecord(entry, head: head, failure: &failure)
+        return try rethrowingStoreErrors {
+            try utf8Key.withUTF8 { keyBytes -> [UInt8]? in
+                let headLength = RecordFormat.recordHeaderSize + keyBytes.count
+                return try withUnsafeTemporaryAllocation(byteCount: headLength, alignment: 8) {
+                    (head) throws(LogStoreError) -> [UInt8]? in
+                    var found: IndexEntry?
+                    var failure: LogStoreError?
+                    let value: [UInt8]? = stateLock.withReadLock {
+                        if isClosed {
+                            failure = .closed(path: path)
+                            return nil
+                        }
+                        guard let entry = index[UnsafeRawBufferPointer(keyBytes)] else { return nil }
+                        found = entry
+                        return readRecord(entry, head: head, failure: &failure)
+                    }
+                    if let failure { throw failure }
+                    guard let entry = found, let value else { return nil }
+                    try check(
+                        entry, head: UnsafeRawBufferPointer(head), key: UnsafeRawBufferPointer(keyBytes),
+                        value: value)
+                    return value
                 }
-                if let failure { throw failure }
-                guard let entry = found, let value else { return nil }
-                try check(entry, head: UnsafeRawBufferPointer(head), key: UnsafeRawBufferPointer(keyBytes), value: value)
-                return value
             }
-        } }
+        }
     }
 
     /// Reads one record into `head` (header and key) and a new array (value). Caller holds a lock.
@@ -194,7 +202,8 @@ public final class LogStore: @unchecked Sendable {
                 }
             } else {
                 do {
-                    ok = try FileSystem.read(descriptor, head: head, value: valueBuffer, at: entry.offset, path: path)
+                    ok = try FileSystem.read(
+                        descriptor, head: head, value: valueBuffer, at: entry.offset, path: path)
                     if !ok { failure = .truncatedRecord(offset: entry.offset) }
                 } catch {
                     failure = error as? LogStoreError
@@ -211,14 +220,16 @@ public final class LogStore: @unchecked Sendable {
         _ entry: IndexEntry, head: UnsafeRawBufferPointer, key: UnsafeRawBufferPointer, value: [UInt8]
     ) throws(LogStoreError) {
         let header = RecordFormat.decodeHeader(head)
-        let keyMatches = header.keyLength == key.count
+        let keyMatches =
+            header.keyLength == key.count
             && memcmp(head.baseAddress! + RecordFormat.recordHeaderSize, key.baseAddress!, key.count) == 0
         if options.verifyChecksumsOnRead {
             var crc = CRC32()
             crc.update(UnsafeRawBufferPointer(rebasing: head[4...]))
             crc.update(value)
             if crc.value != header.recordChecksum {
-                throw .checksumMismatch(offset: entry.offset, declared: header.recordChecksum, computed: crc.value)
+                throw .checksumMismatch(
+                    offset: entry.offset, declared: header.recordChecksum, computed: crc.value)
             }
         }
         guard header.type == RecordFormat.RecordType.put.rawValue, keyMatches,
@@ -249,7 +260,10 @@ public final class LogStore: @unchecked Sendable {
             var list: [Entry] = []
             list.reserveCapacity(index.count)
             index.forEach { _, keyBytes, entry in
-                list.append(Entry(key: String(decoding: keyBytes, as: UTF8.self), valueLength: entry.valueLength, metadata: entry.metadata))
+                list.append(
+                    Entry(
+                        key: String(decoding: keyBytes, as: UTF8.self), valueLength: entry.valueLength,
+                        metadata: entry.metadata))
             }
             return list
         }

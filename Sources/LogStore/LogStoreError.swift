@@ -81,11 +81,11 @@ private func hex(_ value: UInt32) -> String {
 }
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 private func errorText(_ code: Int32) -> String {

@@ -1,5 +1,5 @@
 #if !IMAGECACHE_SINGLE_MODULE
-import Checksums
+    import Checksums
 #endif
 
 /// The on-disk layout (`Spec/store.md` §2–§4). All integers little-endian.
@@ -55,7 +55,9 @@ enum RecordFormat {
         var generation: UInt64
     }
 
-    static func decodeFileHeader(_ bytes: UnsafeRawBufferPointer, path: String) throws(LogStoreError) -> FileHeader {
+    static func decodeFileHeader(_ bytes: UnsafeRawBufferPointer, path: String) throws(LogStoreError)
+        -> FileHeader
+    {
         guard bytes.count >= 8, (0..<8).allSatisfy({ bytes[$0] == magic[$0] }) else {
             throw .notAStore(path: path)
         }
@@ -130,7 +132,9 @@ enum RecordFormat {
     }
 
     @inline(__always)
-    static func store<Value: FixedWidthInteger>(_ value: Value, at offset: Int, in buffer: UnsafeMutableRawBufferPointer) {
+    static func store<Value: FixedWidthInteger>(
+        _ value: Value, at offset: Int, in buffer: UnsafeMutableRawBufferPointer
+    ) {
         buffer.storeBytes(of: value.littleEndian, toByteOffset: offset, as: Value.self)
     }
 

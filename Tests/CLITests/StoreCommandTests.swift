@@ -3,9 +3,9 @@ import LogStore
 import Testing
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The `imagecache` binary built next to the test bundle.
@@ -17,14 +17,17 @@ private func imagecacheBinary() throws -> URL {
         directory = directory.deletingLastPathComponent()
     }
     let fallback = Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent("imagecache")
-    try #require(FileManager.default.isExecutableFile(atPath: fallback.path), "build the imagecache product first")
+    try #require(
+        FileManager.default.isExecutableFile(atPath: fallback.path), "build the imagecache product first")
     return fallback
 }
 
 private final class Scratch {
     let path: String
     init(_ name: String = #function) {
-        path = FileManager.default.temporaryDirectory.path + "/storecli-\(name.filter(\.isLetter))-\(UUID().uuidString)"
+        path =
+            FileManager.default.temporaryDirectory.path
+            + "/storecli-\(name.filter(\.isLetter))-\(UUID().uuidString)"
         try! FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
     }
     deinit { try? FileManager.default.removeItem(atPath: path) }
@@ -103,8 +106,12 @@ private func tortureValue(_ number: Int) -> [UInt8] {
     @Test func verifyNamesTheOffsetOfTheFirstBadRecord() throws {
         let scratch = Scratch()
         let store = scratch.path + "/s.log"
-        #expect(try run(["put", "--store", store, "first", "-"], input: [UInt8](repeating: 7, count: 100)).status == 0)
-        #expect(try run(["put", "--store", store, "second", "-"], input: [UInt8](repeating: 8, count: 100)).status == 0)
+        #expect(
+            try run(["put", "--store", store, "first", "-"], input: [UInt8](repeating: 7, count: 100)).status
+                == 0)
+        #expect(
+            try run(["put", "--store", store, "second", "-"], input: [UInt8](repeating: 8, count: 100)).status
+                == 0)
         // The second record starts after the 32-byte file header and the first record.
         let secondOffset = 32 + 48 + 5 + 100
         let handle = try #require(FileHandle(forUpdatingAtPath: store))
@@ -170,11 +177,13 @@ private func tortureValue(_ number: Int) -> [UInt8] {
                 durable = max(durable, Int(line.dropFirst(7)) ?? durable)
             }
             #expect(process.terminationReason == .uncaughtSignal, "round \(round): the child exited early")
-            let reader = try LogStore(path: path, options: .init(readOnly: true, usesSnapshot: round % 2 == 0))
+            let reader = try LogStore(
+                path: path, options: .init(readOnly: true, usesSnapshot: round % 2 == 0))
             // The newest keys every round, all of them every tenth round.
             let checkFrom = round % 10 == 9 ? 0 : max(0, durable - 300)
             if durable >= checkFrom {
-                for number in checkFrom...durable where try reader.value(forKey: "k\(number)") != tortureValue(number) {
+                for number in checkFrom...durable
+                where try reader.value(forKey: "k\(number)") != tortureValue(number) {
                     Issue.record("round \(round): k\(number) was synchronized but is lost or wrong")
                     return
                 }

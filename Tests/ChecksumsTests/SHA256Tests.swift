@@ -1,6 +1,5 @@
-import Testing
-
 import Checksums
+import Testing
 
 @Suite struct SHA256Tests {
     @Test(arguments: [

@@ -13,7 +13,8 @@ struct ConformanceRun {
         guard let last = output.split(separator: "\n").last else { return nil }
         let words = last.split(separator: " ")
         guard words.count == 4, words[1] == "passed,", words[3] == "failed",
-              let passed = Int(words[0]), let failed = Int(words[2]) else { return nil }
+            let passed = Int(words[0]), let failed = Int(words[2])
+        else { return nil }
         return (passed, failed)
     }
 
@@ -29,7 +30,9 @@ struct ConformanceRun {
     static let cases = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("Conformance").path
     /// The cases our own driver is known to fail, each with the reason.
-    static let expectedFailures = URL(fileURLWithPath: cases).appendingPathComponent("expected-failures-imagecache.txt").path
+    static let expectedFailures = URL(fileURLWithPath: cases).appendingPathComponent(
+        "expected-failures-imagecache.txt"
+    ).path
 
     /// Runs `conformance ARGUMENTS`, with the output in a temporary file so no pipe can fill up.
     static func run(_ arguments: [String]) throws -> ConformanceRun {
@@ -74,13 +77,17 @@ struct FakeDriverFolder {
         """#
 
     init(cases: [(name: String, op: String)]) throws {
-        url = FileManager.default.temporaryDirectory.appendingPathComponent("conformance-fake-\(UUID().uuidString)")
+        url = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "conformance-fake-\(UUID().uuidString)")
         let png = url.appendingPathComponent("cases/png")
         try FileManager.default.createDirectory(at: png, withIntermediateDirectories: true)
-        try FakeDriverFolder.script.write(to: url.appendingPathComponent("driver.sh"), atomically: true, encoding: .utf8)
-        let items = cases.map { """
+        try FakeDriverFolder.script.write(
+            to: url.appendingPathComponent("driver.sh"), atomically: true, encoding: .utf8)
+        let items = cases.map {
+            """
             {"name": "\($0.name)", "steps": [{"request": {"op": "\($0.op)"}, "expect": {"value": 1}}]}
-            """ }
+            """
+        }
         let document = "{\"area\": \"png\", \"cases\": [\(items.joined(separator: ",\n"))]}\n"
         try document.write(to: png.appendingPathComponent("fake.json"), atomically: true, encoding: .utf8)
     }

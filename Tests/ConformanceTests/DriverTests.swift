@@ -33,7 +33,10 @@ import Testing
     func theSuiteCatchesFault(_ fault: String) throws {
         let areas = Self.faults.first { $0.fault == fault }!.areas
         // With the known failures excused, every failure reported is the fault's doing.
-        var arguments = ["--cases", ConformanceRun.cases, "--expected-failures", ConformanceRun.expectedFailures, "--backend", "log"]
+        var arguments = [
+            "--cases", ConformanceRun.cases, "--expected-failures", ConformanceRun.expectedFailures,
+            "--backend", "log",
+        ]
         for area in areas { arguments += ["--area", area] }
         let run = try ConformanceRun.run(arguments + ["--", ConformanceRun.driver, "--fault", fault])
         #expect(run.status == 1)
@@ -47,11 +50,11 @@ import Testing
         defer { folder.remove() }
         let file = URL(fileURLWithPath: folder.casesPath).appendingPathComponent("png/fake.json")
         try """
-            {"area": "png", "cases": [
-              {"name": "unknown", "steps": [{"request": {"op": "png.sharpen"}, "expect": {"error": "unsupported"}}]},
-              {"name": "malformed", "steps": [{"request": {"op": "png.encode", "width": "wide"}, "expect": {"error": {"$oneOf": ["x"]}}}]}
-            ]}
-            """.write(to: file, atomically: true, encoding: .utf8)
+        {"area": "png", "cases": [
+          {"name": "unknown", "steps": [{"request": {"op": "png.sharpen"}, "expect": {"error": "unsupported"}}]},
+          {"name": "malformed", "steps": [{"request": {"op": "png.encode", "width": "wide"}, "expect": {"error": {"$oneOf": ["x"]}}}]}
+        ]}
+        """.write(to: file, atomically: true, encoding: .utf8)
         let run = try ConformanceRun.run(["--cases", folder.casesPath, "--", ConformanceRun.driver])
         #expect(run.failedCases == ["png/malformed"])
         #expect(run.output.contains("badRequest"))

@@ -7,7 +7,8 @@ import Testing
         let folder = try FakeDriverFolder(cases: [("hangs", "hang"), ("after-hang", "ok")])
         defer { folder.remove() }
         let started = Date()
-        let run = try ConformanceRun.run(["--cases", folder.casesPath, "--timeout", "2", "--"] + folder.driverCommand)
+        let run = try ConformanceRun.run(
+            ["--cases", folder.casesPath, "--timeout", "2", "--"] + folder.driverCommand)
         #expect(Date().timeIntervalSince(started) < 30)
         #expect(run.status == 1)
         #expect(run.failedCases == ["png/hangs"])
@@ -17,7 +18,9 @@ import Testing
     }
 
     @Test func aCrashingDriverFailsItsCaseAndIsRestarted() throws {
-        let folder = try FakeDriverFolder(cases: [("before", "ok"), ("crashes", "crash"), ("after-crash", "ok")])
+        let folder = try FakeDriverFolder(cases: [
+            ("before", "ok"), ("crashes", "crash"), ("after-crash", "ok"),
+        ])
         defer { folder.remove() }
         let run = try ConformanceRun.run(["--cases", folder.casesPath, "--"] + folder.driverCommand)
         #expect(run.status == 1)
@@ -42,7 +45,8 @@ import Testing
         defer { folder.remove() }
         // The fake answers {"value": 1}; expect something else by rewriting the case.
         let file = URL(fileURLWithPath: folder.casesPath).appendingPathComponent("png/fake.json")
-        let text = try String(contentsOf: file, encoding: .utf8).replacingOccurrences(of: "\"value\": 1", with: "\"value\": 2")
+        let text = try String(contentsOf: file, encoding: .utf8).replacingOccurrences(
+            of: "\"value\": 1", with: "\"value\": 2")
         try text.write(to: file, atomically: true, encoding: .utf8)
         let run = try ConformanceRun.run(["--cases", folder.casesPath, "--"] + folder.driverCommand)
         #expect(run.status == 1)
@@ -56,7 +60,8 @@ import Testing
         let folder = try FakeDriverFolder(cases: [("crashes", "crash"), ("fine", "ok")])
         defer { folder.remove() }
         let list = try folder.write(expectedFailures: "# known\npng/crashes\n")
-        let run = try ConformanceRun.run(["--cases", folder.casesPath, "--expected-failures", list, "--"] + folder.driverCommand)
+        let run = try ConformanceRun.run(
+            ["--cases", folder.casesPath, "--expected-failures", list, "--"] + folder.driverCommand)
         #expect(run.status == 0)
         #expect(run.output.contains("1 expected failures still fail"))
         #expect(run.counts?.passed == 1)
@@ -67,7 +72,8 @@ import Testing
         let folder = try FakeDriverFolder(cases: [("fine", "ok")])
         defer { folder.remove() }
         let list = try folder.write(expectedFailures: "png/fine\npng/no-such-case  # gone\n")
-        let run = try ConformanceRun.run(["--cases", folder.casesPath, "--expected-failures", list, "--"] + folder.driverCommand)
+        let run = try ConformanceRun.run(
+            ["--cases", folder.casesPath, "--expected-failures", list, "--"] + folder.driverCommand)
         #expect(run.status == 1)
         #expect(run.output.contains("listed as an expected failure (png/fine) but it passes now"))
         #expect(run.output.contains("'png/no-such-case' names no case"))
@@ -86,8 +92,12 @@ import Testing
     /// The spec's Python example is a real driver: it passes every encoding case.
     @Test(.enabled(if: RunnerTests.pythonIsInstalled, "needs python3 on PATH"))
     func theExampleDriverPassesTheEncodingCases() throws {
-        let example = URL(fileURLWithPath: ConformanceRun.cases).appendingPathComponent("tools/example_driver.py").path
-        let run = try ConformanceRun.run(["--cases", ConformanceRun.cases, "--filter", "png/encode/", "--", "python3", example])
+        let example = URL(fileURLWithPath: ConformanceRun.cases).appendingPathComponent(
+            "tools/example_driver.py"
+        ).path
+        let run = try ConformanceRun.run([
+            "--cases", ConformanceRun.cases, "--filter", "png/encode/", "--", "python3", example,
+        ])
         #expect(run.status == 0, "\(run.output)")
         #expect(run.counts?.passed == 46)
         #expect(run.counts?.failed == 0)
@@ -107,7 +117,8 @@ import Testing
     @Test func theSpecShowsTheExampleDriverVerbatim() throws {
         let root = URL(fileURLWithPath: ConformanceRun.cases).deletingLastPathComponent()
         let spec = try String(contentsOf: root.appendingPathComponent("Spec/conformance.md"), encoding: .utf8)
-        let example = try String(contentsOf: root.appendingPathComponent("Conformance/tools/example_driver.py"), encoding: .utf8)
+        let example = try String(
+            contentsOf: root.appendingPathComponent("Conformance/tools/example_driver.py"), encoding: .utf8)
         #expect(spec.contains(example.trimmingCharacters(in: .newlines)))
         #expect(example.split(separator: "\n").count <= 150)
     }

@@ -1,6 +1,6 @@
+import Checksums
 import Foundation
 import LogStore
-import Checksums
 import Testing
 
 @testable import ImageCache

@@ -49,7 +49,9 @@ extension CacheBehaviourTests {
                     try cache.store(bytes(seed: UInt64(index), count: 600), forKey: "entry \(index)")
                 }
                 let intact = try cache.verify()
-                #expect(intact == CacheVerificationReport(checkedEntries: 4, intactBytes: 2_400, damagedEntries: []))
+                #expect(
+                    intact
+                        == CacheVerificationReport(checkedEntries: 4, intactBytes: 2_400, damagedEntries: []))
                 try cache.close()
             }
             try corrupt(Array(bytes(seed: 1, count: 600)[100..<164]), under: directory.cacheURL)

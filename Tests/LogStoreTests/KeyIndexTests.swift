@@ -10,7 +10,8 @@ import Testing
         var model: [String: UInt64] = [:]
         var generator = SeededGenerator(seed: 11)
         for step in 0..<60_000 {
-            let key = "key-\(generator.next() % 5_000)-" + String(repeating: "x", count: Int(generator.next() % 40))
+            let key =
+                "key-\(generator.next() % 5_000)-" + String(repeating: "x", count: Int(generator.next() % 40))
             var bytes = Array(key.utf8)
             let operation = generator.next() % 10
             bytes.withUnsafeBytes { keyBytes in
@@ -31,7 +32,9 @@ import Testing
             if step % 20_000 == 19_999 {
                 #expect(index.count == model.count)
                 var seen: [String: UInt64] = [:]
-                index.forEach { _, keyBytes, entry in seen[String(decoding: keyBytes, as: UTF8.self)] = entry.offset }
+                index.forEach { _, keyBytes, entry in
+                    seen[String(decoding: keyBytes, as: UTF8.self)] = entry.offset
+                }
                 #expect(seen == model)
             }
         }

@@ -10,7 +10,8 @@ import Testing
         do {
             let store = try LogStore(path: path)
             try store.put([1, 2, 3], forKey: "a", metadata: metadata(1))
-            try store.put(expectedValue(for: 7, length: 10_000), forKey: "big/key/\u{0}/..", metadata: metadata(2))
+            try store.put(
+                expectedValue(for: 7, length: 10_000), forKey: "big/key/\u{0}/..", metadata: metadata(2))
             try store.put([4], forKey: "a", metadata: metadata(3))
             try store.put([9], forKey: "gone", metadata: metadata(4))
             try store.removeValue(forKey: "gone")
@@ -49,7 +50,9 @@ import Testing
     @Test func keyLimits() throws {
         let directory = TemporaryDirectory()
         let store = try LogStore(path: directory.file())
-        #expect(throws: LogStoreError.invalidKey(length: 0)) { try store.put([1], forKey: "", metadata: metadata(1)) }
+        #expect(throws: LogStoreError.invalidKey(length: 0)) {
+            try store.put([1], forKey: "", metadata: metadata(1))
+        }
         let longest = String(repeating: "k", count: 65_535)
         try store.put([1], forKey: longest, metadata: metadata(1))
         #expect(throws: LogStoreError.invalidKey(length: 65_536)) {
@@ -87,7 +90,9 @@ import Testing
         let path = directory.file()
         let store = try LogStore(path: path, options: .init(compactionDeadRatio: nil))
         for index in 0..<100 {
-            try store.put(expectedValue(for: index, length: 500), forKey: "key\(index)", metadata: metadata(UInt64(index), expiresAt: Int64(index)))
+            try store.put(
+                expectedValue(for: index, length: 500), forKey: "key\(index)",
+                metadata: metadata(UInt64(index), expiresAt: Int64(index)))
         }
         for index in 0..<10 { try store.removeValue(forKey: "key\(index * 10 + 5)") }
         let before = store.statistics

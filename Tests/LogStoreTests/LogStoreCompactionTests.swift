@@ -8,7 +8,9 @@ import Testing
     private func populate(_ store: LogStore) throws {
         for index in 0..<60 {
             let expiresAt: Int64 = index % 4 == 3 ? 1_000 : .max
-            try store.put(expectedValue(for: index, length: 300 + index), forKey: "k\(index)", metadata: metadata(UInt64(index), expiresAt: expiresAt))
+            try store.put(
+                expectedValue(for: index, length: 300 + index), forKey: "k\(index)",
+                metadata: metadata(UInt64(index), expiresAt: expiresAt))
         }
         for index in stride(from: 0, to: 60, by: 5) { try store.removeValue(forKey: "k\(index)") }
         for index in stride(from: 1, to: 60, by: 7) {
@@ -102,9 +104,12 @@ import Testing
     @Test func automaticCompactionRunsPastTheDeadRatio() throws {
         let directory = TemporaryDirectory()
         let store = try LogStore(
-            path: directory.file(), options: .init(compactionDeadRatio: 0.5, compactionMinimumFileSize: 64 << 10))
+            path: directory.file(),
+            options: .init(compactionDeadRatio: 0.5, compactionMinimumFileSize: 64 << 10))
         let value = [UInt8](repeating: 3, count: 1000)
-        for round in 0..<200 { try store.put(value, forKey: "k\(round % 10)", metadata: metadata(UInt64(round))) }
+        for round in 0..<200 {
+            try store.put(value, forKey: "k\(round % 10)", metadata: metadata(UInt64(round)))
+        }
         let statistics = store.statistics
         // 200 kB were written; compaction kept the file near the threshold.
         #expect(statistics.fileSize < 64 << 10 + 2000)

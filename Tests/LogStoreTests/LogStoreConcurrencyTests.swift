@@ -15,8 +15,10 @@ import Testing
 
     private static func isValid(_ bytes: [UInt8], key: Int) -> Bool {
         guard bytes.count >= 16 else { return false }
-        let storedKey = Int(UInt32(bytes[0]) | UInt32(bytes[1]) << 8 | UInt32(bytes[2]) << 16 | UInt32(bytes[3]) << 24)
-        let version = Int(UInt32(bytes[4]) | UInt32(bytes[5]) << 8 | UInt32(bytes[6]) << 16 | UInt32(bytes[7]) << 24)
+        let storedKey = Int(
+            UInt32(bytes[0]) | UInt32(bytes[1]) << 8 | UInt32(bytes[2]) << 16 | UInt32(bytes[3]) << 24)
+        let version = Int(
+            UInt32(bytes[4]) | UInt32(bytes[5]) << 8 | UInt32(bytes[6]) << 16 | UInt32(bytes[7]) << 24)
         return storedKey == key && bytes == value(key: key, version: version)
     }
 
@@ -25,7 +27,8 @@ import Testing
         let directory = TemporaryDirectory()
         let store = try LogStore(
             path: directory.file(),
-            options: .init(compactionDeadRatio: 0.4, compactionMinimumFileSize: 256 << 10, writeBufferSize: 64 << 10))
+            options: .init(
+                compactionDeadRatio: 0.4, compactionMinimumFileSize: 256 << 10, writeBufferSize: 64 << 10))
         let keysPerWriter = 50
         let writers = 3
         let readers = 3
@@ -39,7 +42,10 @@ import Testing
                         switch generator.next() % 10 {
                         case 0: try store.removeValue(forKey: "k\(key)")
                         case 1: try store.updateMetadata(metadata(UInt64(step)), forKey: "k\(key)")
-                        default: try store.put(Self.value(key: key, version: step), forKey: "k\(key)", metadata: metadata(UInt64(step)))
+                        default:
+                            try store.put(
+                                Self.value(key: key, version: step), forKey: "k\(key)",
+                                metadata: metadata(UInt64(step)))
                         }
                     }
                 } else if worker < writers + readers {

@@ -1,5 +1,5 @@
-import Foundation
 import Checksums
+import Foundation
 import Testing
 
 @testable import Inflate

@@ -167,6 +167,7 @@ import Testing
         let bitmap = try PNGDecoder().decodeBitmap(bytes)
         #expect(bitmap.format == .rgba8 && bitmap.width == 768 && bitmap.height == 768)
         #expect(
-            SHA256.hexDigest(bitmap.pixels) == "541d5a47be5e80e494d0a97842dace8e0561864cd7493629ebb61ca2f2abc694")
+            SHA256.hexDigest(bitmap.pixels)
+                == "541d5a47be5e80e494d0a97842dace8e0561864cd7493629ebb61ca2f2abc694")
     }
 }
