@@ -112,21 +112,28 @@ public enum StoreBenchmark {
 
         // Raw POSIX: append `count` values with pwrite, then read them back in random order.
         let rawPath = root + "/raw.bin"
-        let write = try sampler.measure(setUp: { () -> Int32 in
+        // A baseline that failed silently would print a wrong figure: every call is checked.
+        let write = try sampler.measure(setUp: { () throws(BenchmarkError) -> Int32 in
             unlink(rawPath)
-            return open(rawPath, O_CREAT | O_RDWR | O_TRUNC, 0o644)
+            return try checkedOpen(rawPath, O_CREAT | O_RDWR | O_TRUNC)
         }) { fd in
-            value.withUnsafeBytes { bytes in
-                for index in 0..<count { _ = pwrite(fd, bytes.baseAddress, size, off_t(index * size)) }
+            defer { close(fd) }
+            let written = value.withUnsafeBytes { bytes in
+                (0..<count).reduce(0) { $0 + pwrite(fd, bytes.baseAddress, size, off_t($1 * size)) }
             }
-            close(fd)
+            guard written == total else {
+                throw BenchmarkError.fileSystem(operation: "pwrite", path: rawPath, code: errno)
+            }
         }
         results.append(result("posix_write", backend: "posix", bytes: total, count: count, write))
         var buffer = [UInt8](repeating: 0, count: size)
-        let fd = open(rawPath, O_RDONLY)
-        let read = sampler.measure {
-            buffer.withUnsafeMutableBytes { bytes in
-                for index in order { _ = pread(fd, bytes.baseAddress, size, off_t(index * size)) }
+        let fd = try checkedOpen(rawPath, O_RDONLY)
+        let read = try sampler.measure {
+            let got = buffer.withUnsafeMutableBytes { bytes in
+                order.reduce(0) { $0 + pread(fd, bytes.baseAddress, size, off_t($1 * size)) }
+            }
+            guard got == total else {
+                throw BenchmarkError.fileSystem(operation: "pread", path: rawPath, code: errno)
             }
         }
         close(fd)
@@ -239,22 +246,28 @@ public enum StoreBenchmark {
         let source = root + "/copy-source.bin"
         let destination = root + "/copy-destination.bin"
         let sourceBytes = randomBytes(keptBytes, seed: 7)
-        FileManager.default.createFile(atPath: source, contents: Data(sourceBytes))
+        guard FileManager.default.createFile(atPath: source, contents: Data(sourceBytes)) else {
+            throw BenchmarkError.fileSystem(operation: "create", path: source, code: errno)
+        }
         var chunk = [UInt8](repeating: 0, count: 1 << 20)
-        let copy = sampler.measure {
-            let input = open(source, O_RDONLY)
+        let copy = try sampler.measure {
+            let input = try checkedOpen(source, O_RDONLY)
+            defer { close(input) }
             unlink(destination)
-            let output = open(destination, O_CREAT | O_WRONLY | O_TRUNC, 0o644)
-            chunk.withUnsafeMutableBytes { bytes in
+            let output = try checkedOpen(destination, O_CREAT | O_WRONLY | O_TRUNC)
+            defer { close(output) }
+            let copied = chunk.withUnsafeMutableBytes { bytes in
+                var copied = 0
                 while true {
                     let got = read(input, bytes.baseAddress, bytes.count)
-                    if got <= 0 { break }
-                    _ = write(output, bytes.baseAddress, got)
+                    if got <= 0 || write(output, bytes.baseAddress, got) != got { break }
+                    copied += got
                 }
+                return copied
             }
-            fsync(output)
-            close(input)
-            close(output)
+            guard copied == keptBytes, fsync(output) == 0 else {
+                throw BenchmarkError.fileSystem(operation: "copy", path: destination, code: errno)
+            }
         }
         unlink(source)
         unlink(destination)
@@ -325,4 +338,11 @@ public enum StoreBenchmark {
         }
         return results
     }
+}
+
+/// `open(2)` with mode 0644, throwing instead of returning -1.
+private func checkedOpen(_ path: String, _ flags: Int32) throws(BenchmarkError) -> Int32 {
+    let descriptor = open(path, flags, 0o644)
+    guard descriptor >= 0 else { throw .fileSystem(operation: "open", path: path, code: errno) }
+    return descriptor
 }

@@ -28,7 +28,7 @@ extension CommandRegistry {
     }
 
     static let benchUsage =
-        "bench [--quick] [--out DIR] [--markdown FILE] [--svg FILE] [--scratch DIR] [--backends LIST] [SUITE [ARGS…]]"
+        "bench [--quick] [--out DIR] [--markdown FILE] [--svg FILE] [--scratch DIR] [--backends LIST] [SUITE [--] [ARGS…]]"
 
     static var benchCommands: [Command] {
         [
@@ -63,9 +63,15 @@ extension CommandRegistry {
             }
             return next
         }
+        var optionsEnded = false
         while let argument = remaining.popFirst() {
-            // Options come before the suite name; after it, everything belongs to the suite.
-            guard words.isEmpty, argument.hasPrefix("--") else {
+            // Options may stand before or after the suite name (`bench store --quick` means
+            // what it says); after a lone `--` every word is an operand, even `--odd.png`.
+            if argument == "--" && !optionsEnded {
+                optionsEnded = true
+                continue
+            }
+            guard !optionsEnded, argument.hasPrefix("--") else {
                 words.append(argument)
                 continue
             }

@@ -1,67 +1,13 @@
 import Foundation
 import Testing
 
-/// The `imagecache` binary built next to the test bundle.
-private func imagecacheBinary() throws -> URL {
-    var directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-    for _ in 0..<4 {
-        let candidate = directory.appendingPathComponent("imagecache")
-        if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
-        directory = directory.deletingLastPathComponent()
-    }
-    let fallback = Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent("imagecache")
-    try #require(
-        FileManager.default.isExecutableFile(atPath: fallback.path), "build the imagecache product first")
-    return fallback
-}
-
-private final class CacheScratch {
-    let path: String
-
-    init() {
-        path = FileManager.default.temporaryDirectory.path + "/cachecli-\(UUID().uuidString)"
-        try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-    }
-
-    deinit { try? FileManager.default.removeItem(atPath: path) }
-}
-
-private struct CommandOutcome {
-    var status: Int32
-    var output: [UInt8]
-    var error: String
-
-    var text: String { String(decoding: output, as: UTF8.self) }
-}
-
-private func imagecache(_ arguments: [String], input: [UInt8] = []) throws -> CommandOutcome {
-    let process = Process()
-    process.executableURL = try imagecacheBinary()
-    process.arguments = arguments
-    let output = Pipe()
-    let error = Pipe()
-    let standardInput = Pipe()
-    process.standardOutput = output
-    process.standardError = error
-    process.standardInput = standardInput
-    try process.run()
-    standardInput.fileHandleForWriting.write(Data(input))
-    try standardInput.fileHandleForWriting.close()
-    let outputData = output.fileHandleForReading.readDataToEndOfFile()
-    let errorData = error.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return CommandOutcome(
-        status: process.terminationStatus, output: [UInt8](outputData),
-        error: String(decoding: errorData, as: UTF8.self))
-}
-
 /// `put`, `get`, `rm`, `ls`, `stat`, `compact`, `purge` and `clear` on a cache (`--backend`).
 @Suite struct CacheCommandTests {
     static let backends = ["dictionary", "directory", "log", "hybrid"]
 
     @Test(arguments: backends)
     func putGetListRemoveOnEveryBackend(backend: String) throws {
-        let scratch = CacheScratch()
+        let scratch = Scratch()
         let cache = ["--backend", backend, "--store", scratch.path + "/cache"]
         let value = Array("hello\u{0}cache".utf8)
         #expect(try imagecache(["put"] + cache + ["a key", "-"], input: value).status == 0)
@@ -83,7 +29,7 @@ private func imagecache(_ arguments: [String], input: [UInt8] = []) throws -> Co
 
     @Test(arguments: backends)
     func getOfAnExpiredKeyIsAMiss(backend: String) throws {
-        let scratch = CacheScratch()
+        let scratch = Scratch()
         let cache = ["--backend", backend, "--store", scratch.path + "/cache"]
         #expect(
             try imagecache(["put"] + cache + ["--ttl", "10", "--now", "1000", "k", "-"], input: [7]).status
@@ -97,7 +43,7 @@ private func imagecache(_ arguments: [String], input: [UInt8] = []) throws -> Co
     }
 
     @Test func verifyNamesTheDamagedEntryAndExitsOne() throws {
-        let scratch = CacheScratch()
+        let scratch = Scratch()
         let cache = ["--backend", "directory", "--store", scratch.path + "/cache"]
         let damaged = Array("the value that a failing disk will damage".utf8)
         #expect(try imagecache(["put"] + cache + ["bad", "-"], input: damaged).status == 0)
@@ -120,7 +66,7 @@ private func imagecache(_ arguments: [String], input: [UInt8] = []) throws -> Co
     }
 
     @Test func purgeCountsAndClearEmpties() throws {
-        let scratch = CacheScratch()
+        let scratch = Scratch()
         let cache = ["--backend", "hybrid", "--store", scratch.path + "/cache"]
         for key in ["a", "b"] {
             #expect(
@@ -136,7 +82,7 @@ private func imagecache(_ arguments: [String], input: [UInt8] = []) throws -> Co
     }
 
     @Test func maximumBytesEvictsTheLeastRecentlyUsed() throws {
-        let scratch = CacheScratch()
+        let scratch = Scratch()
         let cache = ["--backend", "directory", "--store", scratch.path + "/cache", "--max-bytes", "100"]
         for (index, key) in ["a", "b", "c"].enumerated() {
             let now = ["--now", String(index)]
@@ -154,7 +100,7 @@ private func imagecache(_ arguments: [String], input: [UInt8] = []) throws -> Co
     }
 
     @Test func badOptionsAreUsageErrors() throws {
-        let scratch = CacheScratch()
+        let scratch = Scratch()
         #expect(try imagecache(["get", "--backend", "sqlite", "--store", scratch.path, "k"]).status == 2)
         #expect(
             try imagecache(["put", "--backend", "log", "--ttl", "0", "--store", scratch.path, "k", "-"])

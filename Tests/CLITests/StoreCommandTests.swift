@@ -8,59 +8,6 @@ import Testing
     import Darwin
 #endif
 
-/// The `imagecache` binary built next to the test bundle.
-private func imagecacheBinary() throws -> URL {
-    var directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-    for _ in 0..<4 {
-        let candidate = directory.appendingPathComponent("imagecache")
-        if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
-        directory = directory.deletingLastPathComponent()
-    }
-    let fallback = Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent("imagecache")
-    try #require(
-        FileManager.default.isExecutableFile(atPath: fallback.path), "build the imagecache product first")
-    return fallback
-}
-
-private final class Scratch {
-    let path: String
-    init(_ name: String = #function) {
-        path =
-            FileManager.default.temporaryDirectory.path
-            + "/storecli-\(name.filter(\.isLetter))-\(UUID().uuidString)"
-        try! FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-    }
-    deinit { try? FileManager.default.removeItem(atPath: path) }
-}
-
-private struct Outcome {
-    var status: Int32
-    var standardOutput: [UInt8]
-    var standardError: String
-}
-
-/// Runs `imagecache` with `arguments` and optional standard input.
-private func run(_ arguments: [String], input: [UInt8]? = nil) throws -> Outcome {
-    let process = Process()
-    process.executableURL = try imagecacheBinary()
-    process.arguments = arguments
-    let output = Pipe()
-    let error = Pipe()
-    let inputPipe = Pipe()
-    process.standardOutput = output
-    process.standardError = error
-    process.standardInput = inputPipe
-    try process.run()
-    if let input { inputPipe.fileHandleForWriting.write(Data(input)) }
-    try inputPipe.fileHandleForWriting.close()
-    let outputData = output.fileHandleForReading.readDataToEndOfFile()
-    let errorData = error.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return Outcome(
-        status: process.terminationStatus, standardOutput: [UInt8](outputData),
-        standardError: String(decoding: errorData, as: UTF8.self))
-}
-
 /// What `store-torture` stores under `k<number>` (the same derivation as the child).
 private func tortureValue(_ number: Int) -> [UInt8] {
     var state = UInt64(number) &* 0x9E37_79B9_7F4A_7C15 &+ 1
@@ -80,37 +27,40 @@ private func tortureValue(_ number: Int) -> [UInt8] {
         let scratch = Scratch()
         let store = scratch.path + "/s.log"
         let value: [UInt8] = Array("hello\u{0}world".utf8)
-        #expect(try run(["put", "--store", store, "a key", "-"], input: value).status == 0)
+        #expect(try imagecache(["put", "--store", store, "a key", "-"], input: value).status == 0)
         let file = scratch.path + "/in.bin"
-        FileManager.default.createFile(atPath: file, contents: Data([1, 2, 3]))
-        #expect(try run(["put", "--store", store, "b", file]).status == 0)
-        #expect(try run(["get", "--store", store, "a key"]).standardOutput == value)
+        #expect(FileManager.default.createFile(atPath: file, contents: Data([1, 2, 3])))
+        #expect(try imagecache(["put", "--store", store, "b", file]).status == 0)
+        #expect(try imagecache(["get", "--store", store, "a key"]).output == value)
         let out = scratch.path + "/out.bin"
-        #expect(try run(["get", "--store", store, "b", out]).status == 0)
+        #expect(try imagecache(["get", "--store", store, "b", out]).status == 0)
         #expect(FileManager.default.contents(atPath: out) == Data([1, 2, 3]))
-        let missing = try run(["get", "--store", store, "nope"])
+        let missing = try imagecache(["get", "--store", store, "nope"])
         #expect(missing.status == 1)
-        #expect(missing.standardError.split(separator: "\n").count == 1)
-        let listing = String(decoding: try run(["ls", "--store", store]).standardOutput, as: UTF8.self)
+        #expect(missing.error.split(separator: "\n").count == 1)
+        let listing = String(decoding: try imagecache(["ls", "--store", store]).output, as: UTF8.self)
         #expect(listing.hasPrefix("a key\t11\t"))
         #expect(listing.contains("\nb\t3\t"))
-        let statistics = String(decoding: try run(["stat", "--store", store]).standardOutput, as: UTF8.self)
+        let statistics = String(decoding: try imagecache(["stat", "--store", store]).output, as: UTF8.self)
         #expect(statistics.contains("entries: 2"))
         #expect(statistics.contains("index bytes: "))
-        #expect(try run(["verify", "--store", store]).status == 0)
-        #expect(try run(["rm", "--store", store, "a key"]).status == 0)
-        #expect(try run(["compact", "--store", store]).status == 0)
-        #expect(try run(["get", "--store", store, "a key"]).status == 1)
+        #expect(try imagecache(["verify", "--store", store]).status == 0)
+        #expect(try imagecache(["rm", "--store", store, "a key"]).status == 0)
+        #expect(try imagecache(["compact", "--store", store]).status == 0)
+        #expect(try imagecache(["get", "--store", store, "a key"]).status == 1)
     }
 
     @Test func verifyNamesTheOffsetOfTheFirstBadRecord() throws {
         let scratch = Scratch()
         let store = scratch.path + "/s.log"
         #expect(
-            try run(["put", "--store", store, "first", "-"], input: [UInt8](repeating: 7, count: 100)).status
+            try imagecache(["put", "--store", store, "first", "-"], input: [UInt8](repeating: 7, count: 100))
+                .status
                 == 0)
         #expect(
-            try run(["put", "--store", store, "second", "-"], input: [UInt8](repeating: 8, count: 100)).status
+            try imagecache(
+                ["put", "--store", store, "second", "-"], input: [UInt8](repeating: 8, count: 100)
+            ).status
                 == 0)
         // The second record starts after the 32-byte file header and the first record.
         let secondOffset = 32 + 48 + 5 + 100
@@ -118,9 +68,9 @@ private func tortureValue(_ number: Int) -> [UInt8] {
         try handle.seek(toOffset: UInt64(secondOffset + 48 + 6 + 50))
         handle.write(Data([0xFF]))
         try handle.close()
-        let outcome = try run(["verify", "--store", store])
+        let outcome = try imagecache(["verify", "--store", store])
         #expect(outcome.status == 1)
-        #expect(outcome.standardError.contains("offset \(secondOffset)"))
+        #expect(outcome.error.contains("offset \(secondOffset)"))
     }
 
     @Test func secondWriterProcessIsRefusedButMayRead() throws {
@@ -129,12 +79,12 @@ private func tortureValue(_ number: Int) -> [UInt8] {
         let store = try LogStore(path: path)
         try store.put([42], forKey: "k", metadata: EntryMetadata(createdAt: 0))
         try store.synchronize()
-        let writer = try run(["put", "--store", path, "other", "-"], input: [1])
+        let writer = try imagecache(["put", "--store", path, "other", "-"], input: [1])
         #expect(writer.status == 1)
-        #expect(writer.standardError.contains("open for writing in another process"))
-        #expect(try run(["get", "--store", path, "k"]).standardOutput == [42])
+        #expect(writer.error.contains("open for writing in another process"))
+        #expect(try imagecache(["get", "--store", path, "k"]).output == [42])
         try store.close()
-        #expect(try run(["put", "--store", path, "other", "-"], input: [1]).status == 0)
+        #expect(try imagecache(["put", "--store", path, "other", "-"], input: [1]).status == 0)
     }
 
     /// A child writes and synchronizes continuously and is killed with SIGKILL at a random
@@ -200,8 +150,8 @@ private func tortureValue(_ number: Int) -> [UInt8] {
         let scratch = Scratch()
         let path = scratch.path + "/limited.log"
         let limit = 200_000
-        let outcome = try run(["store-torture", "file-limit", path, String(limit)])
-        let lines = String(decoding: outcome.standardOutput, as: UTF8.self).split(separator: "\n")
+        let outcome = try imagecache(["store-torture", "file-limit", path, String(limit)])
+        let lines = String(decoding: outcome.output, as: UTF8.self).split(separator: "\n")
         #expect(outcome.status == 0)
         #expect(lines.contains("error fileSizeLimitExceeded"))
         #expect(lines.last == "readable")

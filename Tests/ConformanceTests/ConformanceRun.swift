@@ -38,7 +38,7 @@ struct ConformanceRun {
     static func run(_ arguments: [String]) throws -> ConformanceRun {
         let outputFile = FileManager.default.temporaryDirectory
             .appendingPathComponent("conformance-run-\(UUID().uuidString).txt")
-        FileManager.default.createFile(atPath: outputFile.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: outputFile.path, contents: nil)
         defer { try? FileManager.default.removeItem(at: outputFile) }
         let handle = try FileHandle(forWritingTo: outputFile)
         let process = Process()

@@ -48,5 +48,5 @@ func fileBytes(_ path: String) -> [UInt8] {
 }
 
 func writeFile(_ path: String, _ bytes: [UInt8]) {
-    FileManager.default.createFile(atPath: path, contents: Data(bytes))
+    precondition(FileManager.default.createFile(atPath: path, contents: Data(bytes)), "could not write \(path)")
 }
