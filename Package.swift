@@ -2,11 +2,14 @@
 //
 // The module graph, bottom to top. Each arrow is the only direction a dependency may run:
 //
-//   Checksums ─┬─> Inflate ──> PNG ──┐
-//              └─> LogStore ─────────┴─> ImageCache ──> Benchmarks ──> ImageCacheCLI (imagecache)
-//                                         └──────────────────────────> ConformanceDriver
+//   Checksums ─┬─> Inflate ──> PNG ──────┐
+//              └─> LogStoreKit ──────────┴─> ImageCacheKit ──> Benchmarks ──> ImageCacheCLI (imagecache)
+//                                              └──────────────────────────> ConformanceDriver
 //   Checksums holds CRC-32, Adler-32 and SHA-256; Inflate is zlib/DEFLATE decoding.
 //   ConformanceRunner (conformance) depends on Foundation only: it drives any implementation.
+//
+// No module declares a type with its own name, so every public type can be written with its
+// module qualifier (`ImageCacheKit.Backend`, `LogStoreKit.EntryMetadata`, `PNG.Bitmap`).
 //
 // Every library folder can be vendored by copying it (and the folders below it) into an app.
 // To compile several of them as one module, define IMAGECACHE_SINGLE_MODULE; the cross-module
@@ -17,9 +20,9 @@ let package = Package(
     name: "ImageCache",
     platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9)],
     products: [
-        .library(name: "ImageCache", targets: ["ImageCache"]),
+        .library(name: "ImageCacheKit", targets: ["ImageCacheKit"]),
         .library(name: "PNG", targets: ["PNG"]),
-        .library(name: "LogStore", targets: ["LogStore"]),
+        .library(name: "LogStoreKit", targets: ["LogStoreKit"]),
         .executable(name: "imagecache", targets: ["ImageCacheCLI"]),
         .executable(name: "conformance", targets: ["ConformanceRunner"]),
         .executable(name: "conformance-driver", targets: ["ConformanceDriver"]),
@@ -30,28 +33,28 @@ let package = Package(
         .target(name: "Inflate", dependencies: ["Checksums"]),
         .target(name: "PNG", dependencies: ["Checksums", "Inflate"]),
         // Storage engine.
-        .target(name: "LogStore", dependencies: ["Checksums"]),
+        .target(name: "LogStoreKit", dependencies: ["Checksums"]),
         // The cache API and its four backends.
-        .target(name: "ImageCache", dependencies: ["PNG", "LogStore", "Checksums"]),
+        .target(name: "ImageCacheKit", dependencies: ["PNG", "LogStoreKit", "Checksums"]),
         // Measurements shared by `imagecache bench` and its tests.
-        .target(name: "Benchmarks", dependencies: ["ImageCache", "PNG", "LogStore", "Checksums"]),
+        .target(name: "Benchmarks", dependencies: ["ImageCacheKit", "PNG", "LogStoreKit", "Checksums"]),
         // Executables on top.
         .executableTarget(
             name: "ImageCacheCLI",
-            dependencies: ["ImageCache", "PNG", "LogStore", "Benchmarks"]),
+            dependencies: ["ImageCacheKit", "PNG", "LogStoreKit", "Benchmarks"]),
         .executableTarget(name: "ConformanceRunner"),
         .executableTarget(
             name: "ConformanceDriver",
-            dependencies: ["ImageCache", "PNG", "LogStore", "Checksums"]),
+            dependencies: ["ImageCacheKit", "PNG", "LogStoreKit", "Checksums"]),
 
         .testTarget(name: "ChecksumsTests", dependencies: ["Checksums"]),
         .testTarget(name: "InflateTests", dependencies: ["Inflate", "Checksums"]),
         .testTarget(name: "PNGTests", dependencies: ["PNG", "Inflate", "Checksums"]),
-        .testTarget(name: "LogStoreTests", dependencies: ["LogStore", "Checksums"]),
-        .testTarget(name: "ImageCacheTests", dependencies: ["ImageCache", "PNG", "LogStore", "Checksums"]),
+        .testTarget(name: "LogStoreTests", dependencies: ["LogStoreKit", "Checksums"]),
+        .testTarget(name: "ImageCacheTests", dependencies: ["ImageCacheKit", "PNG", "LogStoreKit", "Checksums"]),
         .testTarget(name: "BenchmarksTests", dependencies: ["Benchmarks"]),
         // These two run the built executables, so they depend on them to be built first.
-        .testTarget(name: "CLITests", dependencies: ["ImageCacheCLI", "PNG", "LogStore"]),
+        .testTarget(name: "CLITests", dependencies: ["ImageCacheCLI", "PNG", "LogStoreKit"]),
         .testTarget(
             name: "ConformanceTests",
             dependencies: ["ConformanceRunner", "ConformanceDriver"]),

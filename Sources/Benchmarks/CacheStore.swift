@@ -1,7 +1,7 @@
 import Foundation
 
 #if !IMAGECACHE_SINGLE_MODULE
-    import ImageCache
+    import ImageCacheKit
     import PNG
 #endif
 

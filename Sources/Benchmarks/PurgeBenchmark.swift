@@ -1,7 +1,7 @@
 import Foundation
 
 #if !IMAGECACHE_SINGLE_MODULE
-    import ImageCache
+    import ImageCacheKit
 #endif
 
 /// Experiment 4: purging a store in which half of the entries have expired, on every backend:

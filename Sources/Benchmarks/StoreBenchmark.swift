@@ -1,5 +1,5 @@
 import Foundation
-import LogStore
+import LogStoreKit
 
 #if canImport(Glibc)
     import Glibc

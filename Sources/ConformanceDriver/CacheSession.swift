@@ -1,7 +1,7 @@
 import Foundation
 
 #if !IMAGECACHE_SINGLE_MODULE
-    import ImageCache
+    import ImageCacheKit
 #endif
 
 /// The open cache of a scenario, its clock, and what the fault switches need to remember.

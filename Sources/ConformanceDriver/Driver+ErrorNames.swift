@@ -1,7 +1,7 @@
 #if !IMAGECACHE_SINGLE_MODULE
-    import ImageCache
+    import ImageCacheKit
     import Inflate
-    import LogStore
+    import LogStoreKit
     import PNG
 #endif
 

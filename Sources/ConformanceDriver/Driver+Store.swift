@@ -1,7 +1,7 @@
 import Foundation
 
 #if !IMAGECACHE_SINGLE_MODULE
-    import LogStore
+    import LogStoreKit
 #endif
 
 /// `store.read` and `store.write` (Spec/conformance.md §5.4).

@@ -1,5 +1,5 @@
 import Foundation
-import ImageCache
+import ImageCacheKit
 
 /// The store commands on an ``ImageCache`` (`Spec/cache.md`): `put`, `get`, `rm`, `ls`,
 /// `stat`, `compact` with `--backend`, and `purge` and `clear`.

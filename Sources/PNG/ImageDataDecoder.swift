@@ -47,7 +47,7 @@ enum ImageDataDecoder {
     /// Inflates into a buffer of exactly `expected` bytes; producing more is an error.
     static func inflate(_ stream: UnsafeRawBufferPointer, expected: Int) throws(PNGError) -> [UInt8] {
         do {
-            return try Inflate.zlibDecompress(stream, expectedSize: expected, limit: expected)
+            return try Decompressor.zlibDecompress(stream, expectedSize: expected, limit: expected)
         } catch .outputLimitExceeded {
             throw .imageDataTooLong(expected: expected)
         } catch {

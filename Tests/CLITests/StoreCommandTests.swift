@@ -1,5 +1,5 @@
 import Foundation
-import LogStore
+import LogStoreKit
 import Testing
 
 #if canImport(Glibc)

@@ -1,9 +1,9 @@
 import Checksums
 import Foundation
-import LogStore
+import LogStoreKit
 import Testing
 
-@testable import ImageCache
+@testable import ImageCacheKit
 
 /// Behaviour that only one backend's files can show (`Spec/backends.md`).
 @Suite struct BackendSpecificTests {

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import ImageCache
+@testable import ImageCacheKit
 
 /// The shared rules of `Spec/cache.md`, held against every backend: the same calls must give
 /// the same results whichever backend sits underneath. The nested suites (corruption,

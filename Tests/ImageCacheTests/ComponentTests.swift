@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import ImageCache
+@testable import ImageCacheKit
 
 @Suite struct RecencyListTests {
     @Test func keepsKeysInOrderOfUse() {

@@ -2,7 +2,7 @@ import Dispatch
 import Foundation
 import Testing
 
-@testable import ImageCache
+@testable import ImageCacheKit
 
 extension CacheBehaviourTests {
     /// Every operation from many threads at once (run under `swift test --sanitize=thread`).

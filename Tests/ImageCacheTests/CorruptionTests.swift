@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import ImageCache
+@testable import ImageCacheKit
 
 extension CacheBehaviourTests {
     /// `Spec/cache.md` §8: a damaged entry is reported once, removed, and harms nothing else.

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import ImageCache
+@testable import ImageCacheKit
 
 extension CacheBehaviourTests {
     /// Keys that would escape or collide in a naive file-per-key cache (`Spec/backends.md` §1.2).

@@ -2,7 +2,7 @@ import Checksums
 import Foundation
 import Testing
 
-@testable import ImageCache
+@testable import ImageCacheKit
 
 /// The byte layouts of `Spec/backends.md`, checked field by field so another implementation
 /// can rely on the tables.

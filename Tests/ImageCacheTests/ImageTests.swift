@@ -2,7 +2,7 @@ import Foundation
 import PNG
 import Testing
 
-@testable import ImageCache
+@testable import ImageCacheKit
 
 extension CacheBehaviourTests {
     /// Images go in through the PNG encoder and come out through the decoder (`Spec/cache.md`

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import ImageCache
+@testable import ImageCacheKit
 
 extension CacheBehaviourTests {
     /// `Spec/cache.md` §11, step by step, against every backend.

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import ImageCache
+@testable import ImageCacheKit
 
 /// A unique folder per test, removed when the test ends.
 final class TemporaryDirectory {

@@ -7,10 +7,10 @@ import Testing
     /// Decodes through every entry point and the reference decoder, and checks all agree.
     func expectDecodes(_ writer: DeflateWriter, to expected: [UInt8]) throws {
         let stream = writer.zlib(checksumOf: expected)
-        #expect(try Inflate.zlibDecompress(stream) == expected)
-        #expect(try Inflate.zlibDecompress(stream, expectedSize: expected.count) == expected)
-        #expect(try Inflate.zlibDecompress(stream, expectedSize: 0) == expected)
-        #expect(try Inflate.rawInflate(writer.deflate) == expected)
+        #expect(try Decompressor.zlibDecompress(stream) == expected)
+        #expect(try Decompressor.zlibDecompress(stream, expectedSize: expected.count) == expected)
+        #expect(try Decompressor.zlibDecompress(stream, expectedSize: 0) == expected)
+        #expect(try Decompressor.rawInflate(writer.deflate) == expected)
         #expect(ReferenceInflater.zlib(stream) == .success(expected))
     }
 

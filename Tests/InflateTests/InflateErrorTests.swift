@@ -6,9 +6,9 @@ import Testing
 /// (`Spec/deflate.md` §7). The reference decoder must raise the same case.
 @Suite struct InflateErrorTests {
     func expectZlib(_ stream: [UInt8], throws error: InflateError, limit: Int = .max) {
-        #expect(throws: error) { try Inflate.zlibDecompress(stream, limit: limit) }
+        #expect(throws: error) { try Decompressor.zlibDecompress(stream, limit: limit) }
         #expect(throws: error) {
-            try Inflate.zlibDecompress(stream, expectedSize: 64, limit: limit)
+            try Decompressor.zlibDecompress(stream, expectedSize: 64, limit: limit)
         }
         #expect(ReferenceInflater.zlib(stream, limit: limit) == .failure(error))
     }
@@ -18,8 +18,8 @@ import Testing
     func expectRaw(
         _ data: [UInt8], throws error: InflateError, limit: Int = .max, wrap: Bool = true
     ) {
-        #expect(throws: error) { try Inflate.rawInflate(data, limit: limit) }
-        #expect(throws: error) { try Inflate.rawInflate(data, expectedSize: 1, limit: limit) }
+        #expect(throws: error) { try Decompressor.rawInflate(data, limit: limit) }
+        #expect(throws: error) { try Decompressor.rawInflate(data, expectedSize: 1, limit: limit) }
         #expect(ReferenceInflater.raw(data, limit: limit) == .failure(error))
         if wrap { expectZlib([0x78, 0x01] + data + [0, 0, 0, 1], throws: error, limit: limit) }
     }
@@ -314,7 +314,7 @@ import Testing
         expectRaw(writer.deflate, throws: .outputLimitExceeded(limit: 1), limit: 1)
         expectRaw(writer.deflate, throws: .outputLimitExceeded(limit: 100), limit: 100)
         expectRaw(writer.deflate, throws: .outputLimitExceeded(limit: 0), limit: -5)
-        #expect(try Inflate.rawInflate(writer.deflate, limit: 101).count == 101)
+        #expect(try Decompressor.rawInflate(writer.deflate, limit: 101).count == 101)
 
         var stored = DeflateWriter()
         stored.stored([UInt8](repeating: 3, count: 50), final: true)
@@ -340,16 +340,16 @@ import Testing
         let stream = writer.deflate
         #expect(stream.count < 16_000)
         #expect(throws: InflateError.outputLimitExceeded(limit: 1_000_000)) {
-            try Inflate.rawInflate(stream, limit: 1_000_000)
+            try Decompressor.rawInflate(stream, limit: 1_000_000)
         }
         #expect(throws: InflateError.outputLimitExceeded(limit: 1_000_000)) {
-            try Inflate.rawInflate(stream, expectedSize: 10_320_001, limit: 1_000_000)
+            try Decompressor.rawInflate(stream, expectedSize: 10_320_001, limit: 1_000_000)
         }
         let zlib = writer.zlib(checksumOf: [])
         #expect(throws: InflateError.outputLimitExceeded(limit: 1_000_000)) {
-            try Inflate.zlibDecompress(zlib, expectedSize: nil, limit: 1_000_000)
+            try Decompressor.zlibDecompress(zlib, expectedSize: nil, limit: 1_000_000)
         }
-        #expect(try Inflate.rawInflate(stream).count == 10_320_001)
+        #expect(try Decompressor.rawInflate(stream).count == 10_320_001)
     }
 
     // MARK: - Descriptions

@@ -75,7 +75,7 @@ struct SplitMix64 {
                 let mutant = Self.mutate(seed.stream, with: &random)
                 let hint = [nil, seed.output.count, 1, 300][iteration % 4]
                 let actual = Result { () throws(InflateError) in
-                    try Inflate.zlibDecompress(mutant, expectedSize: hint, limit: limit)
+                    try Decompressor.zlibDecompress(mutant, expectedSize: hint, limit: limit)
                 }
                 let expected = ReferenceInflater.zlib(mutant, limit: limit)
                 #expect(actual == expected, "\(seed.name), mutation \(iteration)")
@@ -99,13 +99,13 @@ struct SplitMix64 {
                 var mutant = Self.mutate(seed.stream, with: &random)
                 if iteration % 3 == 0 { mutant = Self.mutate(mutant, with: &random) }
                 let hint = iteration % 2 == 0 ? nil : 17
-                if let output = try? Inflate.zlibDecompress(
+                if let output = try? Decompressor.zlibDecompress(
                     mutant, expectedSize: hint, limit: limit)
                 {
                     #expect(output.count <= limit)
                 }
                 let raw = Array(mutant.dropFirst(2))
-                if let output = try? Inflate.rawInflate(raw, expectedSize: hint, limit: limit) {
+                if let output = try? Decompressor.rawInflate(raw, expectedSize: hint, limit: limit) {
                     #expect(output.count <= limit)
                 }
             }
@@ -118,7 +118,7 @@ struct SplitMix64 {
             for length in 0..<seed.stream.count {
                 let prefix = Array(seed.stream[..<length])
                 #expect(throws: InflateError.truncatedInput) {
-                    try Inflate.zlibDecompress(prefix, expectedSize: seed.output.count)
+                    try Decompressor.zlibDecompress(prefix, expectedSize: seed.output.count)
                 }
             }
         }

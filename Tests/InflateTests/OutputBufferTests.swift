@@ -10,12 +10,12 @@ import Testing
     @Test(arguments: [nil, 0, 1, 257, 4_095, 39_999, 40_000, 40_001, 1 << 40, -1] as [Int?])
     func anySizeHintGivesTheSameOutput(_ hint: Int?) throws {
         let stream = Self.fixture.stream
-        #expect(try Inflate.zlibDecompress(stream, expectedSize: hint) == Self.expected)
+        #expect(try Decompressor.zlibDecompress(stream, expectedSize: hint) == Self.expected)
         #expect(
-            try Inflate.zlibDecompress(stream, expectedSize: hint, limit: Self.expected.count)
+            try Decompressor.zlibDecompress(stream, expectedSize: hint, limit: Self.expected.count)
                 == Self.expected)
         #expect(throws: InflateError.outputLimitExceeded(limit: Self.expected.count - 1)) {
-            try Inflate.zlibDecompress(
+            try Decompressor.zlibDecompress(
                 stream, expectedSize: hint, limit: Self.expected.count - 1)
         }
     }
@@ -31,11 +31,11 @@ import Testing
         var writer = DeflateWriter()
         writer.dynamic(tokens, final: true)
         for hint in 0..<300 {
-            #expect(try Inflate.rawInflate(writer.deflate, expectedSize: hint) == expected)
+            #expect(try Decompressor.rawInflate(writer.deflate, expectedSize: hint) == expected)
         }
         for limit in stride(from: 0, to: expected.count, by: 97) {
             #expect(throws: InflateError.outputLimitExceeded(limit: limit)) {
-                try Inflate.rawInflate(writer.deflate, expectedSize: limit / 2, limit: limit)
+                try Decompressor.rawInflate(writer.deflate, expectedSize: limit / 2, limit: limit)
             }
         }
     }
@@ -55,10 +55,10 @@ import Testing
         let stream = writer.zlib(checksumOf: expected)
         for hint in [nil, 0, 1, 299, 300, 301] as [Int?] {
             #expect(
-                try Inflate.zlibDecompress(stream, expectedSize: hint, limit: 300) == expected)
+                try Decompressor.zlibDecompress(stream, expectedSize: hint, limit: 300) == expected)
         }
         #expect(throws: InflateError.outputLimitExceeded(limit: 299)) {
-            try Inflate.zlibDecompress(stream, expectedSize: 300, limit: 299)
+            try Decompressor.zlibDecompress(stream, expectedSize: 300, limit: 299)
         }
     }
 }

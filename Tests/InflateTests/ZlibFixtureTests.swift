@@ -12,14 +12,14 @@ import Testing
         let stream = fixture.stream
         #expect(Int(stream[2] >> 1 & 3) == fixture.firstBlockType)
 
-        #expect(try Inflate.zlibDecompress(stream) == expected)
+        #expect(try Decompressor.zlibDecompress(stream) == expected)
         #expect(
-            try Inflate.zlibDecompress(stream, expectedSize: expected.count, limit: expected.count)
+            try Decompressor.zlibDecompress(stream, expectedSize: expected.count, limit: expected.count)
                 == expected)
         // A wrong size hint only costs reallocations.
-        #expect(try Inflate.zlibDecompress(stream, expectedSize: 1) == expected)
-        #expect(try Inflate.zlibDecompress(stream, expectedSize: 10 * expected.count) == expected)
-        #expect(try Inflate.rawInflate(Array(stream[2..<(stream.count - 4)])) == expected)
+        #expect(try Decompressor.zlibDecompress(stream, expectedSize: 1) == expected)
+        #expect(try Decompressor.zlibDecompress(stream, expectedSize: 10 * expected.count) == expected)
+        #expect(try Decompressor.rawInflate(Array(stream[2..<(stream.count - 4)])) == expected)
         #expect(ReferenceInflater.zlib(stream) == .success(expected))
     }
 
@@ -27,10 +27,10 @@ import Testing
     func stopsAtTheLimit(_ fixture: ZlibFixture) {
         let limit = fixture.data.bytes.count - 1
         #expect(throws: InflateError.outputLimitExceeded(limit: limit)) {
-            try Inflate.zlibDecompress(fixture.stream, expectedSize: limit + 1, limit: limit)
+            try Decompressor.zlibDecompress(fixture.stream, expectedSize: limit + 1, limit: limit)
         }
         #expect(throws: InflateError.outputLimitExceeded(limit: limit)) {
-            try Inflate.zlibDecompress(fixture.stream, limit: limit)
+            try Decompressor.zlibDecompress(fixture.stream, limit: limit)
         }
     }
 
@@ -47,23 +47,23 @@ import Testing
     /// zlib's own encoding of no data: a fixed block holding only end of block.
     @Test func emptyStream() throws {
         let stream: [UInt8] = [0x78, 0x9C, 0x03, 0x00, 0x00, 0x00, 0x00, 0x01]
-        #expect(try Inflate.zlibDecompress(stream) == [])
-        #expect(try Inflate.zlibDecompress(stream, expectedSize: 0, limit: 0) == [])
-        #expect(try Inflate.rawInflate([0x03, 0x00]) == [])
+        #expect(try Decompressor.zlibDecompress(stream) == [])
+        #expect(try Decompressor.zlibDecompress(stream, expectedSize: 0, limit: 0) == [])
+        #expect(try Decompressor.rawInflate([0x03, 0x00]) == [])
         // A final empty stored block.
         #expect(
-            try Inflate.rawInflate([0x01, 0x00, 0x00, 0xFF, 0xFF], expectedSize: 0, limit: 0) == [])
+            try Decompressor.rawInflate([0x01, 0x00, 0x00, 0xFF, 0xFF], expectedSize: 0, limit: 0) == [])
     }
 
     /// Bytes after the Adler-32 are ignored (`Spec/deflate.md` §2.4).
     @Test func trailingBytesAreIgnored() throws {
         let fixture = ZlibFixture.all.first { $0.data == .text && $0.variant == "level6" }!
         let expected = fixture.data.bytes
-        #expect(try Inflate.zlibDecompress(fixture.stream + [0x00, 0xFF, 0x78]) == expected)
+        #expect(try Decompressor.zlibDecompress(fixture.stream + [0x00, 0xFF, 0x78]) == expected)
         // And after the final block of raw DEFLATE data.
         var writer = DeflateWriter()
         writer.fixed([.literal(65)], final: true)
-        #expect(try Inflate.rawInflate(writer.deflate + [0xDE, 0xAD]) == [65])
+        #expect(try Decompressor.rawInflate(writer.deflate + [0xDE, 0xAD]) == [65])
     }
 
     /// The pointer-based entry points agree with the array ones.
@@ -72,11 +72,11 @@ import Testing
         let expected = fixture.data.bytes
         let stream = fixture.stream
         let zlib = try stream.withUnsafeBytes { bytes in
-            try Inflate.zlibDecompress(bytes, expectedSize: expected.count, limit: .max)
+            try Decompressor.zlibDecompress(bytes, expectedSize: expected.count, limit: .max)
         }
         #expect(zlib == expected)
         let raw = try Array(stream[2..<(stream.count - 4)]).withUnsafeBytes { bytes in
-            try Inflate.rawInflate(bytes, expectedSize: nil, limit: expected.count)
+            try Decompressor.rawInflate(bytes, expectedSize: nil, limit: expected.count)
         }
         #expect(raw == expected)
     }

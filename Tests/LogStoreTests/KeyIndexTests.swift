@@ -1,6 +1,6 @@
 import Testing
 
-@testable import LogStore
+@testable import LogStoreKit
 
 @Suite struct KeyIndexTests {
     /// Random inserts, replacements and removals against a Dictionary model (fixed seed),

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import LogStore
+@testable import LogStoreKit
 
 @Suite struct LogStoreBasicTests {
     @Test func putGetRemoveAndReopen() throws {

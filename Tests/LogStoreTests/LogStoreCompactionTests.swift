@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import LogStore
+@testable import LogStoreKit
 
 @Suite struct LogStoreCompactionTests {
     /// A store with live, overwritten, touched, removed and expired entries.

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import LogStore
+@testable import LogStoreKit
 
 @Suite struct LogStoreConcurrencyTests {
     /// A value that names its key and version, so a reader can tell a torn or misplaced value.

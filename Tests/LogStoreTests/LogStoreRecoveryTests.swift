@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import LogStore
+@testable import LogStoreKit
 
 #if !IMAGECACHE_SINGLE_MODULE
     import Checksums

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import LogStore
+@testable import LogStoreKit
 
 /// A fresh directory per test, removed when the value is released.
 final class TemporaryDirectory {

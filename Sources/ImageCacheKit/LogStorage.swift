@@ -1,7 +1,7 @@
 import Foundation
 
 #if !IMAGECACHE_SINGLE_MODULE
-    import LogStore
+    import LogStoreKit
 #endif
 
 /// The `log` backend (`Spec/backends.md` §4): one LogStore file, `cache.log`, holding each

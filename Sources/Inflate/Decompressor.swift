@@ -8,7 +8,7 @@
 /// Every function is a pure transformation of bytes, safe to call from any thread. No input
 /// crashes, hangs or reads outside `input`; a malformed stream throws an ``InflateError`` that
 /// names what is wrong (`Spec/deflate.md`).
-public enum Inflate {
+public enum Decompressor {
     /// Decompresses a zlib stream (RFC 1950) holding DEFLATE data (RFC 1951), checking its
     /// header and Adler-32 trailer (`Spec/deflate.md` §2, §3).
     ///
