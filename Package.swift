@@ -4,8 +4,10 @@
 //
 //   Checksums ─┬─> Inflate ──> PNG ──────┐
 //              └─> LogStoreKit ──────────┴─> ImageCacheKit ──> Benchmarks ──> ImageCacheCLI (imagecache)
-//                                              └──────────────────────────> ConformanceDriver
-//   Checksums holds CRC-32, Adler-32 and SHA-256; Inflate is zlib/DEFLATE decoding.
+//   Platform ──────┘                       │     └──────────────────────────> ConformanceDriver
+//       └──────────────────────────────────┘
+//   Checksums holds CRC-32, Adler-32 and SHA-256; Inflate is zlib/DEFLATE decoding; Platform
+//   holds every operating-system call (files, folders, locks). The PNG codec needs no Platform.
 //   ConformanceRunner (conformance) depends on Foundation only: it drives any implementation.
 //
 // No module declares a type with its own name, so every public type can be written with its
@@ -30,12 +32,14 @@ let package = Package(
     targets: [
         // Bottom layer: byte-level algorithms, no I/O.
         .target(name: "Checksums"),
+        // Every operating-system call (files, locks, fault injection for tests) in one place.
+        .target(name: "Platform"),
         .target(name: "Inflate", dependencies: ["Checksums"]),
         .target(name: "PNG", dependencies: ["Checksums", "Inflate"]),
         // Storage engine.
-        .target(name: "LogStoreKit", dependencies: ["Checksums"]),
+        .target(name: "LogStoreKit", dependencies: ["Checksums", "Platform"]),
         // The cache API and its four backends.
-        .target(name: "ImageCacheKit", dependencies: ["PNG", "LogStoreKit", "Checksums"]),
+        .target(name: "ImageCacheKit", dependencies: ["PNG", "LogStoreKit", "Checksums", "Platform"]),
         // Measurements shared by `imagecache bench` and its tests.
         .target(name: "Benchmarks", dependencies: ["ImageCacheKit", "PNG", "LogStoreKit", "Checksums"]),
         // Executables on top.
@@ -50,8 +54,9 @@ let package = Package(
         .testTarget(name: "ChecksumsTests", dependencies: ["Checksums"]),
         .testTarget(name: "InflateTests", dependencies: ["Inflate", "Checksums"]),
         .testTarget(name: "PNGTests", dependencies: ["PNG", "Inflate", "Checksums"]),
-        .testTarget(name: "LogStoreTests", dependencies: ["LogStoreKit", "Checksums"]),
-        .testTarget(name: "ImageCacheTests", dependencies: ["ImageCacheKit", "PNG", "LogStoreKit", "Checksums"]),
+        .testTarget(name: "LogStoreTests", dependencies: ["LogStoreKit", "Checksums", "Platform"]),
+        .testTarget(
+            name: "ImageCacheTests", dependencies: ["ImageCacheKit", "PNG", "LogStoreKit", "Checksums", "Platform"]),
         .testTarget(name: "BenchmarksTests", dependencies: ["Benchmarks"]),
         // These two run the built executables, so they depend on them to be built first.
         .testTarget(name: "CLITests", dependencies: ["ImageCacheCLI", "PNG", "LogStoreKit"]),

@@ -13,7 +13,8 @@ final class CacheStore: BenchmarkExpiringStore, BenchmarkImageStore {
 
     init(backend: Backend, settings: StoreSettings) throws {
         var configuration = CacheConfiguration(
-            directory: settings.directory, backend: backend, timeToLive: settings.timeToLive)
+            directory: settings.directory, backend: backend,
+            timeToLive: settings.timeToLive.map { Duration.milliseconds($0) })
         if let clock = settings.clock { configuration.clock = clock }
         cache = try ImageCache(configuration: configuration)
     }
@@ -25,7 +26,7 @@ final class CacheStore: BenchmarkExpiringStore, BenchmarkImageStore {
     }
 
     func store(_ value: [UInt8], forKey key: String) throws { try cache.store(value, forKey: key) }
-    func value(forKey key: String) throws -> [UInt8]? { try cache.data(forKey: key) }
+    func value(forKey key: String) throws -> [UInt8]? { try cache.bytes(forKey: key) }
     func store(_ bitmap: Bitmap, forKey key: String) throws { try cache.store(bitmap, forKey: key) }
     func bitmap(forKey key: String) throws -> Bitmap? { try cache.bitmap(forKey: key) }
     func removeAll() throws { try cache.removeAll() }

@@ -107,7 +107,7 @@ extension Driver {
                 return ["hit": .bool(false)]
             }
             if request.op == "cache.read" {
-                guard let data = try cache.data(forKey: key) else { return ["hit": .bool(false)] }
+                guard let data = try cache.bytes(forKey: key) else { return ["hit": .bool(false)] }
                 session.touch(key)
                 return ["hit": .bool(true), "data": .bytes(data)]
             }
@@ -122,7 +122,7 @@ extension Driver {
             return ["contains": .bool(cache.contains(try request.string("key")))]
         case "cache.remove":
             let key = try request.string("key")
-            if faults.contains(.keepRemovedKeyAfterCompaction), let data = try? cache.data(forKey: key) {
+            if faults.contains(.keepRemovedKeyAfterCompaction), let data = try? cache.bytes(forKey: key) {
                 session.removedValues[key] = data
             }
             let removed = try cache.removeValue(forKey: key)
@@ -185,8 +185,8 @@ extension Driver {
         let settings = session.settings
         let configuration = CacheConfiguration(
             directory: session.folder, backend: Backend(rawValue: session.backend) ?? .log,
-            timeToLive: try settings.optionalInteger("timeToLive"),
-            maximumAge: try settings.optionalInteger("maximumAge"),
+            timeToLive: try settings.optionalInteger("timeToLive").map { Duration.milliseconds($0) },
+            maximumAge: try settings.optionalInteger("maximumAge").map { Duration.milliseconds($0) },
             maximumBytes: try settings.optionalInteger("maximumBytes").map(Int.init),
             maximumEntryCount: try settings.optionalInteger("maximumEntryCount").map(Int.init),
             clock: session.clock, memoryCostLimit: nil)

@@ -88,7 +88,8 @@ enum CacheCommands {
         let clock: any CacheClock = now.map { ManualClock(milliseconds: $0) } ?? SystemClock()
         return Invocation(
             configuration: CacheConfiguration(
-                directory: folder, backend: backend, timeToLive: timeToLive, maximumAge: maximumAge,
+                directory: folder, backend: backend, timeToLive: timeToLive.map { .milliseconds($0) },
+                maximumAge: maximumAge.map { .milliseconds($0) },
                 maximumBytes: maximumBytes, maximumEntryCount: maximumEntryCount, clock: clock),
             words: words)
     }
@@ -138,7 +139,7 @@ enum CacheCommands {
         guard (1...2).contains(invocation.words.count) else { throw CommandLineError.usage(usage) }
         let key = invocation.words[0]
         // A miss (absent or expired: opening purges, and a read never returns an expired entry).
-        guard let value = try withCache(invocation, { try $0.data(forKey: key) }) else {
+        guard let value = try withCache(invocation, { try $0.bytes(forKey: key) }) else {
             throw CommandLineError(
                 description: "get: no entry for key '\(key)' (absent or expired)", status: 1)
         }

@@ -47,3 +47,13 @@ struct ByteReader {
         return bytes[offset..<offset + count]
     }
 }
+
+/// `array.withUnsafeBytes(body)` that keeps `body`'s typed error (the standard library's
+/// `rethrows` erases it).
+@inline(__always)
+func withBytes<Value, Failure: Error>(
+    of array: [UInt8], _ body: (UnsafeRawBufferPointer) throws(Failure) -> Value
+) throws(Failure) -> Value {
+    let outcome = array.withUnsafeBytes { bytes in Result { () throws(Failure) in try body(bytes) } }
+    return try outcome.get()
+}

@@ -43,6 +43,11 @@ public final class ManualClock: CacheClock, @unchecked Sendable {
         current += milliseconds
     }
 
+    /// Moves the clock forward (or back, for a negative duration) by whole milliseconds.
+    public func advance(by duration: Duration) {
+        advance(by: CacheConfiguration.milliseconds(duration))
+    }
+
     /// Sets the clock to `milliseconds` since the epoch.
     public func set(milliseconds: Int64) {
         lock.lock()

@@ -4,13 +4,14 @@ import Foundation
 public struct CacheConfiguration: Sendable {
     /// Where the entries live. Default ``Backend/log``.
     public var backend: Backend
-    /// The folder that holds the backend's files; created when missing.
+    /// The folder that holds the backend's files; created when missing (unless read-only).
     public var directory: URL
-    /// Sliding expiration in milliseconds: a store or hit makes the entry live this long from
-    /// now. nil (the default) means entries do not slide-expire.
-    public var timeToLive: Int64?
-    /// Hard maximum age in milliseconds from the store; no read extends it. nil means none.
-    public var maximumAge: Int64?
+    /// Sliding expiration: a store or a hit makes the entry live this long from then. nil (the
+    /// default) means entries do not slide-expire. Whole milliseconds count; at least 1 ms.
+    public var timeToLive: Duration?
+    /// Hard maximum age from the store, which no read extends. nil (the default) means none.
+    /// Whole milliseconds count; at least 1 ms.
+    public var maximumAge: Duration?
     /// The most value bytes (the sum of stored values' lengths) the cache holds. nil: no limit.
     public var maximumBytes: Int?
     /// The most entries the cache holds. nil: no limit.
@@ -23,19 +24,33 @@ public struct CacheConfiguration: Sendable {
     /// For ``Backend/hybrid``: values of at least this many bytes go to their own files.
     /// Default 131,072 (128 KiB).
     public var externalStorageThreshold: Int
+    /// Open without writing anything: no lock is taken, no file is created, changed or
+    /// deleted, and every mutation throws ``CacheError/readOnly(path:)`` (`Spec/cache.md` §5.6).
+    /// For example an app extension that reads the app's cache. Default false.
+    public var readOnly: Bool
+    /// The limits `bitmap(forKey:)` decodes a stored PNG within. Default
+    /// ``defaultDecodingLimits``: 89,478,485 pixels, as Pillow's decompression-bomb guard.
+    public var decodingLimits: PNGLimits
+
+    /// The default ``decodingLimits``: at most 89,478,485 pixels (Pillow's `MAX_IMAGE_PIXELS`,
+    /// about 341 MiB as RGBA8) and as many decompressed bytes as such an image needs in RGBA16.
+    public static let defaultDecodingLimits = PNGLimits(
+        maximumPixelCount: 89_478_485, maximumDecompressedBytes: 89_478_485 * 8 + 65_536)
 
     /// A configuration for a cache in `directory`; every other setting has the default stated
     /// on its property. Ranges are checked when the cache opens (`Spec/cache.md` §3.1).
     public init(
         directory: URL,
         backend: Backend = .log,
-        timeToLive: Int64? = nil,
-        maximumAge: Int64? = nil,
+        timeToLive: Duration? = nil,
+        maximumAge: Duration? = nil,
         maximumBytes: Int? = nil,
         maximumEntryCount: Int? = nil,
         clock: any CacheClock = SystemClock(),
         memoryCostLimit: Int? = nil,
-        externalStorageThreshold: Int = 128 * 1024
+        externalStorageThreshold: Int = 128 * 1024,
+        readOnly: Bool = false,
+        decodingLimits: PNGLimits = CacheConfiguration.defaultDecodingLimits
     ) {
         self.directory = directory
         self.backend = backend
@@ -46,15 +61,32 @@ public struct CacheConfiguration: Sendable {
         self.clock = clock
         self.memoryCostLimit = memoryCostLimit
         self.externalStorageThreshold = externalStorageThreshold
+        self.readOnly = readOnly
+        self.decodingLimits = decodingLimits
     }
 
-    /// Checks the ranges in `Spec/cache.md` §3.
+    /// ``timeToLive`` in whole milliseconds, the unit of the files (`Spec/cache.md` §3.1).
+    var timeToLiveMilliseconds: Int64? { timeToLive.map(Self.milliseconds) }
+    /// ``maximumAge`` in whole milliseconds.
+    var maximumAgeMilliseconds: Int64? { maximumAge.map(Self.milliseconds) }
+
+    /// Whole milliseconds in `duration`, rounded toward zero; `Int64.max` or `.min` beyond.
+    static func milliseconds(_ duration: Duration) -> Int64 {
+        let (seconds, attoseconds) = duration.components
+        let (whole, overflow) = seconds.multipliedReportingOverflow(by: 1000)
+        if overflow { return seconds > 0 ? .max : .min }
+        let (sum, sumOverflow) = whole.addingReportingOverflow(attoseconds / 1_000_000_000_000_000)
+        if sumOverflow { return seconds > 0 ? .max : .min }
+        return sum
+    }
+
+    /// Checks the ranges in `Spec/cache.md` §3.1.
     func validate() throws(CacheError) {
-        if let timeToLive, timeToLive <= 0 {
-            throw .invalidConfiguration(reason: "timeToLive must be positive, got \(timeToLive)")
+        if let timeToLive, Self.milliseconds(timeToLive) < 1 {
+            throw .invalidConfiguration(reason: "timeToLive must be at least 1 millisecond, got \(timeToLive)")
         }
-        if let maximumAge, maximumAge <= 0 {
-            throw .invalidConfiguration(reason: "maximumAge must be positive, got \(maximumAge)")
+        if let maximumAge, Self.milliseconds(maximumAge) < 1 {
+            throw .invalidConfiguration(reason: "maximumAge must be at least 1 millisecond, got \(maximumAge)")
         }
         if let maximumBytes, maximumBytes < 0 {
             throw .invalidConfiguration(reason: "maximumBytes must not be negative, got \(maximumBytes)")
@@ -70,6 +102,9 @@ public struct CacheConfiguration: Sendable {
         if externalStorageThreshold < 1 {
             throw .invalidConfiguration(
                 reason: "externalStorageThreshold must be at least 1, got \(externalStorageThreshold)")
+        }
+        if decodingLimits.maximumPixelCount < 1 || decodingLimits.maximumDecompressedBytes < 1 {
+            throw .invalidConfiguration(reason: "decodingLimits must be positive")
         }
         guard directory.isFileURL else { throw .invalidConfiguration(reason: "directory must be a file URL") }
     }

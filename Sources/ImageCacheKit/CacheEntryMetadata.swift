@@ -1,4 +1,9 @@
+import Foundation
+
 /// What the cache records about every entry, in every backend (`Spec/cache.md` §2.2).
+///
+/// Times are milliseconds since the Unix epoch, the unit of the files; ``creationDate`` and
+/// ``expirationDate`` give them as `Date`s.
 public struct CacheEntryMetadata: Sendable, Hashable {
     /// When the value was stored, in milliseconds since the Unix epoch.
     public var createdAt: Int64
@@ -16,5 +21,13 @@ public struct CacheEntryMetadata: Sendable, Hashable {
     /// Whether the entry is expired at `now` (`Spec/cache.md` §4.1): `now >= expiresAt`.
     public func isExpired(at now: Int64) -> Bool {
         now >= expiresAt
+    }
+
+    /// ``createdAt`` as a `Date`.
+    public var creationDate: Date { Date(timeIntervalSince1970: Double(createdAt) / 1000) }
+
+    /// ``expiresAt`` as a `Date`, or nil for an entry that never expires.
+    public var expirationDate: Date? {
+        expiresAt == .max ? nil : Date(timeIntervalSince1970: Double(expiresAt) / 1000)
     }
 }

@@ -1,31 +1,47 @@
+#if !IMAGECACHE_SINGLE_MODULE
+    import Platform
+#endif
+
 /// Everything that can go wrong in the cache layer (`Spec/cache.md` §9).
 ///
 /// The case names are stable: other implementations and the conformance suite match on them.
 /// Each case carries the evidence needed to act on it, and ``description`` is one sentence a
 /// user can act on.
 public enum CacheError: Error, Equatable, Sendable, CustomStringConvertible {
-    /// A key is empty or longer than 65,535 UTF-8 bytes (`Spec/cache.md` §2).
+    /// A key is empty or longer than 65,535 UTF-8 bytes (`Spec/cache.md` §2.1).
     case invalidKey(byteCount: Int)
     /// A configuration value is out of range, for example a time-to-live of zero.
     case invalidConfiguration(reason: String)
-    /// A value is larger than `maximumBytes` on its own; nothing was stored or evicted (§6.3).
+    /// A value is larger than `maximumBytes` on its own; nothing was stored or evicted (§6.2).
     case valueTooLarge(key: String, byteCount: Int, limit: Int)
-    /// An entry's stored bytes are missing or fail their checksum. The entry has been removed;
-    /// the next read of the key is a miss (§8).
+    /// An entry's stored bytes are missing or fail their checksum. A writable cache has removed
+    /// the entry; the next read of the key is a miss (§8.2).
     case corruptEntry(key: String, reason: String)
-    /// A whole file the backend needs (the dictionary file) is damaged beyond one entry.
+    /// A whole file the backend needs is damaged beyond one entry (§8.3).
     case corruptFile(path: String, reason: String)
-    /// A file was written by a newer format version this implementation cannot read.
+    /// A file was written by a format version this implementation cannot read.
     case unsupportedFormatVersion(path: String, version: UInt32)
-    /// The operating system refused a file operation (disk full, permissions, …).
+    /// The operating system refused a file operation; `errno` is the failing call's.
     case ioFailure(operation: String, path: String, errno: Int32)
-    /// The log store under the `log` or `hybrid` backend failed.
+    /// Another cache instance has the folder open for writing, in this process or another
+    /// (`Spec/backends.md` §1.5). Open it read-only, or close the other instance.
+    case locked(path: String, byThisProcess: Bool)
+    /// A mutation was asked of a cache opened read-only (§5.6).
+    case readOnly(path: String)
+    /// A symbolic link stands where the cache's layout expects its own file or folder; the
+    /// cache never follows links inside its folder (`Spec/backends.md` §1.6).
+    case symbolicLink(path: String)
+    /// The log store under the `log` or `hybrid` backend failed in a way none of the other
+    /// cases describe.
     case logStoreFailure(path: String, reason: String)
     /// The PNG encoder rejected a bitmap passed to `store(_:forKey:)`.
     case imageEncodingFailed(key: String, reason: String)
     /// The entry's bytes are not a PNG the decoder accepts (for example raw JPEG data read
     /// with `bitmap(forKey:)`). The entry is kept: its bytes passed their checksum.
     case imageDecodingFailed(key: String, reason: String)
+    /// The stored PNG is larger than the cache's decoding limits allow
+    /// (``CacheConfiguration/decodingLimits``); `limit` names the limit. The entry is kept.
+    case imageTooLarge(key: String, limit: String, requested: Int, maximum: Int)
     /// The cache was closed with `close()`; open a new instance to continue.
     case cacheClosed
 
@@ -34,27 +50,39 @@ public enum CacheError: Error, Equatable, Sendable, CustomStringConvertible {
         case .invalidKey(let byteCount):
             return "A cache key must be 1 to 65,535 UTF-8 bytes long; this one is \(byteCount) bytes."
         case .invalidConfiguration(let reason):
-            return "The cache configuration is invalid: \(reason)."
+            return "The cache configuration is invalid: \(Self.sentence(reason))"
         case .valueTooLarge(let key, let byteCount, let limit):
             return "The value for key \(Self.shown(key)) is \(byteCount) bytes, more than the cache's "
                 + "maximumBytes of \(limit); raise the limit or do not cache this value."
         case .corruptEntry(let key, let reason):
-            return "The cache entry for key \(Self.shown(key)) was corrupt (\(reason)) and has been removed; "
+            return "The cache entry for key \(Self.shown(key)) is corrupt (\(reason)); "
                 + "fetch the value again."
         case .corruptFile(let path, let reason):
             return "The cache file \(path) is corrupt (\(reason)); delete it to start with an empty cache."
         case .unsupportedFormatVersion(let path, let version):
             return "The cache file \(path) has format version \(version), which this version cannot read; "
                 + "delete it or use a newer release."
-        case .ioFailure(let operation, let path, let errno):
-            return "Could not \(operation) \(path) (errno \(errno)); check free space and permissions."
+        case .ioFailure(let operation, let path, let code):
+            return "Could not \(operation) \(path): \(SystemCallError.reason(for: code)) (errno \(code))."
+        case .locked(let path, let byThisProcess):
+            let holder = byThisProcess ? "another ImageCache in this process" : "another process"
+            return "The cache folder \(path) is already open for writing by \(holder); close that "
+                + "instance first, or open this one with readOnly."
+        case .readOnly(let path):
+            return "The cache in \(path) was opened read-only; it cannot be changed through this instance."
+        case .symbolicLink(let path):
+            return "\(path) is a symbolic link where the cache keeps its own file or folder; the cache "
+                + "does not follow links inside its folder. Remove the link."
         case .logStoreFailure(let path, let reason):
-            return "The log store \(path) failed: \(reason)."
+            return "The log store \(path) failed: \(Self.sentence(reason))"
         case .imageEncodingFailed(let key, let reason):
-            return "The image for key \(Self.shown(key)) could not be encoded as PNG: \(reason)."
+            return "The image for key \(Self.shown(key)) could not be encoded as PNG: \(Self.sentence(reason))"
         case .imageDecodingFailed(let key, let reason):
             return "The value for key \(Self.shown(key)) is not a readable PNG (\(reason)); "
                 + "read it with data(forKey:) instead."
+        case .imageTooLarge(let key, let limit, let requested, let maximum):
+            return "The image for key \(Self.shown(key)) needs \(limit) \(requested), more than the cache's "
+                + "decoding limit of \(maximum); raise CacheConfiguration.decodingLimits to read it."
         case .cacheClosed:
             return "The cache has been closed; open a new ImageCache to use it again."
         }
@@ -66,4 +94,46 @@ public enum CacheError: Error, Equatable, Sendable, CustomStringConvertible {
         if escaped.count <= 80 { return "\"\(escaped)\"" }
         return "\"\(escaped.prefix(77))…\""
     }
+
+    /// `text` as the end of a sentence: exactly one full stop, whatever `text` ends with.
+    static func sentence(_ text: String) -> String {
+        var trimmed = Substring(text)
+        while let last = trimmed.last, last == "." || last == " " { trimmed = trimmed.dropLast() }
+        return trimmed + "."
+    }
 }
+
+extension CacheError {
+    /// The cache's error for a failed system call: a link where the layout expects a file is
+    /// ``symbolicLink(path:)`` (ELOOP from an `O_NOFOLLOW` open); anything else ``ioFailure``.
+    init(_ failure: SystemCallError) {
+        if failure.code == ELOOP {
+            self = .symbolicLink(path: failure.path)
+        } else {
+            self = .ioFailure(operation: failure.operation, path: failure.path, errno: failure.code)
+        }
+    }
+}
+
+/// Runs platform calls, translating their failure into the cache's error. (`body` throws only
+/// `SystemCallError`s or `CacheError`s; closures cannot spell a typed throw concisely.)
+@inline(__always)
+func cacheIO<Result>(_ body: () throws -> Result) throws(CacheError) -> Result {
+    do {
+        return try body()
+    } catch let failure as SystemCallError {
+        throw CacheError(failure)
+    } catch let error as CacheError {
+        throw error
+    } catch {
+        preconditionFailure("unexpected error type: \(error)")
+    }
+}
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif

@@ -1,27 +1,51 @@
-/// One stored entry as a backend reports it when the cache opens.
-struct StoredEntry {
-    var key: String
+/// What a backend knows about one entry: enough for every rule of the cache without reading
+/// the value (`Spec/cache.md` §1.1).
+struct EntryState: Equatable, Sendable {
+    /// The value's length in bytes (`Spec/cache.md` §2.3).
     var byteCount: Int
     var metadata: CacheEntryMetadata
+    /// Changes whenever the stored value changes (and may change without it, for example
+    /// when compaction moves a record). It ties a value that was read, and the hit recorded
+    /// for that read, to the stored value they belong to.
+    var version: UInt64
 }
 
-/// What a backend does: persist entries and their metadata. It applies no cache rules; the
-/// cache layer (``ImageCache``) decides what to keep, evict and return (`Spec/cache.md` §1).
+/// A value read from a backend, and the version of the entry it belongs to.
+struct StoredValue {
+    var bytes: [UInt8]
+    var version: UInt64
+}
+
+/// What a backend does: persist entries and their metadata, and keep the one in-memory index
+/// of them. It applies no cache rule; the cache layer (``ImageCache``) decides what to keep,
+/// evict and return (`Spec/cache.md` §1).
 ///
-/// The cache calls a storage from one thread at a time (under its lock), so storages hold
-/// plain mutable state.
-protocol CacheStorage: AnyObject {
-    /// Every entry, read once when the cache opens.
-    func loadEntries() throws(CacheError) -> [StoredEntry]
-    /// The value bytes. Throws ``CacheError/corruptEntry(key:reason:)`` when they are missing
-    /// or fail their checksum.
-    func value(forKey key: String) throws(CacheError) -> [UInt8]
+/// Keys are byte strings of 1 … 65,535 bytes (a string key's UTF-8; a variant's key,
+/// `Spec/thumbnail.md`, is not valid UTF-8).
+///
+/// Thread safety (`Spec/cache.md` §10): the reading members (`entryCount`, `state`, `read`,
+/// `forEachEntry`) may be called from any number of threads at once, also while one mutating
+/// call runs; the cache makes the mutating calls one at a time. A read never waits for a
+/// mutation's file I/O. After `close()`, reads throw ``CacheError/cacheClosed`` (or report
+/// nothing) and mutations are not called.
+protocol CacheStorage: AnyObject, Sendable {
+    /// Held entries, expired ones included; 0 after close.
+    var entryCount: Int { get }
+    /// The entry for `key`, or nil when none is held.
+    func state(forKey key: [UInt8]) throws(CacheError) -> EntryState?
+    /// The stored bytes for `key`, or nil when none is held (any more).
+    /// - Throws: ``CacheError/corruptEntry(key:reason:)`` when they are missing or damaged.
+    func read(_ key: [UInt8]) throws(CacheError) -> StoredValue?
+    /// Calls `body` for every held entry, in no particular order; `body` must not call back.
+    func forEachEntry(_ body: (UnsafeRawBufferPointer, EntryState) -> Void) throws(CacheError)
+
     /// Stores or replaces an entry.
-    func write(_ value: [UInt8], forKey key: String, metadata: CacheEntryMetadata) throws(CacheError)
-    /// Records new metadata after a hit; may be persisted lazily, at the latest by `synchronize()`.
-    func updateMetadata(_ metadata: CacheEntryMetadata, forKey key: String) throws(CacheError)
+    func write(_ value: UnsafeRawBufferPointer, forKey key: [UInt8], metadata: CacheEntryMetadata)
+        throws(CacheError)
+    /// Records new metadata after hits; may be persisted lazily, at the latest by `synchronize()`.
+    func updateMetadata(_ metadata: CacheEntryMetadata, forKey key: [UInt8]) throws(CacheError)
     /// Removes an entry; removing an absent key does nothing.
-    func removeValue(forKey key: String) throws(CacheError)
+    func remove(_ key: [UInt8]) throws(CacheError)
     func removeAll() throws(CacheError)
     /// Makes every change so far durable.
     func synchronize() throws(CacheError)
@@ -29,14 +53,21 @@ protocol CacheStorage: AnyObject {
     func compact(now: Int64) throws(CacheError)
     /// Deletes files no entry references (leftover temporary files, orphaned external files).
     func removeUnreferencedFiles() throws(CacheError)
-    /// Synchronizes and releases files.
+    /// Synchronizes (a writable backend) and releases files.
     func close() throws(CacheError)
-    /// Whether the backend would like the cache to compact it now.
+    /// Whether the backend would like the cache to compact it now (`Spec/cache.md` §5.4).
     var compactionIsDue: Bool { get }
+    /// Test hook: releases the files as a crashed process would, writing nothing that was
+    /// buffered or deferred (no synchronize, no index, no snapshot).
+    func abandon()
+}
+
+/// The text of a key for messages and errors: its UTF-8, or a variant's readable name.
+func displayKey(_ key: [UInt8]) -> String {
+    String(decoding: key, as: UTF8.self)
 }
 
 extension CacheStorage {
-    /// Whether the backend would like the cache to compact it now (§5.4); the cache then
-    /// purges expired entries and calls `compact(now:)`.
+    /// Only the log-based backends ever ask to be compacted.
     var compactionIsDue: Bool { false }
 }

@@ -1,3 +1,14 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+#if !IMAGECACHE_SINGLE_MODULE
+    import Platform
+#endif
+
 /// The `dictionary` backend (`Spec/backends.md` §2): every entry in memory, written wholesale
 /// to one file by `synchronize()` and read wholesale on open.
 ///
@@ -8,32 +19,45 @@
 ///          8     4  version = 1      UInt32
 ///         12     4  entryCount       UInt32
 ///         16     …  entryCount entry records (EntryRecord, §1.3), back to back; nothing after
-final class DictionaryStorage: CacheStorage {
+final class DictionaryStorage: CacheStorage, @unchecked Sendable {
     static let fileName = "cache.dictionary"
     static let magic = Array("ICDICT01".utf8)
     static let version: UInt32 = 1
 
     private struct Entry {
-        var key: String
         var value: [UInt8]
         var metadata: CacheEntryMetadata
+        var version: UInt64
+        /// The value failed its checksum on load; reading it reports corruption.
+        var isDamaged = false
     }
 
     let directory: String
     let path: String
+    let readOnly: Bool
+    // Guarded by `lock`; mutated only by the cache's one writer.
+    private let lock = ReadWriteLock()
     private var entries: [[UInt8]: Entry] = [:]
-    /// Keys whose value failed its checksum on load; reading one reports corruption.
-    private var corruptKeys: Set<[UInt8]> = []
+    private var isClosed = false
+    // Touched only by the writer.
     private var isDirty = false
+    private var nextVersion: UInt64 = 1
 
-    init(directory: String) throws(CacheError) {
+    init(directory: String, readOnly: Bool) throws(CacheError) {
         self.directory = directory
+        self.readOnly = readOnly
         path = directory + "/" + Self.fileName
-        try FileSystem.createDirectory(at: directory)
+        try load()
     }
 
-    func loadEntries() throws(CacheError) -> [StoredEntry] {
-        guard let bytes = try FileSystem.readFile(at: path) else { return [] }
+    private func load() throws(CacheError) {
+        let bytes: [UInt8]?
+        do {
+            bytes = try FileSystem.readFile(atPath: path)
+        } catch {
+            throw CacheError(error)
+        }
+        guard let bytes else { return }
         var reader = ByteReader(bytes)
         guard let magic = reader.readBytes(8), Array(magic) == Self.magic else {
             throw .corruptFile(path: path, reason: "bad magic")
@@ -42,84 +66,102 @@ final class DictionaryStorage: CacheStorage {
             throw .corruptFile(path: path, reason: "truncated header")
         }
         guard version == Self.version else { throw .unsupportedFormatVersion(path: path, version: version) }
-        var loaded: [[UInt8]: Entry] = [:]
         for _ in 0..<count {
             switch EntryRecord.decode(from: &reader) {
             case .unreadable(let reason):
                 throw .corruptFile(path: path, reason: reason)
             case .record(let record, let valueIsIntact):
-                if !valueIsIntact { corruptKeys.insert(record.key) }
-                loaded[record.key] = Entry(
-                    key: String(decoding: record.key, as: UTF8.self), value: record.value,
-                    metadata: record.metadata)
+                entries[record.key] = Entry(
+                    value: record.value, metadata: record.metadata, version: nextVersion, isDamaged: !valueIsIntact)
+                nextVersion += 1
             }
         }
         guard reader.remaining == 0 else {
             throw .corruptFile(path: path, reason: "\(reader.remaining) bytes after the last entry")
         }
-        entries = loaded
-        return loaded.values.map {
-            StoredEntry(key: $0.key, byteCount: $0.value.count, metadata: $0.metadata)
+    }
+
+    // MARK: Reads
+
+    var entryCount: Int { lock.withReadLock { entries.count } }
+
+    func state(forKey key: [UInt8]) throws(CacheError) -> EntryState? {
+        try lock.withReadLock { () throws(CacheError) in
+            if isClosed { throw .cacheClosed }
+            return entries[key].map { EntryState(byteCount: $0.value.count, metadata: $0.metadata, version: $0.version) }
         }
     }
 
-    func value(forKey key: String) throws(CacheError) -> [UInt8] {
-        let bytes = Array(key.utf8)
-        if corruptKeys.contains(bytes) {
-            throw .corruptEntry(key: key, reason: "value checksum mismatch in \(path)")
+    func read(_ key: [UInt8]) throws(CacheError) -> StoredValue? {
+        try lock.withReadLock { () throws(CacheError) in
+            if isClosed { throw .cacheClosed }
+            guard let entry = entries[key] else { return nil }
+            if entry.isDamaged {
+                throw .corruptEntry(key: displayKey(key), reason: "value checksum mismatch in \(path)")
+            }
+            return StoredValue(bytes: entry.value, version: entry.version)
         }
-        guard let entry = entries[bytes] else {
-            throw .corruptEntry(key: key, reason: "missing from \(path)")
-        }
-        return entry.value
     }
 
-    func write(_ value: [UInt8], forKey key: String, metadata: CacheEntryMetadata) throws(CacheError) {
-        let bytes = Array(key.utf8)
-        corruptKeys.remove(bytes)
-        entries[bytes] = Entry(key: key, value: value, metadata: metadata)
+    func forEachEntry(_ body: (UnsafeRawBufferPointer, EntryState) -> Void) throws(CacheError) {
+        try lock.withReadLock { () throws(CacheError) in
+            if isClosed { throw .cacheClosed }
+            for (key, entry) in entries {
+                key.withUnsafeBytes {
+                    body($0, EntryState(byteCount: entry.value.count, metadata: entry.metadata, version: entry.version))
+                }
+            }
+        }
+    }
+
+    // MARK: Mutations (the cache's one writer)
+
+    func write(_ value: UnsafeRawBufferPointer, forKey key: [UInt8], metadata: CacheEntryMetadata)
+        throws(CacheError)
+    {
+        let entry = Entry(value: Array(value), metadata: metadata, version: nextVersion)
+        nextVersion += 1
+        lock.withWriteLock { entries[key] = entry }
         isDirty = true
     }
 
-    func updateMetadata(_ metadata: CacheEntryMetadata, forKey key: String) throws(CacheError) {
-        entries[Array(key.utf8)]?.metadata = metadata
+    func updateMetadata(_ metadata: CacheEntryMetadata, forKey key: [UInt8]) throws(CacheError) {
+        lock.withWriteLock { entries[key]?.metadata = metadata }
         isDirty = true
     }
 
-    func removeValue(forKey key: String) throws(CacheError) {
-        let bytes = Array(key.utf8)
-        corruptKeys.remove(bytes)
-        if entries.removeValue(forKey: bytes) != nil { isDirty = true }
+    func remove(_ key: [UInt8]) throws(CacheError) {
+        if lock.withWriteLock({ entries.removeValue(forKey: key) }) != nil { isDirty = true }
     }
 
     func removeAll() throws(CacheError) {
-        entries.removeAll()
-        corruptKeys.removeAll()
+        lock.withWriteLock { entries.removeAll() }
         isDirty = true
     }
 
+    /// Writes the whole file by durable atomic replacement when anything changed (§2.2).
     func synchronize() throws(CacheError) {
-        guard isDirty else { return }
-        try FileSystem.writeAtomically(encodedFile(), to: path, durable: true)
+        guard isDirty, !readOnly else { return }
+        let file = encodedFile()
+        try cacheIO {
+            try file.withUnsafeBytes { try FileSystem.writeFileAtomically($0, to: path, durable: true) }
+        }
         isDirty = false
     }
 
     /// The file bytes; entries in ascending key byte order so equal caches give equal files.
+    /// A value that failed its checksum is left out: it stays corrupt on disk until rewritten.
     func encodedFile() -> [UInt8] {
-        let size = entries.values.reduce(16) {
-            $0 + EntryRecord.overhead + $1.key.utf8.count + $1.value.count
-        }
+        // The writer is the only mutator, so reading the map here needs no lock.
+        let kept = entries.filter { !$0.value.isDamaged }
+        let size = kept.reduce(16) { $0 + EntryRecord.overhead + $1.key.count + $1.value.value.count }
         var writer = ByteWriter(capacity: size)
         writer.append(Self.magic)
         writer.append(Self.version)
-        writer.append(UInt32(entries.count))
-        for (key, entry) in entries.sorted(by: { $0.key.lexicographicallyPrecedes($1.key) }) {
-            // A value that failed its checksum stays corrupt on disk until it is read and removed.
-            if corruptKeys.contains(key) { continue }
+        writer.append(UInt32(kept.count))
+        for (key, entry) in kept.sorted(by: { $0.key.lexicographicallyPrecedes($1.key) }) {
             EntryRecord.encode(key: key, value: entry.value, metadata: entry.metadata, into: &writer)
         }
-        let written = UInt32(entries.count - corruptKeys.count)
-        withUnsafeBytes(of: written.littleEndian) { writer.bytes.replaceSubrange(12..<16, with: $0) }
         return writer.bytes
     }
 
@@ -128,13 +170,26 @@ final class DictionaryStorage: CacheStorage {
     }
 
     func removeUnreferencedFiles() throws(CacheError) {
-        for name in try FileSystem.contentsOfDirectory(at: directory)
-        where name.hasPrefix(FileSystem.temporaryPrefix + Self.fileName) {
-            try FileSystem.removeFile(at: directory + "/" + name)
+        guard !readOnly else { return }
+        let folder = try cacheIO { try Directory(path: directory, followingLink: true) }
+        for entry in try cacheIO({ try folder.entries() })
+        where entry.kind != .directory && entry.name.hasPrefix(FileSystem.temporaryPrefix + Self.fileName) {
+            try cacheIO { try folder.removeFile(entry.name) }
         }
     }
 
     func close() throws(CacheError) {
         try synchronize()
+        lock.withWriteLock {
+            isClosed = true
+            entries.removeAll()
+        }
+    }
+
+    func abandon() {
+        lock.withWriteLock {
+            isClosed = true
+            entries.removeAll()
+        }
     }
 }

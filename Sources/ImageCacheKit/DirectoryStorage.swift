@@ -1,5 +1,13 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 #if !IMAGECACHE_SINGLE_MODULE
     import Checksums
+    import Platform
 #endif
 
 /// The `directory` backend (`Spec/backends.md` §3): one file per entry plus an index file.
@@ -8,9 +16,9 @@
 ///
 ///     index                 the index file (§3.3), replaced atomically by synchronize()
 ///     entries/<name>        one entry file per key (§3.2); <name> is the lowercase hex
-///                           SHA-256 of the key's UTF-8 bytes (§1.2)
+///                           SHA-256 of the key's bytes (§1.2)
 ///     entries/.tmp-*        temporary files, renamed into place or deleted
-final class DirectoryStorage: CacheStorage {
+final class DirectoryStorage: CacheStorage, @unchecked Sendable {
     static let indexName = "index"
     static let entriesName = "entries"
     static let entryMagic = Array("ICENTR01".utf8)
@@ -18,30 +26,41 @@ final class DirectoryStorage: CacheStorage {
     static let indexVersion: UInt32 = 1
 
     private struct Entry {
-        var key: String
-        var fileName: String
         var byteCount: Int
         var metadata: CacheEntryMetadata
+        var version: UInt64
     }
 
     let directory: String
     let indexPath: String
     let entriesPath: String
+    let readOnly: Bool
+    /// `entries/`, opened without following links; nil for a reader whose folder is missing.
+    let entriesFolder: Directory?
+
+    // Guarded by `lock`; mutated only by the cache's one writer.
+    private let lock = ReadWriteLock()
     private var entries: [[UInt8]: Entry] = [:]
+    private var isClosed = false
+    // Touched only by the writer.
     private var isDirty = false
+    private var nextVersion: UInt64 = 1
     /// Entry files written since the last synchronize(), to fsync before the index.
     private var unsynchronizedFiles: Set<String> = []
 
-    init(directory: String) throws(CacheError) {
+    init(directory: String, readOnly: Bool) throws(CacheError) {
         self.directory = directory
+        self.readOnly = readOnly
         indexPath = directory + "/" + Self.indexName
-        entriesPath = directory + "/" + Self.entriesName
-        try FileSystem.createDirectory(at: entriesPath)
+        let entriesPath = directory + "/" + Self.entriesName
+        self.entriesPath = entriesPath
+        entriesFolder = try openSubfolder(entriesPath, creating: !readOnly)
+        try load()
     }
 
     /// The entry file name for a key (`Spec/backends.md` §1.2).
-    static func fileName(forKey key: String) -> String {
-        SHA256.hexDigest(key.utf8)
+    static func fileName(forKey key: [UInt8]) -> String {
+        SHA256.hexDigest(key)
     }
 
     static func isEntryFileName(_ name: String) -> Bool {
@@ -49,50 +68,92 @@ final class DirectoryStorage: CacheStorage {
             && name.utf8.allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }
     }
 
+    /// The size of an entry file holding a key of `keyLength` bytes and a value of `valueLength`.
+    static func entryFileSize(keyLength: Int, valueLength: Int) -> UInt64 {
+        UInt64(entryMagic.count + EntryRecord.overhead) + UInt64(keyLength) + UInt64(valueLength)
+    }
+
     // MARK: Open (§3.4)
 
-    func loadEntries() throws(CacheError) -> [StoredEntry] {
+    private func load() throws(CacheError) {
         let indexed = try readIndex()
-        var byFileName: [String: Entry] = [:]
-        for entry in indexed ?? [] { byFileName[entry.fileName] = entry }
+        var byName: [String: (key: [UInt8], entry: Entry)] = [:]
+        for (key, entry) in indexed?.entries ?? [] { byName[Self.fileName(forKey: key)] = (key, entry) }
         var loaded: [[UInt8]: Entry] = [:]
-        var sawOrphan = false
-        for name in try FileSystem.contentsOfDirectory(at: entriesPath) {
-            let path = entriesPath + "/" + name
-            guard Self.isEntryFileName(name) else {
-                // Leftover temporary files from an interrupted write.
-                try FileSystem.removeFile(at: path)
+        var changed = indexed == nil
+        for item in try cacheIO({ try entriesFolder?.entries() ?? [] }) {
+            guard item.kind == .regular, Self.isEntryFileName(item.name) else {
+                // Leftover temporary files, and anything that is not a plain entry file (a
+                // link is removed itself, never followed; a folder is left alone), §1.6.
+                if !readOnly && item.kind != .directory { try cacheIO { try entriesFolder?.removeFile(item.name) } }
                 continue
             }
-            if let entry = byFileName.removeValue(forKey: name) {
-                loaded[Array(entry.key.utf8)] = entry
+            if let (key, entry) = byName.removeValue(forKey: item.name) {
+                let status = try cacheIO { try entriesFolder?.status(of: item.name) }
+                let expectedSize = Self.entryFileSize(keyLength: key.count, valueLength: entry.byteCount)
+                if let status, let indexTime = indexed?.modificationTime, status.size == expectedSize,
+                    status.modificationTime < indexTime
+                {
+                    loaded[key] = entry
+                    continue
+                }
+                // Written at or after the index: the file may hold a newer store than the index
+                // describes (a crash before the next synchronize). The file is the truth.
+                if let record = try readEntryFile(item.name), record.key == key {
+                    loaded[key] = Entry(byteCount: record.value.count, metadata: record.metadata, version: 0)
+                    changed = true
+                } else {
+                    // Unreadable: held as indexed, so the read that finds it reports it (§8.2).
+                    loaded[key] = entry
+                }
                 continue
             }
             // A file the index does not know: written after the last synchronize().
-            sawOrphan = true
-            guard let bytes = try FileSystem.readFile(at: path),
-                case .record(let record, valueIsIntact: true)? = Self.decodeEntryFile(bytes),
-                Self.fileName(forKey: String(decoding: record.key, as: UTF8.self)) == name
-            else {
+            changed = true
+            if let record = try readEntryFile(item.name), Self.fileName(forKey: record.key) == item.name {
+                loaded[record.key] = Entry(byteCount: record.value.count, metadata: record.metadata, version: 0)
+            } else if !readOnly {
                 // No key can be attributed to damaged bytes; nothing references them.
-                try FileSystem.removeFile(at: path)
-                continue
+                try cacheIO { try entriesFolder?.removeFile(item.name) }
             }
-            let key = String(decoding: record.key, as: UTF8.self)
-            loaded[record.key] = Entry(
-                key: key, fileName: name, byteCount: record.value.count, metadata: record.metadata)
         }
-        // Index entries whose files are gone were removed after the last synchronize().
+        // Index entries whose files are gone were removed after the last index write.
+        if !byName.isEmpty { changed = true }
+        for key in loaded.keys {
+            loaded[key]!.version = nextVersion
+            nextVersion += 1
+        }
         entries = loaded
-        isDirty = sawOrphan || indexed == nil || !byFileName.isEmpty
-        return loaded.values.map { StoredEntry(key: $0.key, byteCount: $0.byteCount, metadata: $0.metadata) }
+        isDirty = changed && !readOnly
     }
 
-    /// The index entries, or nil when the index is missing or damaged (then the entry files
-    /// are the truth, §3.4).
-    private func readIndex() throws(CacheError) -> [Entry]? {
-        guard let bytes = try FileSystem.readFile(at: indexPath) else { return nil }
-        guard bytes.count >= 20 else { return nil }
+    /// An entry file's record when it is a well-formed entry file with an intact value.
+    private func readEntryFile(_ name: String) throws(CacheError) -> EntryRecord? {
+        let bytes: [UInt8]?
+        do {
+            bytes = try entriesFolder?.readFile(name)
+        } catch {
+            if error.code == ELOOP { return nil }
+            throw CacheError(error)
+        }
+        guard let bytes, case .record(let record, valueIsIntact: true)? = Self.decodeEntryFile(bytes) else {
+            return nil
+        }
+        return record
+    }
+
+    /// The index entries and the index file's modification time, or nil when the index is
+    /// missing or damaged (then the entry files are the truth, §3.4).
+    private func readIndex() throws(CacheError) -> (entries: [([UInt8], Entry)], modificationTime: Int64)? {
+        let bytes: [UInt8]?
+        do {
+            bytes = try FileSystem.readFile(atPath: indexPath)
+        } catch {
+            throw CacheError(error)
+        }
+        guard let bytes, bytes.count >= 20,
+            let status = try cacheIO({ try FileSystem.status(ofPath: indexPath) })
+        else { return nil }
         let storedChecksum = bytes.withUnsafeBytes {
             UInt32(littleEndian: $0.loadUnaligned(fromByteOffset: bytes.count - 4, as: UInt32.self))
         }
@@ -104,22 +165,26 @@ final class DirectoryStorage: CacheStorage {
         guard version == Self.indexVersion else {
             throw .unsupportedFormatVersion(path: indexPath, version: version)
         }
-        var result: [Entry] = []
-        result.reserveCapacity(Int(count))
+        var result: [([UInt8], Entry)] = []
+        // Each entry takes at least 37 bytes: a count beyond that cannot be real.
+        result.reserveCapacity(min(Int(count), reader.remaining / 37))
         for _ in 0..<count {
             guard let keyLength = reader.read(UInt32.self), let valueLength = reader.read(UInt64.self),
                 let createdAt = reader.read(Int64.self), let expiresAt = reader.read(Int64.self),
-                let accessSequence = reader.read(UInt64.self), keyLength >= 1,
+                let accessSequence = reader.read(UInt64.self), (1...65_535).contains(keyLength),
                 let keyBytes = reader.readBytes(Int(keyLength)), valueLength <= UInt64(Int.max)
             else { return nil }
-            let key = String(decoding: keyBytes, as: UTF8.self)
             result.append(
-                Entry(
-                    key: key, fileName: Self.fileName(forKey: key), byteCount: Int(valueLength),
-                    metadata: CacheEntryMetadata(
-                        createdAt: createdAt, expiresAt: expiresAt, accessSequence: accessSequence)))
+                (
+                    Array(keyBytes),
+                    Entry(
+                        byteCount: Int(valueLength),
+                        metadata: CacheEntryMetadata(
+                            createdAt: createdAt, expiresAt: expiresAt, accessSequence: accessSequence),
+                        version: 0)
+                ))
         }
-        return reader.remaining == 0 ? result : nil
+        return reader.remaining == 0 ? (result, status.modificationTime) : nil
     }
 
     static func decodeEntryFile(_ bytes: [UInt8]) -> EntryRecord.Decoded? {
@@ -129,83 +194,130 @@ final class DirectoryStorage: CacheStorage {
         return reader.remaining == 0 ? decoded : .unreadable(reason: "bytes after the record")
     }
 
-    // MARK: Entries
+    // MARK: Reads
 
-    func value(forKey key: String) throws(CacheError) -> [UInt8] {
-        let fileName = Self.fileName(forKey: key)
-        let path = entriesPath + "/" + fileName
-        guard let bytes = try FileSystem.readFile(at: path) else {
-            throw .corruptEntry(key: key, reason: "entry file \(fileName) is missing")
+    var entryCount: Int { lock.withReadLock { entries.count } }
+
+    func state(forKey key: [UInt8]) throws(CacheError) -> EntryState? {
+        try lock.withReadLock { () throws(CacheError) in
+            if isClosed { throw .cacheClosed }
+            return entries[key].map { EntryState(byteCount: $0.byteCount, metadata: $0.metadata, version: $0.version) }
         }
+    }
+
+    func forEachEntry(_ body: (UnsafeRawBufferPointer, EntryState) -> Void) throws(CacheError) {
+        try lock.withReadLock { () throws(CacheError) in
+            if isClosed { throw .cacheClosed }
+            for (key, entry) in entries {
+                key.withUnsafeBytes {
+                    body($0, EntryState(byteCount: entry.byteCount, metadata: entry.metadata, version: entry.version))
+                }
+            }
+        }
+    }
+
+    /// Reads the entry file whole, outside any lock: a missing file, a link, a wrong magic, an
+    /// unreadable record, bytes after it, another key or a damaged value is a corrupt entry
+    /// (§3.5).
+    func read(_ key: [UInt8]) throws(CacheError) -> StoredValue? {
+        guard let version = try lock.withReadLock({ () throws(CacheError) -> UInt64? in
+            if isClosed { throw .cacheClosed }
+            return entries[key]?.version
+        }) else { return nil }
+        let fileName = Self.fileName(forKey: key)
+        let shownKey = displayKey(key)
+        let bytes: [UInt8]?
+        do {
+            bytes = try entriesFolder?.readFile(fileName)
+        } catch {
+            if error.code == ELOOP {
+                throw .corruptEntry(key: shownKey, reason: "entry file \(fileName) is a symbolic link")
+            }
+            throw CacheError(error)
+        }
+        guard let bytes else { throw .corruptEntry(key: shownKey, reason: "entry file \(fileName) is missing") }
         switch Self.decodeEntryFile(bytes) {
         case nil:
-            throw .corruptEntry(key: key, reason: "entry file \(fileName) has a bad magic number")
+            throw .corruptEntry(key: shownKey, reason: "entry file \(fileName) has a bad magic number")
         case .unreadable(let reason)?:
-            throw .corruptEntry(key: key, reason: "entry file \(fileName): \(reason)")
+            throw .corruptEntry(key: shownKey, reason: "entry file \(fileName): \(reason)")
         case .record(let record, let valueIsIntact)?:
-            guard record.key.elementsEqual(key.utf8) else {
-                throw .corruptEntry(key: key, reason: "entry file \(fileName) holds another key")
+            guard record.key == key else {
+                throw .corruptEntry(key: shownKey, reason: "entry file \(fileName) holds another key")
             }
             guard valueIsIntact else {
-                throw .corruptEntry(key: key, reason: "entry file \(fileName): value checksum mismatch")
+                throw .corruptEntry(key: shownKey, reason: "entry file \(fileName): value checksum mismatch")
             }
-            return record.value
+            return StoredValue(bytes: record.value, version: version)
         }
     }
 
-    func write(_ value: [UInt8], forKey key: String, metadata: CacheEntryMetadata) throws(CacheError) {
-        let keyBytes = Array(key.utf8)
+    // MARK: Mutations (the cache's one writer)
+
+    func write(_ value: UnsafeRawBufferPointer, forKey key: [UInt8], metadata: CacheEntryMetadata)
+        throws(CacheError)
+    {
         let fileName = Self.fileName(forKey: key)
-        var writer = ByteWriter(capacity: 8 + EntryRecord.overhead + keyBytes.count + value.count)
+        var writer = ByteWriter(capacity: 8 + EntryRecord.overhead + key.count + value.count)
         writer.append(Self.entryMagic)
-        EntryRecord.encode(key: keyBytes, value: value, metadata: metadata, into: &writer)
-        let path = entriesPath + "/" + fileName
-        try FileSystem.writeAtomically(writer.bytes, to: path, durable: false)
-        unsynchronizedFiles.insert(path)
-        entries[keyBytes] = Entry(key: key, fileName: fileName, byteCount: value.count, metadata: metadata)
+        EntryRecord.encode(key: key, value: Array(value), metadata: metadata, into: &writer)
+        try cacheIO {
+            try writer.bytes.withUnsafeBytes {
+                try FileSystem.writeFileAtomically($0, to: entriesPath + "/" + fileName, durable: false)
+            }
+        }
+        unsynchronizedFiles.insert(fileName)
+        let entry = Entry(byteCount: value.count, metadata: metadata, version: nextVersion)
+        nextVersion += 1
+        lock.withWriteLock { entries[key] = entry }
         isDirty = true
     }
 
-    func updateMetadata(_ metadata: CacheEntryMetadata, forKey key: String) throws(CacheError) {
-        entries[Array(key.utf8)]?.metadata = metadata
+    func updateMetadata(_ metadata: CacheEntryMetadata, forKey key: [UInt8]) throws(CacheError) {
+        lock.withWriteLock { entries[key]?.metadata = metadata }
         isDirty = true
     }
 
-    func removeValue(forKey key: String) throws(CacheError) {
-        let keyBytes = Array(key.utf8)
-        let path = entriesPath + "/" + Self.fileName(forKey: key)
-        try FileSystem.removeFile(at: path)
-        unsynchronizedFiles.remove(path)
-        if entries.removeValue(forKey: keyBytes) != nil { isDirty = true }
+    func remove(_ key: [UInt8]) throws(CacheError) {
+        let fileName = Self.fileName(forKey: key)
+        try cacheIO { try entriesFolder?.removeFile(fileName) }
+        unsynchronizedFiles.remove(fileName)
+        if lock.withWriteLock({ entries.removeValue(forKey: key) }) != nil { isDirty = true }
     }
 
     func removeAll() throws(CacheError) {
-        entries.removeAll()
+        lock.withWriteLock { entries.removeAll() }
         unsynchronizedFiles.removeAll()
         isDirty = true
         // The empty index goes first, so a crash part-way leaves files the next open removes.
         try synchronize()
-        for name in try FileSystem.contentsOfDirectory(at: entriesPath) {
-            try FileSystem.removeFile(at: entriesPath + "/" + name)
-        }
+        try removeUnreferencedFiles()
     }
 
     /// Makes the entry files written since the last call durable, then writes the index (§3.3).
     func synchronize() throws(CacheError) {
-        if !unsynchronizedFiles.isEmpty {
-            for path in unsynchronizedFiles.sorted() {
-                try FileSystem.synchronizeFile(at: path, ignoringMissing: true)
+        guard !readOnly else { return }
+        if !unsynchronizedFiles.isEmpty, let entriesFolder {
+            for name in unsynchronizedFiles.sorted() {
+                try cacheIO {
+                    // A file replaced or removed since needs nothing.
+                    guard let fd = try? entriesFolder.open(name, flags: O_RDONLY) else { return }
+                    defer { FileSystem.close(fd) }
+                    try FileSystem.synchronizeFile(fd, path: entriesPath + "/" + name)
+                }
             }
-            try FileSystem.synchronizeDirectory(at: entriesPath)
+            try cacheIO { try entriesFolder.synchronize() }
             unsynchronizedFiles.removeAll()
         }
         guard isDirty else { return }
-        try FileSystem.writeAtomically(encodedIndex(), to: indexPath, durable: true)
+        let index = encodedIndex()
+        try cacheIO { try index.withUnsafeBytes { try FileSystem.writeFileAtomically($0, to: indexPath, durable: true) } }
         isDirty = false
     }
 
     /// The index file (§3.3); entries in ascending key byte order.
     func encodedIndex() -> [UInt8] {
+        // The writer is the only mutator, so reading the map here needs no lock.
         var writer = ByteWriter(capacity: 20 + entries.count * 64)
         writer.append(Self.indexMagic)
         writer.append(Self.indexVersion)
@@ -227,20 +339,34 @@ final class DirectoryStorage: CacheStorage {
         try synchronize()
     }
 
-    /// Deletes temporary files and entry files that no entry names.
+    /// Deletes files in `entries/` that no entry names (links and temporary files included;
+    /// a folder is left alone), and leftover temporary index files (§3.5).
     func removeUnreferencedFiles() throws(CacheError) {
-        var referenced = Set<String>()
-        for entry in entries.values { referenced.insert(entry.fileName) }
-        for name in try FileSystem.contentsOfDirectory(at: entriesPath) where !referenced.contains(name) {
-            try FileSystem.removeFile(at: entriesPath + "/" + name)
+        guard !readOnly, let entriesFolder else { return }
+        let referenced = lock.withReadLock { Set(entries.keys.map(Self.fileName)) }
+        for item in try cacheIO({ try entriesFolder.entries() })
+        where item.kind != .directory && (item.kind != .regular || !referenced.contains(item.name)) {
+            try cacheIO { try entriesFolder.removeFile(item.name) }
         }
-        for name in try FileSystem.contentsOfDirectory(at: directory)
-        where name.hasPrefix(FileSystem.temporaryPrefix + Self.indexName) {
-            try FileSystem.removeFile(at: directory + "/" + name)
+        let folder = try cacheIO { try Directory(path: directory, followingLink: true) }
+        for item in try cacheIO({ try folder.entries() })
+        where item.kind != .directory && item.name.hasPrefix(FileSystem.temporaryPrefix + Self.indexName) {
+            try cacheIO { try folder.removeFile(item.name) }
         }
     }
 
     func close() throws(CacheError) {
         try synchronize()
+        lock.withWriteLock {
+            isClosed = true
+            entries.removeAll()
+        }
+    }
+
+    func abandon() {
+        lock.withWriteLock {
+            isClosed = true
+            entries.removeAll()
+        }
     }
 }

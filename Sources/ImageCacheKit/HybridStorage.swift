@@ -1,5 +1,13 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 #if !IMAGECACHE_SINGLE_MODULE
     import Checksums
+    import Platform
 #endif
 
 /// The `hybrid` backend (`Spec/backends.md` §5): values below the threshold live in a log
@@ -13,7 +21,7 @@
 ///                              <name> = hex SHA-256 of the key, "-", 16 hex digits of the
 ///                              accessSequence the value was stored with
 ///     external/.tmp-*          temporary files
-final class HybridStorage: CacheStorage {
+final class HybridStorage: CacheStorage, @unchecked Sendable {
     static let logName = "hybrid.log"
     static let externalName = "external"
     static let inlineTag: UInt8 = 0
@@ -57,23 +65,38 @@ final class HybridStorage: CacheStorage {
     let directory: String
     let externalPath: String
     let threshold: Int
+    let readOnly: Bool
     let log: LogStorage
-    /// The external file of every entry stored outside the log.
-    private var externalNames: [[UInt8]: String] = [:]
+    /// The external folder, opened without following links; nil for a reader whose folder is
+    /// missing (every reference then reads as missing).
+    let external: Directory?
+
+    // Guarded by `lock`; mutated only by the cache's one writer.
+    private let lock = ReadWriteLock()
+    /// The reference of every entry stored outside the log.
+    private var references: [[UInt8]: Reference] = [:]
+    // Touched only by the writer.
     /// External files written since the last synchronize(), to fsync before the log.
     private var unsynchronizedFiles: [String] = []
+    /// External files that records appended since the last synchronize() stopped referencing.
+    /// They are deleted only once those records are durable (§5.3): a crash before then
+    /// reopens the log as it was synchronized, still naming them.
+    private var supersededFiles: [String] = []
 
-    init(directory: String, threshold: Int) throws(CacheError) {
+    init(directory: String, threshold: Int, readOnly: Bool) throws(CacheError) {
         self.directory = directory
         self.threshold = threshold
-        externalPath = directory + "/" + Self.externalName
-        try FileSystem.createDirectory(at: externalPath)
-        log = try LogStorage(directory: directory, fileName: Self.logName)
+        self.readOnly = readOnly
+        let externalPath = directory + "/" + Self.externalName
+        self.externalPath = externalPath
+        external = try openSubfolder(externalPath, creating: !readOnly)
+        log = try LogStorage(directory: directory, fileName: Self.logName, readOnly: readOnly)
+        try loadReferences()
     }
 
-    static func externalFileName(forKey key: String, accessSequence: UInt64) -> String {
+    static func externalFileName(forKey key: [UInt8], accessSequence: UInt64) -> String {
         let digits = String(accessSequence, radix: 16)
-        return SHA256.hexDigest(key.utf8) + "-" + String(repeating: "0", count: 16 - digits.count) + digits
+        return SHA256.hexDigest(key) + "-" + String(repeating: "0", count: 16 - digits.count) + digits
     }
 
     static func isExternalFileName<Bytes: Collection>(_ name: Bytes) -> Bool where Bytes.Element == UInt8 {
@@ -85,118 +108,182 @@ final class HybridStorage: CacheStorage {
         return true
     }
 
-    func loadEntries() throws(CacheError) -> [StoredEntry] {
-        var result: [StoredEntry] = []
-        for entry in try log.loadEntries() {
-            var byteCount = max(entry.byteCount - 1, 0)
-            // Only a value exactly as long as a reference can be one; read just those.
-            if entry.byteCount == Self.referenceLength {
-                do {
-                    if let reference = Reference(try log.storedValue(forKey: entry.key)) {
-                        byteCount = Int(clamping: reference.length)
-                        externalNames[Array(entry.key.utf8)] = reference.name
-                    }
-                } catch {
-                    // A damaged record is reported when the entry is read (Spec/cache.md §8.2).
-                    guard case .corruptEntry = error else { throw error }
-                }
-            }
-            result.append(StoredEntry(key: entry.key, byteCount: byteCount, metadata: entry.metadata))
+    /// Reads the log values exactly one reference long, the only ones that can be references.
+    private func loadReferences() throws(CacheError) {
+        var candidates: [[UInt8]] = []
+        try log.forEachEntry { key, state in
+            if state.byteCount == Self.referenceLength { candidates.append(Array(key)) }
         }
-        return result
+        for key in candidates {
+            do {
+                if let raw = try log.storedValue(key), let reference = Reference(raw.value) {
+                    references[key] = reference
+                }
+            } catch {
+                // A damaged record is reported when the entry is read (Spec/cache.md §8.2).
+                guard case .corruptEntry = error else { throw error }
+            }
+        }
     }
 
-    func value(forKey key: String) throws(CacheError) -> [UInt8] {
-        let raw = try log.storedValue(forKey: key)
-        guard let tag = raw.first else { throw .corruptEntry(key: key, reason: "empty hybrid log value") }
-        if tag == Self.inlineTag { return Array(raw[1...]) }
-        guard let reference = Reference(raw) else {
-            throw .corruptEntry(key: key, reason: "malformed hybrid log value (tag \(tag))")
+    // MARK: Reads
+
+    var entryCount: Int { log.entryCount }
+
+    /// The entry's state from its log record: the size of an external value is its
+    /// reference's length, an inline value's is one less than the log value (the tag).
+    private func state(_ key: UnsafeRawBufferPointer, _ logState: EntryState, _ references: [[UInt8]: Reference])
+        -> EntryState
+    {
+        var state = logState
+        if logState.byteCount == Self.referenceLength, let reference = references[Array(key)] {
+            state.byteCount = Int(clamping: reference.length)
+        } else {
+            state.byteCount = max(logState.byteCount - 1, 0)
         }
-        guard let bytes = try FileSystem.readFile(at: externalPath + "/" + reference.name) else {
-            throw .corruptEntry(key: key, reason: "external file \(reference.name) is missing")
+        return state
+    }
+
+    func state(forKey key: [UInt8]) throws(CacheError) -> EntryState? {
+        guard let logState = try log.state(forKey: key) else { return nil }
+        return key.withUnsafeBytes { keyBytes in
+            lock.withReadLock { state(keyBytes, logState, references) }
+        }
+    }
+
+    func forEachEntry(_ body: (UnsafeRawBufferPointer, EntryState) -> Void) throws(CacheError) {
+        try lock.withReadLock { () throws(CacheError) in
+            try log.forEachEntry { key, logState in body(key, state(key, logState, references)) }
+        }
+    }
+
+    func read(_ key: [UInt8]) throws(CacheError) -> StoredValue? {
+        guard let (raw, info) = try log.storedValue(key) else { return nil }
+        let shownKey = displayKey(key)
+        guard let tag = raw.first else { throw .corruptEntry(key: shownKey, reason: "empty hybrid log value") }
+        if tag == Self.inlineTag { return StoredValue(bytes: Array(raw[1...]), version: info.recordOffset) }
+        guard let reference = Reference(raw) else {
+            throw .corruptEntry(key: shownKey, reason: "malformed hybrid log value (tag \(tag))")
+        }
+        let bytes: [UInt8]?
+        do {
+            bytes = try external?.readFile(reference.name)
+        } catch {
+            throw error.code == ELOOP
+                ? .corruptEntry(key: shownKey, reason: "external file \(reference.name) is a symbolic link")
+                : CacheError(error)
+        }
+        guard let bytes else {
+            throw .corruptEntry(key: shownKey, reason: "external file \(reference.name) is missing")
         }
         guard UInt64(bytes.count) == reference.length, CRC32.checksum(of: bytes) == reference.checksum else {
-            throw .corruptEntry(
-                key: key, reason: "external file \(reference.name) fails its length or checksum")
+            throw .corruptEntry(key: shownKey, reason: "external file \(reference.name) fails its length or checksum")
         }
-        return bytes
+        return StoredValue(bytes: bytes, version: info.recordOffset)
     }
 
-    func write(_ value: [UInt8], forKey key: String, metadata: CacheEntryMetadata) throws(CacheError) {
-        let keyBytes = Array(key.utf8)
-        let previous = externalNames[keyBytes]
+    // MARK: Mutations (the cache's one writer)
+
+    func write(_ value: UnsafeRawBufferPointer, forKey key: [UInt8], metadata: CacheEntryMetadata)
+        throws(CacheError)
+    {
+        let previous = lock.withReadLock { references[key] }
         if value.count >= threshold {
             let name = Self.externalFileName(forKey: key, accessSequence: metadata.accessSequence)
             let path = externalPath + "/" + name
             // The file is in place before any record refers to it (§5.3).
-            try FileSystem.writeAtomically(value, to: path, durable: false)
+            try cacheIO { try FileSystem.writeFileAtomically(value, to: path, durable: false) }
             unsynchronizedFiles.append(path)
-            let reference = Reference(
-                length: UInt64(value.count), checksum: CRC32.checksum(of: value), name: name)
-            try log.write(reference.encoded, forKey: key, metadata: metadata)
-            externalNames[keyBytes] = name
+            let reference = Reference(length: UInt64(value.count), checksum: CRC32.checksum(of: value), name: name)
+            let encoded = reference.encoded
+            try withBytes(of: encoded) { (bytes) throws(CacheError) in
+                try log.write(bytes, forKey: key, metadata: metadata)
+            }
+            lock.withWriteLock { references[key] = reference }
         } else {
             var tagged = [UInt8]()
             tagged.reserveCapacity(value.count + 1)
             tagged.append(Self.inlineTag)
             tagged.append(contentsOf: value)
-            try log.write(tagged, forKey: key, metadata: metadata)
-            externalNames.removeValue(forKey: keyBytes)
+            try withBytes(of: tagged) { (bytes) throws(CacheError) in
+                try log.write(bytes, forKey: key, metadata: metadata)
+            }
+            lock.withWriteLock { _ = references.removeValue(forKey: key) }
         }
-        if let previous, previous != externalNames[keyBytes] {
-            try FileSystem.removeFile(at: externalPath + "/" + previous)
-        }
+        if let previous { supersededFiles.append(previous.name) }
     }
 
-    func updateMetadata(_ metadata: CacheEntryMetadata, forKey key: String) throws(CacheError) {
+    func updateMetadata(_ metadata: CacheEntryMetadata, forKey key: [UInt8]) throws(CacheError) {
         try log.updateMetadata(metadata, forKey: key)
     }
 
-    func removeValue(forKey key: String) throws(CacheError) {
-        try log.removeValue(forKey: key)
-        // The record is gone first, so a crash here leaves an orphan, never a dangling reference.
-        if let name = externalNames.removeValue(forKey: Array(key.utf8)) {
-            try FileSystem.removeFile(at: externalPath + "/" + name)
+    func remove(_ key: [UInt8]) throws(CacheError) {
+        try log.remove(key)
+        if let reference = lock.withWriteLock({ references.removeValue(forKey: key) }) {
+            supersededFiles.append(reference.name)
         }
     }
 
     func removeAll() throws(CacheError) {
         try log.removeAll()
-        externalNames.removeAll()
-        unsynchronizedFiles.removeAll()
-        for name in try FileSystem.contentsOfDirectory(at: externalPath) {
-            try FileSystem.removeFile(at: externalPath + "/" + name)
-        }
+        lock.withWriteLock { references.removeAll() }
+        // The clear record must be durable before the files it stops referencing go (§5.3).
+        try synchronize()
+        try removeUnreferencedFiles()
     }
 
+    /// Makes new external files durable, then the log; then deletes the files the now durable
+    /// records stopped referencing (§5.3).
     func synchronize() throws(CacheError) {
-        for path in unsynchronizedFiles {
-            // A file replaced or removed since is no longer referenced; nothing to make durable.
-            try FileSystem.synchronizeFile(at: path, ignoringMissing: true)
+        if !unsynchronizedFiles.isEmpty {
+            for path in unsynchronizedFiles {
+                // A file replaced or removed since is no longer referenced; nothing to make durable.
+                try cacheIO {
+                    guard let fd = try? FileSystem.open(path, flags: O_RDONLY | O_NOFOLLOW) else { return }
+                    defer { FileSystem.close(fd) }
+                    try FileSystem.synchronizeFile(fd, path: path)
+                }
+            }
+            try cacheIO { try external?.synchronize() }
+            unsynchronizedFiles.removeAll()
         }
-        if !unsynchronizedFiles.isEmpty { try FileSystem.synchronizeDirectory(at: externalPath) }
-        unsynchronizedFiles.removeAll()
         try log.synchronize()
+        try deleteSupersededFiles()
+    }
+
+    private func deleteSupersededFiles() throws(CacheError) {
+        guard let external else { return }
+        while let name = supersededFiles.last {
+            try cacheIO { try external.removeFile(name) }
+            supersededFiles.removeLast()
+        }
     }
 
     func compact(now: Int64) throws(CacheError) {
+        // Compaction writes, syncs and renames a whole new log: afterwards it is durable.
         try log.compact(now: now)
+        try deleteSupersededFiles()
         try removeUnreferencedFiles()
     }
 
     var compactionIsDue: Bool { log.compactionIsDue }
 
-    /// Deletes external files no log record references, and temporary files (§5.4).
+    /// Deletes files in `external/` that no record references, temporary files and links
+    /// included (§5.5), but not files waiting for their superseding record to be durable.
     func removeUnreferencedFiles() throws(CacheError) {
-        let referenced = Set(externalNames.values)
-        for name in try FileSystem.contentsOfDirectory(at: externalPath) where !referenced.contains(name) {
-            try FileSystem.removeFile(at: externalPath + "/" + name)
+        guard !readOnly, let external else { return }
+        let referenced = lock.withReadLock { Set(references.values.map(\.name)) }.union(supersededFiles)
+        for entry in try cacheIO({ try external.entries() }) where !referenced.contains(entry.name) {
+            // A folder inside external/ is not ours to delete; it is left alone.
+            guard entry.kind != .directory else { continue }
+            try cacheIO { try external.removeFile(entry.name) }
         }
     }
 
     func close() throws(CacheError) {
-        try synchronize()
+        if !readOnly { try synchronize() }
         try log.close()
     }
+
+    func abandon() { log.abandon() }
 }

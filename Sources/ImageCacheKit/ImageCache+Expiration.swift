@@ -1,5 +1,5 @@
 extension ImageCache {
-    /// `a + b`, or `Int64.max` when the sum does not fit.
+    /// `a + b`, or `Int64.max` (`Int64.min`) when the sum does not fit (§3.4).
     static func saturatingSum(_ a: Int64, _ b: Int64) -> Int64 {
         let (sum, overflow) = a.addingReportingOverflow(b)
         return overflow ? (b > 0 ? .max : .min) : sum
@@ -8,12 +8,8 @@ extension ImageCache {
     /// `expiresAt` for a value stored at `now` (`Spec/cache.md` §4.2).
     func expirationForStore(at now: Int64) -> Int64 {
         var expiresAt = Int64.max
-        if let timeToLive = configuration.timeToLive {
-            expiresAt = min(expiresAt, Self.saturatingSum(now, timeToLive))
-        }
-        if let maximumAge = configuration.maximumAge {
-            expiresAt = min(expiresAt, Self.saturatingSum(now, maximumAge))
-        }
+        if let timeToLive { expiresAt = min(expiresAt, Self.saturatingSum(now, timeToLive)) }
+        if let maximumAge { expiresAt = min(expiresAt, Self.saturatingSum(now, maximumAge)) }
         return expiresAt
     }
 
@@ -21,21 +17,41 @@ extension ImageCache {
     /// never past `createdAt + maximumAge`.
     func expirationForHit(on metadata: CacheEntryMetadata, at now: Int64) -> Int64 {
         var expiresAt = metadata.expiresAt
-        if let timeToLive = configuration.timeToLive { expiresAt = Self.saturatingSum(now, timeToLive) }
-        if let maximumAge = configuration.maximumAge {
-            expiresAt = min(expiresAt, Self.saturatingSum(metadata.createdAt, maximumAge))
-        }
+        if let timeToLive { expiresAt = Self.saturatingSum(now, timeToLive) }
+        if let maximumAge { expiresAt = min(expiresAt, Self.saturatingSum(metadata.createdAt, maximumAge)) }
         return expiresAt
     }
 
-    /// Removes one held entry from the backend, the index and the memory tier.
-    func removeEntry(_ keyBytes: [UInt8]) throws(CacheError) {
-        guard let entry = index[keyBytes] else { return }
-        try storage.removeValue(forKey: entry.key)
-        index.removeValue(forKey: keyBytes)
-        recency.remove(keyBytes)
-        totalBytes -= entry.byteCount
-        memory?.removeValue(forKey: keyBytes)
+    /// Applies every hit readers recorded since the last writer operation, in the order they
+    /// were made (§10): each takes the next access sequence and slides the expiry from the
+    /// time of its read. A hit on a value replaced or removed since is dropped, as the store
+    /// or removal that followed it would have overwritten its effect. The caller holds the
+    /// writer lock.
+    func applyRecordedHits() throws(CacheError) {
+        for hit in hits.drain() {
+            guard var state = try storage.state(forKey: hit.key), state.version == hit.version else { continue }
+            state.metadata.expiresAt = expirationForHit(on: state.metadata, at: hit.now)
+            state.metadata.accessSequence = takeSequence()
+            expiryLowerBound = min(expiryLowerBound, state.metadata.expiresAt)
+            try storage.updateMetadata(state.metadata, forKey: hit.key)
+        }
+    }
+
+    /// The next access sequence (§2.5). The caller holds the writer lock.
+    func takeSequence() -> UInt64 {
+        defer { nextSequence &+= 1 }
+        return nextSequence
+    }
+
+    /// Removes one held entry from the backend and the memory tier; returns its state. The
+    /// caller holds the writer lock.
+    @discardableResult
+    func removeEntry(_ key: [UInt8]) throws(CacheError) -> EntryState? {
+        guard let state = try storage.state(forKey: key) else { return nil }
+        try storage.remove(key)
+        totalBytes -= state.byteCount
+        memory?.removeValue(forKey: key)
+        return state
     }
 
     /// Whether any held entry might be expired at `now`.
@@ -44,34 +60,34 @@ extension ImageCache {
     }
 
     /// Removes every entry expired at `now`, in ascending (accessSequence, key bytes) order
-    /// (`Spec/cache.md` §4.5). Returns how many it removed.
+    /// (`Spec/cache.md` §4.5). Returns how many it removed. The caller holds the writer lock.
     @discardableResult
-    func removeExpiredEntries(now: Int64) throws(CacheError) -> Int {
-        guard mayHoldExpiredEntries(at: now) else { return 0 }
-        var removed = 0
+    func removeExpiredEntries(now: Int64, force: Bool = false) throws(CacheError) -> Int {
+        guard force || mayHoldExpiredEntries(at: now) else { return 0 }
+        var expired: [(sequence: UInt64, key: [UInt8])] = []
         var lowest = Int64.max
-        // Walking the recency list visits entries in exactly the specified order.
-        for keyBytes in recency.orderedKeys {
-            guard let entry = index[keyBytes] else { continue }
-            if entry.metadata.isExpired(at: now) {
-                try removeEntry(keyBytes)
-                removed += 1
+        try storage.forEachEntry { key, state in
+            if state.metadata.isExpired(at: now) {
+                expired.append((state.metadata.accessSequence, Array(key)))
             } else {
-                lowest = min(lowest, entry.metadata.expiresAt)
+                lowest = min(lowest, state.metadata.expiresAt)
             }
         }
+        expired.sort { lhs, rhs in
+            lhs.sequence != rhs.sequence ? lhs.sequence < rhs.sequence : lhs.key.lexicographicallyPrecedes(rhs.key)
+        }
+        for entry in expired { try removeEntry(entry.key) }
         expiryLowerBound = lowest
-        return removed
+        return expired.count
     }
 
-    /// The held entries not expired at `now`, least recently used first.
-    func liveKeyBytes(at now: Int64) -> [[UInt8]] {
-        recency.orderedKeys.filter { index[$0].map { !$0.metadata.isExpired(at: now) } ?? false }
-    }
-
-    /// The number of held entries not expired at `now`.
-    func liveCount(at now: Int64) -> Int {
-        guard mayHoldExpiredEntries(at: now) else { return index.count }
-        return index.values.reduce(0) { $0 + ($1.metadata.isExpired(at: now) ? 0 : 1) }
+    /// The held entries not expired at `now`: their keys and states. The caller holds the
+    /// writer lock.
+    func liveEntries(at now: Int64) throws(CacheError) -> [(key: [UInt8], state: EntryState)] {
+        var live: [(key: [UInt8], state: EntryState)] = []
+        try storage.forEachEntry { key, state in
+            if !state.metadata.isExpired(at: now) { live.append((Array(key), state)) }
+        }
+        return live
     }
 }

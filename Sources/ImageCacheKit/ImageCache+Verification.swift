@@ -23,23 +23,25 @@ extension ImageCache {
     ///
     /// Unlike a read, verifying is not a hit: no expiry slides, no access sequence is taken,
     /// and a damaged entry is reported, not removed, so a user can inspect the files first.
-    /// It holds the cache's lock throughout, so other operations wait until it finishes.
+    /// It holds the writer lock throughout: other operations but reads wait until it finishes.
     ///
     /// - Returns: the entries checked, the intact bytes and the damaged entries.
     /// - Throws: ``CacheError/cacheClosed``, or an I/O error other than damage to one entry.
     /// - Complexity: reads every stored value once.
     public func verify() throws(CacheError) -> CacheVerificationReport {
-        try withLock { () throws(CacheError) in
+        try withWriterLock(mutating: false) { () throws(CacheError) in
             var report = CacheVerificationReport()
-            let ordered = index.keys.sorted { $0.lexicographicallyPrecedes($1) }
-            for keyBytes in ordered {
-                guard let entry = index[keyBytes] else { continue }
-                report.checkedEntries += 1
+            var keys: [[UInt8]] = []
+            try storage.forEachEntry { key, _ in keys.append(Array(key)) }
+            for key in keys.sorted(by: { $0.lexicographicallyPrecedes($1) }) {
                 do throws(CacheError) {
-                    report.intactBytes += try storage.value(forKey: entry.key).count
+                    guard let value = try storage.read(key) else { continue }
+                    report.checkedEntries += 1
+                    report.intactBytes += value.bytes.count
                 } catch {
                     guard case .corruptEntry(_, let reason) = error else { throw error }
-                    report.damagedEntries.append(.init(key: entry.key, reason: reason))
+                    report.checkedEntries += 1
+                    report.damagedEntries.append(.init(key: displayKey(key), reason: reason))
                 }
             }
             return report

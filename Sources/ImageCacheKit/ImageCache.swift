@@ -1,104 +1,128 @@
-import Foundation
-
 #if !IMAGECACHE_SINGLE_MODULE
-    import PNG
+    import Platform
 #endif
 
 /// A persistent cache of images and raw data with sliding expiration, a hard maximum age,
 /// size and count limits, and an optional memory tier, over one of four backends.
 ///
-/// Every rule lives here, once (`Spec/cache.md`); the backends only persist entries and their
-/// metadata, so switching ``Backend`` changes cost, never behaviour.
+/// Every rule lives here, once (`Spec/cache.md`); the backends only persist entries and keep
+/// the one in-memory index of them, so switching ``Backend`` changes cost, never behaviour.
 ///
-/// Thread safety: every method may be called from any number of threads at once. Operations
-/// run one at a time under an internal lock, except PNG encoding and decoding, which run
-/// outside it.
+/// Thread safety (`Spec/cache.md` §10): every method may be called from any number of
+/// threads at once. Reads (`data(forKey:)`, `bytes(forKey:)`, `withValue(forKey:_:)`,
+/// `bitmap(forKey:)`) take no cache-wide lock: reads of different keys run in parallel and do
+/// not wait for a writer's file I/O. Every other operation takes the writer lock, one at a
+/// time. A read's bookkeeping (sliding expiry, recency) is recorded by the reader and applied
+/// by the next operation that takes the writer lock, before anything else, so operations
+/// still take effect in an order consistent with each thread's (and task's) program order.
+/// PNG encoding and decoding run outside every lock.
+///
+/// Lifecycle: `close()` synchronizes and releases the folder. A cache whose last reference
+/// goes away, and every cache still open when the process exits normally, is closed the same
+/// way, so nothing stored is lost on a normal exit (`Spec/cache.md` §5.5).
 public final class ImageCache: @unchecked Sendable {
     /// The configuration the cache was opened with.
     public let configuration: CacheConfiguration
-
-    struct IndexEntry {
-        var key: String
-        var byteCount: Int
-        var metadata: CacheEntryMetadata
-        /// Identifies one stored value within this process, so a bitmap decoded outside the
-        /// lock is cached only if the entry was not replaced meanwhile.
-        var generation: UInt64
-    }
-
-    let lock = NSLock()
-    // Everything below is guarded by `lock`.
-    var storage: any CacheStorage
-    var index: [[UInt8]: IndexEntry] = [:]
-    /// Keys from least to most recently used: ascending (accessSequence, key bytes).
-    var recency = RecencyList<[UInt8]>()
-    /// The sum of the value lengths of every held entry, expired ones included (§6.1).
-    var totalBytes = 0
-    var nextSequence: UInt64 = 1
-    var nextGeneration: UInt64 = 1
-    /// No held entry expires before this instant; lets count, keys and eviction skip scans.
-    var expiryLowerBound = Int64.max
-    var memory: MemoryTier<Bitmap>?
-    var isClosed = false
-
     /// How many expired entries opening removed (`Spec/cache.md` §5.1).
     public private(set) var expiredEntriesRemovedOnOpen = 0
 
+    let storage: any CacheStorage
+    let folder: CacheFolder
+    let clock: any CacheClock
+    let timeToLive: Int64?
+    let maximumAge: Int64?
+    let hits = HitLog()
+    let memory: MemoryTier<Bitmap>?
+
+    /// Serializes every operation but reads (§10).
+    let writerLock = MutualExclusion()
+    // Guarded by `writerLock`.
+    var nextSequence: UInt64 = 1
+    /// The sum of the value lengths of every held entry, expired ones included (§6.1).
+    var totalBytes = 0
+    /// No held entry expires before this instant; lets count, keys and eviction skip scans.
+    var expiryLowerBound = Int64.max
+    var candidates = EvictionCandidates()
+    var isClosed = false
+
     /// Opens (or creates) the cache described by `configuration` and purges expired entries
-    /// (`Spec/cache.md` §5).
+    /// (`Spec/cache.md` §5.1).
     ///
     /// - Throws: ``CacheError/invalidConfiguration(reason:)`` for out-of-range settings;
+    ///   ``CacheError/locked(path:byThisProcess:)`` when another instance writes to the folder;
     ///   ``CacheError/corruptFile(path:reason:)``, ``CacheError/unsupportedFormatVersion(path:version:)``,
-    ///   ``CacheError/ioFailure(operation:path:errno:)`` or ``CacheError/logStoreFailure(path:reason:)``
-    ///   when the backend's files cannot be opened.
+    ///   ``CacheError/symbolicLink(path:)``, ``CacheError/ioFailure(operation:path:errno:)`` or
+    ///   ``CacheError/logStoreFailure(path:reason:)`` when the backend's files cannot be opened.
     public init(configuration: CacheConfiguration) throws(CacheError) {
         try configuration.validate()
         self.configuration = configuration
-        storage = try Self.makeStorage(for: configuration)
-        if let limit = configuration.memoryCostLimit { memory = MemoryTier(costLimit: limit) }
-        let loaded = try storage.loadEntries()
-        let ordered = loaded.sorted { lhs, rhs in
-            if lhs.metadata.accessSequence != rhs.metadata.accessSequence {
-                return lhs.metadata.accessSequence < rhs.metadata.accessSequence
-            }
-            return lhs.key.utf8.lexicographicallyPrecedes(rhs.key.utf8)
-        }
-        for entry in ordered {
-            let keyBytes = Array(entry.key.utf8)
-            if let replaced = index[keyBytes] { totalBytes -= replaced.byteCount }
-            index[keyBytes] = IndexEntry(
-                key: entry.key, byteCount: entry.byteCount, metadata: entry.metadata,
-                generation: nextGeneration)
-            nextGeneration += 1
-            recency.touch(keyBytes)
-            totalBytes += entry.byteCount
-            expiryLowerBound = min(expiryLowerBound, entry.metadata.expiresAt)
-            nextSequence = max(nextSequence, entry.metadata.accessSequence &+ 1)
-        }
-        expiredEntriesRemovedOnOpen = try removeExpiredEntries(now: configuration.clock.now())
-        try storage.removeUnreferencedFiles()
-    }
-
-    static func makeStorage(for configuration: CacheConfiguration) throws(CacheError) -> any CacheStorage {
+        clock = configuration.clock
+        timeToLive = configuration.timeToLiveMilliseconds
+        maximumAge = configuration.maximumAgeMilliseconds
+        memory = configuration.memoryCostLimit.map { MemoryTier(costLimit: $0) }
         let path = configuration.directory.standardizedFileURL.path
-        switch configuration.backend {
-        case .dictionary: return try DictionaryStorage(directory: path)
-        case .directory: return try DirectoryStorage(directory: path)
-        case .log: return try LogStorage(directory: path)
-        case .hybrid:
-            return try HybridStorage(directory: path, threshold: configuration.externalStorageThreshold)
+        folder = try CacheFolder(path: path, readOnly: configuration.readOnly)
+        storage = try Self.makeStorage(for: configuration, path: path, folder: folder)
+
+        // One scan sets the counter (§2.5), the byte total and the earliest expiry.
+        var largestSequence: UInt64 = 0
+        var total = 0
+        var earliest = Int64.max
+        try storage.forEachEntry { _, state in
+            largestSequence = max(largestSequence, state.metadata.accessSequence)
+            total += state.byteCount
+            earliest = min(earliest, state.metadata.expiresAt)
+        }
+        nextSequence = largestSequence &+ 1 == 0 ? .max : largestSequence + 1
+        totalBytes = total
+        expiryLowerBound = earliest
+        if !configuration.readOnly {
+            expiredEntriesRemovedOnOpen = try removeExpiredEntries(now: clock.now())
+            try storage.removeUnreferencedFiles()
+            OpenCaches.register(self)
         }
     }
 
-    /// Runs `body` under the lock; throws ``CacheError/cacheClosed`` after `close()`.
-    func withLock<Result>(_ body: () throws(CacheError) -> Result) throws(CacheError) -> Result {
-        lock.lock()
-        defer { lock.unlock() }
-        guard !isClosed else { throw .cacheClosed }
-        return try body()
+    deinit {
+        // The last reference is gone: flush what was buffered, as close() does.
+        try? close()
     }
 
-    /// The UTF-8 bytes of a valid key (`Spec/cache.md` §2.1).
+    static func makeStorage(for configuration: CacheConfiguration, path: String, folder: CacheFolder)
+        throws(CacheError) -> any CacheStorage
+    {
+        let readOnly = configuration.readOnly
+        if readOnly && !folder.exists { return EmptyStorage() }
+        switch configuration.backend {
+        case .dictionary:
+            return try DictionaryStorage(directory: path, readOnly: readOnly)
+        case .directory:
+            return try DirectoryStorage(directory: path, readOnly: readOnly)
+        case .log:
+            if readOnly && !FileSystem.exists(path + "/" + LogStorage.fileName) { return EmptyStorage() }
+            return try LogStorage(directory: path, readOnly: readOnly)
+        case .hybrid:
+            if readOnly && !FileSystem.exists(path + "/" + HybridStorage.logName) { return EmptyStorage() }
+            return try HybridStorage(
+                directory: path, threshold: configuration.externalStorageThreshold, readOnly: readOnly)
+        }
+    }
+
+    /// Runs `body` under the writer lock, after applying every recorded hit (§10).
+    /// - Throws: ``CacheError/cacheClosed`` after `close()`; ``CacheError/readOnly(path:)``
+    ///   when `mutating` and the cache is read-only.
+    func withWriterLock<Result>(mutating: Bool, _ body: () throws(CacheError) -> Result) throws(CacheError)
+        -> Result
+    {
+        try writerLock.withLock { () throws(CacheError) -> Result in
+            guard !isClosed else { throw .cacheClosed }
+            if mutating && configuration.readOnly { throw .readOnly(path: folder.path) }
+            try applyRecordedHits()
+            return try body()
+        }
+    }
+
+    /// The bytes of a valid key (`Spec/cache.md` §2.1).
     static func validatedKey(_ key: String) throws(CacheError) -> [UInt8] {
         let bytes = Array(key.utf8)
         guard (1...65_535).contains(bytes.count) else { throw .invalidKey(byteCount: bytes.count) }

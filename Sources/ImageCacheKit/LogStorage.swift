@@ -1,23 +1,31 @@
-import Foundation
-
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 #if !IMAGECACHE_SINGLE_MODULE
-    import LogStoreKit
+    @_spi(Testing) import LogStoreKit
+    import Platform
 #endif
 
 /// The `log` backend (`Spec/backends.md` §4): one LogStore file, `cache.log`, holding each
-/// entry's value and metadata; a hit appends a metadata-only touch record.
-final class LogStorage: CacheStorage {
+/// entry's value and metadata; a hit appends a metadata-only touch record. The LogStore's
+/// index is the cache's index.
+final class LogStorage: CacheStorage, @unchecked Sendable {
     static let fileName = "cache.log"
 
-    let directory: String
     let store: LogStore
 
-    init(directory: String, fileName: String = LogStorage.fileName) throws(CacheError) {
-        self.directory = directory
-        try FileSystem.createDirectory(at: directory)
+    /// Opens `<directory>/<fileName>`; read-only opens take no lock and change nothing.
+    init(directory: String, fileName: String = LogStorage.fileName, readOnly: Bool) throws(CacheError) {
         let path = directory + "/" + fileName
+        if let existing = try cacheIO({ try FileSystem.status(ofPath: path) }), existing.kind == .symbolicLink {
+            throw .symbolicLink(path: path)
+        }
         // The cache decides when to compact (after purging, so its index and the log agree).
-        let options = LogStore.Options(compactionDeadRatio: nil)
+        let options = LogStore.Options(readOnly: readOnly, compactionDeadRatio: nil)
         do {
             store = try LogStore(path: path, options: options)
         } catch {
@@ -27,11 +35,12 @@ final class LogStorage: CacheStorage {
 
     /// The cache's error for a LogStore error (`Spec/backends.md` §4.3): damage to the whole
     /// file is `corruptFile`, an unknown major version `unsupportedFormatVersion`, operating
-    /// system failures `ioFailure`; anything else `logStoreFailure`.
+    /// system failures `ioFailure`, a second writer `locked`, use after close `cacheClosed`;
+    /// anything else `logStoreFailure`.
     static func translate(_ error: LogStoreError, path storePath: String) -> CacheError {
         switch error {
         case .ioError(let operation, let code, let path):
-            return .ioFailure(operation: operation, path: path, errno: code)
+            return CacheError(SystemCallError(operation: operation, path: path, code: code))
         case .diskFull(let path):
             return .ioFailure(operation: "write", path: path, errno: ENOSPC)
         case .fileSizeLimitExceeded(let path):
@@ -42,6 +51,12 @@ final class LogStorage: CacheStorage {
             return .corruptFile(path: storePath, reason: error.description)
         case .unsupportedVersion(let path, let major, _):
             return .unsupportedFormatVersion(path: path, version: UInt32(major))
+        case .storeLocked(let path, let byThisProcess):
+            return .locked(path: FileSystem.directory(of: path), byThisProcess: byThisProcess)
+        case .readOnly(let path):
+            return .readOnly(path: FileSystem.directory(of: path))
+        case .closed:
+            return .cacheClosed
         default:
             return .logStoreFailure(path: storePath, reason: error.description)
         }
@@ -61,54 +76,64 @@ final class LogStorage: CacheStorage {
             accessSequence: metadata.accessSequence)
     }
 
-    static func metadata(_ metadata: EntryMetadata) -> CacheEntryMetadata {
-        CacheEntryMetadata(
-            createdAt: metadata.createdAt, expiresAt: metadata.expiresAt,
-            accessSequence: metadata.accessSequence)
+    static func state(_ info: LogStore.EntryInfo) -> EntryState {
+        EntryState(
+            byteCount: Int(clamping: info.valueLength),
+            metadata: CacheEntryMetadata(
+                createdAt: info.metadata.createdAt, expiresAt: info.metadata.expiresAt,
+                accessSequence: info.metadata.accessSequence),
+            version: info.recordOffset)
     }
 
-    func loadEntries() throws(CacheError) -> [StoredEntry] {
-        store.entries().map {
-            StoredEntry(
-                key: $0.key, byteCount: Int(clamping: $0.valueLength), metadata: Self.metadata($0.metadata))
-        }
+    // MARK: Reads
+
+    var entryCount: Int { store.count }
+
+    func state(forKey key: [UInt8]) throws(CacheError) -> EntryState? {
+        try perform { () throws(LogStoreError) in try store.entryInfo(forKey: key) }.map(Self.state)
     }
 
-    /// The raw log value; a damaged record is a corrupt entry (§4.3).
-    func storedValue(forKey key: String) throws(CacheError) -> [UInt8] {
-        let value: [UInt8]?
+    func read(_ key: [UInt8]) throws(CacheError) -> StoredValue? {
+        try storedValue(key).map { StoredValue(bytes: $0.value, version: $0.info.recordOffset) }
+    }
+
+    /// The raw log value and its record; a damaged record is a corrupt entry (§4.3).
+    func storedValue(_ key: [UInt8]) throws(CacheError) -> (value: [UInt8], info: LogStore.EntryInfo)? {
         do {
-            value = try store.value(forKey: key)
+            return try store.read(forKey: key)
         } catch {
             switch error {
             case .checksumMismatch, .truncatedRecord:
-                throw .corruptEntry(key: key, reason: error.description)
+                throw .corruptEntry(key: displayKey(key), reason: error.description)
             default:
                 throw Self.translate(error, path: store.path)
             }
         }
-        // The cache's index and the log disagree only if the log changed behind the cache.
-        guard let value else { throw .corruptEntry(key: key, reason: "missing from \(store.path)") }
-        return value
     }
 
-    func value(forKey key: String) throws(CacheError) -> [UInt8] {
-        try storedValue(forKey: key)
+    func forEachEntry(_ body: (UnsafeRawBufferPointer, EntryState) -> Void) throws(CacheError) {
+        try perform { () throws(LogStoreError) in
+            try store.forEachEntry { key, info in body(key, Self.state(info)) }
+        }
     }
 
-    func write(_ value: [UInt8], forKey key: String, metadata: CacheEntryMetadata) throws(CacheError) {
+    // MARK: Mutations
+
+    func write(_ value: UnsafeRawBufferPointer, forKey key: [UInt8], metadata: CacheEntryMetadata)
+        throws(CacheError)
+    {
         try perform { () throws(LogStoreError) in
             try store.put(value, forKey: key, metadata: Self.metadata(metadata))
         }
     }
 
-    func updateMetadata(_ metadata: CacheEntryMetadata, forKey key: String) throws(CacheError) {
+    func updateMetadata(_ metadata: CacheEntryMetadata, forKey key: [UInt8]) throws(CacheError) {
         try perform { () throws(LogStoreError) in
             try store.updateMetadata(Self.metadata(metadata), forKey: key)
         }
     }
 
-    func removeValue(forKey key: String) throws(CacheError) {
+    func remove(_ key: [UInt8]) throws(CacheError) {
         try perform { () throws(LogStoreError) in try store.removeValue(forKey: key) }
     }
 
@@ -135,4 +160,6 @@ final class LogStorage: CacheStorage {
     func close() throws(CacheError) {
         try perform { () throws(LogStoreError) in try store.close() }
     }
+
+    func abandon() { store.abandon() }
 }

@@ -1,55 +1,77 @@
-/// The optional in-memory tier: decoded values bounded by total cost, least recently used
-/// dropped first (`Spec/cache.md` §7).
+#if !IMAGECACHE_SINGLE_MODULE
+    import Platform
+#endif
+
+/// The optional in-memory tier: decoded bitmaps bounded by total cost, least recently used
+/// dropped first (`Spec/cache.md` §7). Safe from any thread (its own lock, held briefly).
 ///
-/// The tier only ever holds values of entries the cache's index holds: the cache removes a key
-/// from the tier whenever it removes, replaces, evicts or expires the entry, so a tier hit is
-/// always a live entry. It does no bookkeeping of its own beyond recency; the cache applies
-/// sliding expiry and the access sequence for tier hits exactly as for disk hits.
-struct MemoryTier<Value> {
+/// Each bitmap is kept with the version of the entry it was decoded from, and is returned
+/// only for that version, so a tier hit is always the value the index holds now. The cache
+/// removes a key from the tier whenever it removes, replaces, evicts or expires the entry;
+/// the tier does no bookkeeping of its own beyond recency.
+final class MemoryTier<Value>: @unchecked Sendable {
     private struct Item {
         var value: Value
+        var version: UInt64
         var cost: Int
     }
 
     let costLimit: Int
+    private let lock = MutualExclusion()
     private var items: [[UInt8]: Item] = [:]
     private var recency = RecencyList<[UInt8]>()
-    private(set) var totalCost = 0
+    private var cost = 0
 
     init(costLimit: Int) {
         self.costLimit = costLimit
     }
 
-    var count: Int { items.count }
+    var count: Int { lock.withLock { items.count } }
 
-    /// The value for `key`, marking it most recently used.
-    mutating func value(forKey key: [UInt8]) -> Value? {
-        guard let item = items[key] else { return nil }
-        recency.touch(key)
-        return item.value
-    }
+    /// The summed cost of the values kept.
+    var totalCost: Int { lock.withLock { cost } }
 
-    /// Inserts or replaces a value; a value costing more than the limit is not kept.
-    mutating func insert(_ value: Value, cost: Int, forKey key: [UInt8]) {
-        removeValue(forKey: key)
-        guard cost <= costLimit else { return }
-        items[key] = Item(value: value, cost: cost)
-        recency.touch(key)
-        totalCost += cost
-        while totalCost > costLimit, let victim = recency.first {
-            removeValue(forKey: victim)
+    /// The value kept for `key` at `version`, marking it most recently used.
+    func value(forKey key: [UInt8], version: UInt64) -> Value? {
+        lock.withLock {
+            guard let item = items[key], item.version == version else { return nil }
+            recency.touch(key)
+            return item.value
         }
     }
 
-    mutating func removeValue(forKey key: [UInt8]) {
-        guard let item = items.removeValue(forKey: key) else { return }
-        recency.remove(key)
-        totalCost -= item.cost
+    /// Inserts or replaces a value; a value costing more than the limit is not kept.
+    /// `isCurrent` runs under the tier's lock, so a removal that follows a replacement of the
+    /// entry cannot slip between the check and the insertion.
+    func insert(_ value: Value, cost: Int, forKey key: [UInt8], version: UInt64, if isCurrent: () -> Bool) {
+        lock.withLock {
+            guard isCurrent() else { return }
+            removeLocked(key)
+            guard cost <= costLimit else { return }
+            items[key] = Item(value: value, version: version, cost: cost)
+            recency.touch(key)
+            self.cost += cost
+            while self.cost > costLimit, let victim = recency.first {
+                removeLocked(victim)
+            }
+        }
     }
 
-    mutating func removeAll() {
-        items.removeAll()
-        recency.removeAll()
-        totalCost = 0
+    func removeValue(forKey key: [UInt8]) {
+        lock.withLock { removeLocked(key) }
+    }
+
+    func removeAll() {
+        lock.withLock {
+            items.removeAll()
+            recency.removeAll()
+            cost = 0
+        }
+    }
+
+    private func removeLocked(_ key: [UInt8]) {
+        guard let item = items.removeValue(forKey: key) else { return }
+        recency.remove(key)
+        cost -= item.cost
     }
 }

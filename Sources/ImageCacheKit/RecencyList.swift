@@ -1,8 +1,6 @@
 /// Keys in order of use, least recent first, with O(1) insert, touch and remove.
 ///
-/// The cache keeps its entries here in ascending `accessSequence` order (every store and hit
-/// assigns the largest sequence so far, so moving the key to the back keeps the order); the
-/// memory tier keeps its bitmaps here in order of use.
+/// The memory tier keeps its bitmaps here in order of use.
 struct RecencyList<Key: Hashable> {
     private struct Links {
         var previous: Key?

@@ -9,6 +9,7 @@ import Dispatch
 #endif
 #if !IMAGECACHE_SINGLE_MODULE
     import Checksums
+    import Platform
 #endif
 
 extension LogStore {
@@ -55,12 +56,14 @@ extension LogStore {
         index.forEach { number, _, entry in live.append((number, entry)) }
         live.sort { $0.entry.offset < $1.entry.offset }
         let temporary = compactionPath
-        try FileSystem.remove(temporary)
-        let newDescriptor = try FileSystem.open(temporary, flags: O_RDWR | O_CREAT | O_EXCL)
+        try storeIO { try FileSystem.remove(temporary) }
+        let newDescriptor = try storeIO { try FileSystem.open(temporary, flags: O_RDWR | O_CREAT | O_EXCL) }
         var committed = false
         var crashed = false
+        var newFileLocked = false
         defer {
             if !committed && !crashed {
+                if newFileLocked { ExclusiveLock.release(newDescriptor, path: temporary) }
                 FileSystem.close(newDescriptor)
                 try? FileSystem.remove(temporary)
             }
@@ -70,10 +73,11 @@ extension LogStore {
             guard options.compactionFault == step else { return }
             crashed = true
             stateLock.withWriteLock {
-                if descriptor != newDescriptor { FileSystem.close(newDescriptor) }
-                FileSystem.close(descriptor)
-                descriptor = -1
-                isClosed = true
+                if descriptor != newDescriptor {
+                    ExclusiveLock.release(newDescriptor, path: temporary)
+                    FileSystem.close(newDescriptor)
+                }
+                closeDescriptor()
             }
             throw .injectedFault(step: step)
         }
@@ -103,14 +107,20 @@ extension LogStore {
             run = nil
             if kernelCopies && pending.count >= 1 << 20 {
                 try appender.flush()
-                if try FileSystem.copyRange(
-                    from: descriptor, at: pending.source, to: newDescriptor, at: pending.destination,
-                    count: pending.count, path: temporary)
-                {
+                let outcome = try storeIO {
+                    try FileSystem.copyRange(
+                        from: descriptor, at: pending.source, to: newDescriptor, at: pending.destination,
+                        count: pending.count, path: temporary)
+                }
+                switch outcome {
+                case .copied:
                     try appender.skip(pending.count)
                     return
+                case .sourceEnded(let copied):
+                    throw .truncatedRecord(offset: pending.source + copied)
+                case .unsupported:
+                    kernelCopies = false
                 }
-                kernelCopies = false
             }
             try reader.read(pending.source, count: pending.count) { piece throws(LogStoreError) in
                 try appender.append(piece)
@@ -147,12 +157,19 @@ extension LogStore {
         if live.isEmpty { try checkpoint(.writingRecords) }
         try appender.flush()
         try checkpoint(.synchronizingNewFile)
-        try FileSystem.synchronizeFile(newDescriptor, path: temporary)
+        try storeIO { try FileSystem.synchronizeFile(newDescriptor, path: temporary) }
         // Lock the new file before it takes the store's name, so no other process can open
         // and lock it in between.
-        _ = try FileSystem.lock(newDescriptor, exclusive: true, path: temporary)
+        do {
+            try ExclusiveLock.acquire(newDescriptor, path: temporary, patienceMilliseconds: 0)
+        } catch {
+            // Nothing else can know this file yet; a refusal means the system refused the call.
+            if case .system(let failure) = error { throw LogStoreError(failure) }
+            throw .storeLocked(path: temporary, byThisProcess: error == .heldByThisProcess)
+        }
+        newFileLocked = true
         try checkpoint(.replacingOldFile)
-        try FileSystem.rename(temporary, to: path)
+        try storeIO { try FileSystem.rename(temporary, to: path) }
         committed = true
         let oldDescriptor = descriptor
         stateLock.withWriteLock {
@@ -165,9 +182,10 @@ extension LogStore {
         }
         // The last close of the replaced file frees its blocks and page cache, which takes
         // long for a large file; nothing uses the descriptor any more, so do it off this thread.
+        ExclusiveLock.release(oldDescriptor, path: path)
         DispatchQueue.global(qos: .utility).async { FileSystem.close(oldDescriptor) }
         try checkpoint(.synchronizingDirectory)
-        try FileSystem.synchronizeDirectory(FileSystem.directory(of: path))
+        try storeIO { try FileSystem.synchronizeDirectory(FileSystem.directory(of: path)) }
         try checkpoint(.writingSnapshot)
         if options.usesSnapshot {
             // The snapshot only speeds up the next open; failing to write it is not an error.

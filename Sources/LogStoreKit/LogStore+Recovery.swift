@@ -7,6 +7,7 @@
 #endif
 #if !IMAGECACHE_SINGLE_MODULE
     import Checksums
+    import Platform
 #endif
 
 extension LogStore {
@@ -14,18 +15,18 @@ extension LogStore {
     func openAndRecover() throws(LogStoreError) {
         if isWritable && !FileSystem.exists(path) { try createEmptyStore() }
         try openAndLock()
-        var fileSize = try FileSystem.size(descriptor, path: path)
+        var fileSize = try storeIO { try FileSystem.size(descriptor, path: path) }
         if fileSize == 0 && isWritable {
             // An empty file holds nothing to lose: make it a store (§2.1 rule 5). Keep the
             // descriptor, and with it the lock; a second open here would contend with itself.
             try writeEmptyHeader(to: descriptor, path: path)
-            fileSize = try FileSystem.size(descriptor, path: path)
+            fileSize = try storeIO { try FileSystem.size(descriptor, path: path) }
         }
         let headerBytes = try withUnsafeTemporaryAllocation(
             byteCount: RecordFormat.fileHeaderSize, alignment: 8
         ) {
             (bytes) throws(LogStoreError) -> [UInt8] in
-            let got = try FileSystem.read(descriptor, into: bytes, at: 0, path: path)
+            let got = try storeIO { try FileSystem.read(descriptor, into: bytes, at: 0, path: path) }
             return Array(bytes[..<got])
         }
         let header = try rethrowingStoreErrors {
@@ -38,7 +39,7 @@ extension LogStore {
             throw .newerMinorVersion(path: path, major: header.major, minor: header.minor)
         }
         generation = header.generation
-        if isWritable { try FileSystem.remove(compactionPath) }
+        if isWritable { try storeIO { try FileSystem.remove(compactionPath) } }
 
         var start = UInt64(RecordFormat.fileHeaderSize)
         var usedSnapshot = false
@@ -56,8 +57,8 @@ extension LogStore {
             report.tailOffset = end
             report.discardedBytes = fileSize - end
             if isWritable {
-                try FileSystem.truncate(descriptor, to: end, path: path)
-                try FileSystem.synchronizeData(descriptor, path: path)
+                try storeIO { try FileSystem.truncate(descriptor, to: end, path: path) }
+                try storeIO { try FileSystem.synchronizeData(descriptor, path: path) }
             }
         }
         flushedLength = end
@@ -68,49 +69,49 @@ extension LogStore {
     /// between the open and the lock (the lock would then guard a file no longer in use).
     private func openAndLock() throws(LogStoreError) {
         for _ in 0..<16 {
-            let fd = try FileSystem.open(path, flags: isWritable ? O_RDWR : O_RDONLY)
+            let fd = try storeIO { try FileSystem.open(path, flags: isWritable ? O_RDWR : O_RDONLY) }
             descriptor = fd
             guard isWritable else { return }
-            guard try lockBriefly(fd) else { throw .storeLocked(path: path) }
-            if try FileSystem.identity(fd, path: path) == FileSystem.identity(ofPath: path) { return }
-            FileSystem.close(fd)
-            descriptor = -1
+            do {
+                try ExclusiveLock.acquire(fd, path: path)
+            } catch {
+                switch error {
+                case .heldByThisProcess: throw .storeLocked(path: path, byThisProcess: true)
+                case .heldByAnotherProcess: throw .storeLocked(path: path, byThisProcess: false)
+                case .system(let failure): throw LogStoreError(failure)
+                }
+            }
+            holdsLock = true
+            if try storeIO({ try FileSystem.status(fd, path: path).identity }) == FileSystem.identity(ofPath: path) {
+                return
+            }
+            closeDescriptor()
+            isClosed = false
         }
-        throw .storeLocked(path: path)
-    }
-
-    /// Takes the exclusive lock, retrying for up to about 200 ms: a process that forks (to
-    /// spawn a child) holds a copy of every descriptor until the child's exec closes it, so a
-    /// lock this process just released can look held for a moment.
-    private func lockBriefly(_ fd: Int32) throws(LogStoreError) -> Bool {
-        for attempt in 0..<8 {
-            if try FileSystem.lock(fd, exclusive: true, path: path) { return true }
-            usleep(UInt32(1_000 << min(attempt, 6)))
-        }
-        return false
+        throw .storeLocked(path: path, byThisProcess: false)
     }
 
     /// Creates a new store atomically: a complete header under a temporary name, then a hard
     /// link to `path`, which fails rather than replace a store another process just created.
     private func createEmptyStore() throws(LogStoreError) {
         let temporary = path + ".new-\(FileSystem.processIdentifier)-\(UInt32.random(in: 0...UInt32.max))"
-        let fd = try FileSystem.open(temporary, flags: O_RDWR | O_CREAT | O_EXCL)
+        let fd = try storeIO { try FileSystem.open(temporary, flags: O_RDWR | O_CREAT | O_EXCL) }
         defer {
             FileSystem.close(fd)
             try? FileSystem.remove(temporary)
         }
         try writeEmptyHeader(to: fd, path: temporary)
-        _ = try FileSystem.link(temporary, to: path)
-        try FileSystem.synchronizeDirectory(FileSystem.directory(of: path))
+        _ = try storeIO { try FileSystem.link(temporary, to: path) }
+        try storeIO { try FileSystem.synchronizeDirectory(FileSystem.directory(of: path)) }
     }
 
     func writeEmptyHeader(to fd: Int32, path: String) throws(LogStoreError) {
         try withUnsafeTemporaryAllocation(byteCount: RecordFormat.fileHeaderSize, alignment: 8) {
             (bytes) throws(LogStoreError) in
             RecordFormat.encodeFileHeader(generation: UInt64.random(in: 1...UInt64.max), into: bytes)
-            try FileSystem.write(fd, UnsafeRawBufferPointer(bytes), at: 0, path: path)
+            try storeIO { try FileSystem.write(fd, UnsafeRawBufferPointer(bytes), at: 0, path: path) }
         }
-        try FileSystem.synchronizeData(fd, path: path)
+        try storeIO { try FileSystem.synchronizeData(fd, path: path) }
     }
 
     /// Reads record headers and keys from `start`, seeking over values, and applies them to
@@ -126,7 +127,7 @@ extension LogStore {
             let remaining = fileSize - offset
             guard remaining >= UInt64(RecordFormat.recordHeaderSize) else { return offset }
             let fixed = UnsafeMutableRawBufferPointer(rebasing: head[..<RecordFormat.recordHeaderSize])
-            guard try FileSystem.read(descriptor, into: fixed, at: offset, path: path) == fixed.count else {
+            guard try storeIO { try FileSystem.read(descriptor, into: fixed, at: offset, path: path) } == fixed.count else {
                 return offset
             }
             let header = RecordFormat.decodeHeader(UnsafeRawBufferPointer(fixed))
@@ -135,7 +136,7 @@ extension LogStore {
             guard UInt64(headLength) <= remaining else { return offset }
             let keyPart = UnsafeMutableRawBufferPointer(
                 rebasing: head[RecordFormat.recordHeaderSize..<headLength])
-            guard try FileSystem.read(descriptor, into: keyPart, at: offset + 48, path: path) == keyPart.count
+            guard try storeIO { try FileSystem.read(descriptor, into: keyPart, at: offset + 48, path: path) } == keyPart.count
             else {
                 return offset
             }

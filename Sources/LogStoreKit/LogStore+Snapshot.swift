@@ -7,6 +7,7 @@
 #endif
 #if !IMAGECACHE_SINGLE_MODULE
     import Checksums
+    import Platform
 #endif
 
 /// The index snapshot ("hint file", `Spec/store.md` §4): the index as of a log length, so open
@@ -29,7 +30,7 @@ extension LogStore {
     /// up to `flushedLength`). Written under a temporary name and renamed over the old one.
     func writeSnapshot() throws(LogStoreError) {
         let temporary = snapshotPath + ".tmp"
-        let fd = try FileSystem.open(temporary, flags: O_RDWR | O_CREAT | O_TRUNC)
+        let fd = try storeIO { try FileSystem.open(temporary, flags: O_RDWR | O_CREAT | O_TRUNC) }
         var renamed = false
         defer {
             FileSystem.close(fd)
@@ -73,7 +74,7 @@ extension LogStore {
         }
         try appender.append(crc.value)
         try appender.flush()
-        try FileSystem.rename(temporary, to: snapshotPath)
+        try storeIO { try FileSystem.rename(temporary, to: snapshotPath) }
         renamed = true
         snapshotLength = flushedLength
     }
@@ -81,10 +82,13 @@ extension LogStore {
     /// Reads the snapshot if it exists, passes its checksums and describes this log: same
     /// generation, and a length no longer than the file. Anything else means a full scan.
     func loadSnapshot(generation: UInt64, fileSize: UInt64) -> Snapshot? {
-        guard let fd = try? FileSystem.open(snapshotPath, flags: O_RDONLY) else { return nil }
+        guard let fd = try? FileSystem.open(snapshotPath, flags: O_RDONLY | O_NOFOLLOW) else { return nil }
         defer { FileSystem.close(fd) }
+        // Each entry names a record of at least 49 log bytes whose key it repeats, so a valid
+        // snapshot is under twice the log: a larger file is rejected before it is read.
         guard let size = try? FileSystem.size(fd, path: snapshotPath),
-            size >= UInt64(SnapshotFormat.headerSize + 4), size < UInt64(Int.max)
+            size >= UInt64(SnapshotFormat.headerSize + 4), fileSize <= UInt64(Int.max) / 4,
+            size <= 2 * fileSize + UInt64(SnapshotFormat.headerSize + 4)
         else { return nil }
         let bytes = UnsafeMutableRawBufferPointer.allocate(byteCount: Int(size), alignment: 16)
         defer { bytes.deallocate() }
@@ -124,9 +128,10 @@ extension LogStore {
                     expiresAt: Int64(bitPattern: RecordFormat.load(at: position + 28, from: body)),
                     accessSequence: RecordFormat.load(at: position + 36, from: body)),
                 keyLength: UInt16(keyLength), metadataMatchesRecord: body[position + 2] & 1 != 0)
+            // Every field is untrusted: compare without any sum that could overflow.
             guard entry.valueLength <= RecordFormat.maximumValueLength,
-                entry.offset >= UInt64(RecordFormat.fileHeaderSize),
-                entry.offset + entry.recordLength <= logLength
+                entry.offset >= UInt64(RecordFormat.fileHeaderSize), entry.offset <= logLength,
+                entry.recordLength <= logLength - entry.offset
             else { return nil }
             index.insert(UnsafeRawBufferPointer(rebasing: body[keyStart..<(keyStart + keyLength)]), entry)
             liveBytes += entry.recordLength

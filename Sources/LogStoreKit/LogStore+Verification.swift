@@ -7,6 +7,7 @@
 #endif
 #if !IMAGECACHE_SINGLE_MODULE
     import Checksums
+    import Platform
 #endif
 
 extension LogStore {
@@ -27,13 +28,13 @@ extension LogStore {
     /// damage that would stop an open, such as a bad header in the middle of the file.
     /// - Throws: `notAStore`, `unsupportedVersion`, `corruptFileHeader`, `ioError`.
     public static func verify(path: String) throws(LogStoreError) -> VerificationReport {
-        let fd = try FileSystem.open(path, flags: O_RDONLY)
+        let fd = try storeIO { try FileSystem.open(path, flags: O_RDONLY) }
         defer { FileSystem.close(fd) }
-        let size = try FileSystem.size(fd, path: path)
+        let size = try storeIO { try FileSystem.size(fd, path: path) }
         var header = [UInt8](repeating: 0, count: RecordFormat.fileHeaderSize)
         try rethrowingStoreErrors {
             let got = try header.withUnsafeMutableBytes { bytes in
-                try FileSystem.read(fd, into: bytes, at: 0, path: path)
+                try storeIO { try FileSystem.read(fd, into: bytes, at: 0, path: path) }
             }
             _ = try header[..<got].withUnsafeBytes { bytes in
                 try RecordFormat.decodeFileHeader(bytes, path: path)

@@ -1,9 +1,11 @@
 #if !IMAGECACHE_SINGLE_MODULE
     import Checksums
+    import Platform
 #endif
 
 extension LogStore {
-    /// Stores `value` under `key`, replacing any previous value (`Spec/store.md` §3.3, put).
+    /// Stores `value` under `key` (its UTF-8 bytes), replacing any previous value
+    /// (`Spec/store.md` §3.3, put).
     ///
     /// The record goes to the write buffer (or straight to the file when large); it is durable
     /// after the next ``synchronize()``.
@@ -11,59 +13,87 @@ extension LogStore {
     ///   `ioError`, `closed`. On a throw the store is unchanged.
     public func put(_ value: [UInt8], forKey key: String, metadata: EntryMetadata) throws(LogStoreError) {
         try rethrowingStoreErrors {
-            try value.withUnsafeBytes { bytes in
-                try put(bytes, forKey: key, metadata: metadata)
-            }
+            try value.withUnsafeBytes { bytes in try put(bytes, forKey: key, metadata: metadata) }
         }
     }
 
-    /// Stores the bytes of `value` under `key`; see ``put(_:forKey:metadata:)``.
+    /// Stores the bytes of `value` under `key`; see ``put(_:forKey:metadata:)-(_,String,_)``.
     public func put(_ value: UnsafeRawBufferPointer, forKey key: String, metadata: EntryMetadata)
         throws(LogStoreError)
     {
-        guard UInt64(value.count) <= RecordFormat.maximumValueLength else {
-            throw .valueTooLarge(length: UInt64(value.count))
-        }
         try mutate(key: key) { (keyBytes) throws(LogStoreError) in
-            let offset = try append(.put, key: keyBytes, value: value, metadata: metadata)
-            stateLock.withWriteLock {
-                if let previous = index.insert(
-                    keyBytes,
-                    IndexEntry(
-                        offset: offset, valueLength: UInt64(value.count), metadata: metadata,
-                        keyLength: UInt16(keyBytes.count), metadataMatchesRecord: true))
-                {
-                    liveBytes -= previous.recordLength
-                }
-                liveBytes += UInt64(RecordFormat.recordHeaderSize + keyBytes.count + value.count)
-            }
+            try putRecord(value, keyBytes: keyBytes, metadata: metadata)
+        }
+    }
+
+    /// Stores `value` under the key bytes `key` (any 1 … 65,535 bytes, `Spec/store.md` §3.1).
+    public func put(_ value: UnsafeRawBufferPointer, forKey key: [UInt8], metadata: EntryMetadata)
+        throws(LogStoreError)
+    {
+        try mutate(key: key) { (keyBytes) throws(LogStoreError) in
+            try putRecord(value, keyBytes: keyBytes, metadata: metadata)
         }
     }
 
     /// Replaces the metadata of an existing entry by appending a small touch record (no value):
     /// the cheap path for sliding expiry and LRU order. Does nothing if `key` is absent.
-    /// - Throws: as ``put(_:forKey:metadata:)``.
+    /// - Throws: as ``put(_:forKey:metadata:)-(_,String,_)``.
     public func updateMetadata(_ metadata: EntryMetadata, forKey key: String) throws(LogStoreError) {
-        try mutate(key: key) { (keyBytes) throws(LogStoreError) in
-            guard let number = index.find(keyBytes) else { return }
-            _ = try append(
-                .touch, key: keyBytes, value: UnsafeRawBufferPointer(start: nil, count: 0), metadata: metadata
-            )
-            stateLock.withWriteLock { index.updateMetadata(at: number, metadata) }
+        try mutate(key: key) { (keyBytes) throws(LogStoreError) in try touchRecord(keyBytes, metadata: metadata) }
+    }
+
+    /// ``updateMetadata(_:forKey:)-(_,String)`` for a key given as bytes.
+    public func updateMetadata(_ metadata: EntryMetadata, forKey key: [UInt8]) throws(LogStoreError) {
+        try mutate(key: key) { (keyBytes) throws(LogStoreError) in try touchRecord(keyBytes, metadata: metadata) }
+    }
+
+    /// Removes `key` and its value by appending a remove record. Does nothing if absent: an
+    /// absent key appends nothing (`Spec/store.md` §3.3).
+    /// - Throws: as ``put(_:forKey:metadata:)-(_,String,_)``.
+    public func removeValue(forKey key: String) throws(LogStoreError) {
+        try mutate(key: key) { (keyBytes) throws(LogStoreError) in try removeRecord(keyBytes) }
+    }
+
+    /// ``removeValue(forKey:)-(String)`` for a key given as bytes.
+    public func removeValue(forKey key: [UInt8]) throws(LogStoreError) {
+        try mutate(key: key) { (keyBytes) throws(LogStoreError) in try removeRecord(keyBytes) }
+    }
+
+    // MARK: Record-level mutations (holding `writerLock`)
+
+    private func putRecord(_ value: UnsafeRawBufferPointer, keyBytes: UnsafeRawBufferPointer, metadata: EntryMetadata)
+        throws(LogStoreError)
+    {
+        guard UInt64(value.count) <= RecordFormat.maximumValueLength else {
+            throw .valueTooLarge(length: UInt64(value.count))
+        }
+        let offset = try append(.put, key: keyBytes, value: value, metadata: metadata)
+        stateLock.withWriteLock {
+            if let previous = index.insert(
+                keyBytes,
+                IndexEntry(
+                    offset: offset, valueLength: UInt64(value.count), metadata: metadata,
+                    keyLength: UInt16(keyBytes.count), metadataMatchesRecord: true))
+            {
+                liveBytes -= previous.recordLength
+            }
+            liveBytes += UInt64(RecordFormat.recordHeaderSize + keyBytes.count + value.count)
         }
     }
 
-    /// Removes `key` and its value by appending a remove record. Does nothing if absent.
-    /// - Throws: as ``put(_:forKey:metadata:)``.
-    public func removeValue(forKey key: String) throws(LogStoreError) {
-        try mutate(key: key) { (keyBytes) throws(LogStoreError) in
-            guard index.find(keyBytes) != nil else { return }
-            _ = try append(
-                .remove, key: keyBytes, value: UnsafeRawBufferPointer(start: nil, count: 0),
-                metadata: EntryMetadata(createdAt: 0, expiresAt: 0, accessSequence: 0))
-            stateLock.withWriteLock {
-                if let previous = index.remove(keyBytes) { liveBytes -= previous.recordLength }
-            }
+    private func touchRecord(_ keyBytes: UnsafeRawBufferPointer, metadata: EntryMetadata) throws(LogStoreError) {
+        guard let number = index.find(keyBytes) else { return }
+        _ = try append(.touch, key: keyBytes, value: UnsafeRawBufferPointer(start: nil, count: 0), metadata: metadata)
+        stateLock.withWriteLock { index.updateMetadata(at: number, metadata) }
+    }
+
+    private func removeRecord(_ keyBytes: UnsafeRawBufferPointer) throws(LogStoreError) {
+        guard index.find(keyBytes) != nil else { return }
+        _ = try append(
+            .remove, key: keyBytes, value: UnsafeRawBufferPointer(start: nil, count: 0),
+            metadata: EntryMetadata(createdAt: 0, expiresAt: 0, accessSequence: 0))
+        stateLock.withWriteLock {
+            if let previous = index.remove(keyBytes) { liveBytes -= previous.recordLength }
         }
     }
 
@@ -92,51 +122,81 @@ extension LogStore {
             if isClosed { throw .closed(path: path) }
             guard isWritable else { return }
             try flushBuffer()
-            try FileSystem.synchronizeData(descriptor, path: path)
+            try storeIO { try FileSystem.synchronizeData(descriptor, path: path) }
         }
     }
 
     /// Synchronizes, writes the index snapshot and releases the file and its lock.
     /// Calling it again does nothing. Every other method throws `closed` afterwards.
+    ///
+    /// Failing to write the snapshot is not an error (it is an optimisation, `Spec/store.md` §4).
     /// - Throws: as ``synchronize()``; the store is closed even when it throws.
     public func close() throws(LogStoreError) {
         try writerLock.withLock { () throws(LogStoreError) in
             if isClosed { return }
             defer {
                 stateLock.withWriteLock {
-                    FileSystem.close(descriptor)
-                    descriptor = -1
-                    isClosed = true
+                    closeDescriptor()
                     index = KeyIndex()
                 }
             }
             guard isWritable else { return }
             try flushBuffer()
-            try FileSystem.synchronizeData(descriptor, path: path)
+            try storeIO { try FileSystem.synchronizeData(descriptor, path: path) }
             if options.usesSnapshot && snapshotLength != flushedLength {
-                try writeSnapshot()
+                // The snapshot only speeds up the next open (§4); a full disk or any other
+                // failure to write it is not a failure of close: everything is synchronized.
+                try? writeSnapshot()
+            }
+        }
+    }
+
+    /// Test hook: closes the handle as a crashed process would, dropping the write buffer
+    /// without writing it and writing no snapshot. The file is left exactly as the operating
+    /// system has it.
+    @_spi(Testing) public func abandon() {
+        writerLock.withLock {
+            guard !isClosed else { return }
+            stateLock.withWriteLock {
+                bufferedCount = 0
+                closeDescriptor()
+                index = KeyIndex()
             }
         }
     }
 
     // MARK: Internals
 
-    /// Validates the key and runs `body` with its UTF-8 bytes under the writer lock.
-    private func mutate(
-        key: String, _ body: (UnsafeRawBufferPointer) throws(LogStoreError) -> Void
-    ) throws(LogStoreError) {
+    /// Runs `body` with the UTF-8 bytes of `key`; see ``mutate(keyBytes:_:)``.
+    private func mutate(key: String, _ body: (UnsafeRawBufferPointer) throws(LogStoreError) -> Void)
+        throws(LogStoreError)
+    {
         var utf8Key = key
         try rethrowingStoreErrors {
-            try utf8Key.withUTF8 { keyBytes in
-                guard keyBytes.count >= 1, keyBytes.count <= RecordFormat.maximumKeyLength else {
-                    throw LogStoreError.invalidKey(length: keyBytes.count)
-                }
-                try writerLock.withLock { () throws(LogStoreError) in
-                    try checkWritable()
-                    try body(UnsafeRawBufferPointer(keyBytes))
-                    compactAutomaticallyIfNeeded()
-                }
-            }
+            try utf8Key.withUTF8 { keyBytes in try mutate(keyBytes: UnsafeRawBufferPointer(keyBytes), body) }
+        }
+    }
+
+    private func mutate(key: [UInt8], _ body: (UnsafeRawBufferPointer) throws(LogStoreError) -> Void)
+        throws(LogStoreError)
+    {
+        try rethrowingStoreErrors {
+            try key.withUnsafeBytes { keyBytes in try mutate(keyBytes: keyBytes, body) }
+        }
+    }
+
+    /// Validates the key and runs `body` with its bytes under the writer lock, then compacts
+    /// if that is due.
+    private func mutate(
+        keyBytes: UnsafeRawBufferPointer, _ body: (UnsafeRawBufferPointer) throws(LogStoreError) -> Void
+    ) throws(LogStoreError) {
+        guard keyBytes.count >= 1, keyBytes.count <= RecordFormat.maximumKeyLength else {
+            throw .invalidKey(length: keyBytes.count)
+        }
+        try writerLock.withLock { () throws(LogStoreError) in
+            try checkWritable()
+            try body(keyBytes)
+            compactAutomaticallyIfNeeded()
         }
     }
 
@@ -165,9 +225,9 @@ extension LogStore {
                 crc.update(value)
                 RecordFormat.store(crc.value, at: 0, in: head)
                 do {
-                    try FileSystem.write(descriptor, UnsafeRawBufferPointer(head), at: offset, path: path)
+                    try storeIO { try FileSystem.write(descriptor, UnsafeRawBufferPointer(head), at: offset, path: path) }
                     if value.count > 0 {
-                        try FileSystem.write(descriptor, value, at: offset + UInt64(headLength), path: path)
+                        try storeIO { try FileSystem.write(descriptor, value, at: offset + UInt64(headLength), path: path) }
                     }
                 } catch {
                     try undoPartialWrite(to: offset, after: error as! LogStoreError)
@@ -197,9 +257,9 @@ extension LogStore {
         guard bufferedCount > 0 else { return }
         let offset = flushedLength
         do {
-            try FileSystem.write(
+            try storeIO { try FileSystem.write(
                 descriptor, UnsafeRawBufferPointer(start: buffer, count: bufferedCount), at: offset,
-                path: path)
+                path: path) }
         } catch {
             // The records stay buffered (and readable); the file keeps its last whole record.
             try undoPartialWrite(to: offset, after: error)
@@ -217,12 +277,10 @@ extension LogStore {
         -> Never
     {
         do {
-            try FileSystem.truncate(descriptor, to: length, path: path)
+            try storeIO { try FileSystem.truncate(descriptor, to: length, path: path) }
         } catch {
             stateLock.withWriteLock {
-                FileSystem.close(descriptor)
-                descriptor = -1
-                isClosed = true
+                closeDescriptor()
             }
         }
         throw error

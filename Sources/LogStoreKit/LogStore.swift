@@ -7,6 +7,7 @@
 #endif
 #if !IMAGECACHE_SINGLE_MODULE
     import Checksums
+    import Platform
 #endif
 
 /// An append-only single-file key–value store with an in-memory index (`Spec/store.md`).
@@ -107,6 +108,8 @@ public final class LogStore: @unchecked Sendable {
     var generation: UInt64 = 0
     var isClosed = false
     var isWritable: Bool
+    /// Whether this handle holds the writer's lock on `descriptor` (`Spec/store.md` §5.1).
+    var holdsLock = false
     /// The log length the snapshot on disk describes, if it matches this file.
     var snapshotLength: UInt64?
     /// Auto-compaction waits for the file to pass this size after a failed attempt.
@@ -132,126 +135,30 @@ public final class LogStore: @unchecked Sendable {
         do {
             try openAndRecover()
         } catch {
-            if descriptor >= 0 { FileSystem.close(descriptor) }
-            descriptor = -1
-            isClosed = true
+            closeDescriptor()
             throw error
         }
+    }
+
+    /// Releases the lock (if held) and closes the store's file; the handle is closed afterwards.
+    /// The caller holds the write side of `stateLock`, or has the handle to itself.
+    func closeDescriptor() {
+        releaseLock()
+        if descriptor >= 0 { FileSystem.close(descriptor) }
+        descriptor = -1
+        isClosed = true
+    }
+
+    /// Forgets this handle's lock on its current descriptor (before the descriptor is closed).
+    func releaseLock() {
+        guard holdsLock, descriptor >= 0 else { return }
+        ExclusiveLock.release(descriptor, path: path)
+        holdsLock = false
     }
 
     deinit {
         if !isClosed { try? close() }
         buffer.deallocate()
-    }
-
-    // MARK: Reads
-
-    /// The value stored for `key`, or nil.
-    ///
-    /// One positioned read of the record; its CRC-32 is checked unless
-    /// `verifyChecksumsOnRead` is off (`Spec/store.md` §8.2).
-    /// - Throws: `checksumMismatch`, `truncatedRecord`, `ioError`, `closed`.
-    public func value(forKey key: String) throws(LogStoreError) -> [UInt8]? {
-        var utf8Key = key
-        return try rethrowingStoreErrors {
-            try utf8Key.withUTF8 { keyBytes -> [UInt8]? in
-                let headLength = RecordFormat.recordHeaderSize + keyBytes.count
-                return try withUnsafeTemporaryAllocation(byteCount: headLength, alignment: 8) {
-                    (head) throws(LogStoreError) -> [UInt8]? in
-                    var found: IndexEntry?
-                    var failure: LogStoreError?
-                    let value: [UInt8]? = stateLock.withReadLock {
-                        if isClosed {
-                            failure = .closed(path: path)
-                            return nil
-                        }
-                        guard let entry = index[UnsafeRawBufferPointer(keyBytes)] else { return nil }
-                        found = entry
-                        return readRecord(entry, head: head, failure: &failure)
-                    }
-                    if let failure { throw failure }
-                    guard let entry = found, let value else { return nil }
-                    try check(
-                        entry, head: UnsafeRawBufferPointer(head), key: UnsafeRawBufferPointer(keyBytes),
-                        value: value)
-                    return value
-                }
-            }
-        }
-    }
-
-    /// Reads one record into `head` (header and key) and a new array (value). Caller holds a lock.
-    private func readRecord(
-        _ entry: IndexEntry, head: UnsafeMutableRawBufferPointer, failure: inout LogStoreError?
-    ) -> [UInt8]? {
-        guard entry.valueLength <= UInt64(Int.max) else {
-            failure = .valueTooLarge(length: entry.valueLength)
-            return nil
-        }
-        let valueLength = Int(entry.valueLength)
-        var ok = true
-        let value = [UInt8](unsafeUninitializedCapacity: valueLength) { storage, count in
-            count = valueLength
-            let valueBuffer = UnsafeMutableRawBufferPointer(storage)
-            if entry.offset >= flushedLength {
-                let start = buffer + Int(entry.offset - flushedLength)
-                head.copyMemory(from: UnsafeRawBufferPointer(start: start, count: head.count))
-                if valueLength > 0 {
-                    valueBuffer.copyMemory(
-                        from: UnsafeRawBufferPointer(start: start + head.count, count: valueLength))
-                }
-            } else {
-                do {
-                    ok = try FileSystem.read(
-                        descriptor, head: head, value: valueBuffer, at: entry.offset, path: path)
-                    if !ok { failure = .truncatedRecord(offset: entry.offset) }
-                } catch {
-                    failure = error as? LogStoreError
-                    ok = false
-                }
-            }
-            if !ok { count = 0 }
-        }
-        return ok ? value : nil
-    }
-
-    /// Checks a read record against the index and its CRC-32 (§8.2).
-    private func check(
-        _ entry: IndexEntry, head: UnsafeRawBufferPointer, key: UnsafeRawBufferPointer, value: [UInt8]
-    ) throws(LogStoreError) {
-        let header = RecordFormat.decodeHeader(head)
-        let keyMatches =
-            header.keyLength == key.count
-            && memcmp(head.baseAddress! + RecordFormat.recordHeaderSize, key.baseAddress!, key.count) == 0
-        if options.verifyChecksumsOnRead {
-            var crc = CRC32()
-            crc.update(UnsafeRawBufferPointer(rebasing: head[4...]))
-            crc.update(value)
-            if crc.value != header.recordChecksum {
-                throw .checksumMismatch(
-                    offset: entry.offset, declared: header.recordChecksum, computed: crc.value)
-            }
-        }
-        guard header.type == RecordFormat.RecordType.put.rawValue, keyMatches,
-            header.valueLength == entry.valueLength
-        else {
-            // The bytes at this offset are not the record the index was built from.
-            throw .checksumMismatch(offset: entry.offset, declared: header.recordChecksum, computed: 0)
-        }
-    }
-
-    /// The metadata stored for `key`, or nil when the key is absent (or the store closed).
-    public func metadata(forKey key: String) -> EntryMetadata? {
-        withKeyBytes(key) { keyBytes in
-            stateLock.withReadLock { isClosed ? nil : index[keyBytes]?.metadata }
-        }
-    }
-
-    /// Whether the store holds `key`.
-    public func contains(_ key: String) -> Bool {
-        withKeyBytes(key) { keyBytes in
-            stateLock.withReadLock { !isClosed && index.find(keyBytes) != nil }
-        }
     }
 
     /// Every live entry: key, value length and metadata, in no particular order.

@@ -1,3 +1,14 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+#if !IMAGECACHE_SINGLE_MODULE
+    import Platform
+#endif
+
 /// Everything that can go wrong in the log store (`Spec/store.md` §9 lists these names).
 public enum LogStoreError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The file exists but does not start with the store's magic bytes; it was left untouched.
@@ -14,8 +25,9 @@ public enum LogStoreError: Error, Hashable, Sendable, CustomStringConvertible {
     case checksumMismatch(offset: UInt64, declared: UInt32, computed: UInt32)
     /// A record the index points at is shorter than its header declares.
     case truncatedRecord(offset: UInt64)
-    /// Another process has the store open for writing (advisory `flock`).
-    case storeLocked(path: String)
+    /// Another handle has the store open for writing: in this process (`byThisProcess`) or in
+    /// another one (advisory `flock`, `Spec/store.md` §5.1).
+    case storeLocked(path: String, byThisProcess: Bool)
     /// A mutation was attempted through a read-only handle.
     case readOnly(path: String)
     /// The key is empty or longer than 65,535 UTF-8 bytes.
@@ -53,8 +65,9 @@ public enum LogStoreError: Error, Hashable, Sendable, CustomStringConvertible {
                 + "declares \(hex(declared))."
         case .truncatedRecord(let offset):
             return "the record at offset \(offset) is cut short; the file was truncated outside the store."
-        case .storeLocked(let path):
-            return "\(path) is open for writing in another process; close it there or open read-only."
+        case .storeLocked(let path, let byThisProcess):
+            let holder = byThisProcess ? "by another LogStore in this process" : "by another process"
+            return "\(path) is already open for writing \(holder); close it there first, or open it read-only."
         case .readOnly(let path):
             return "\(path) is open read-only; it cannot be modified through this handle."
         case .invalidKey(let length):
@@ -66,7 +79,7 @@ public enum LogStoreError: Error, Hashable, Sendable, CustomStringConvertible {
         case .fileSizeLimitExceeded(let path):
             return "\(path) reached the process's file-size limit (EFBIG); the write was undone."
         case .ioError(let operation, let code, let path):
-            return "\(operation) failed on \(path): \(errorText(code)) (errno \(code))."
+            return "\(operation) failed on \(path): \(SystemCallError.reason(for: code)) (errno \(code))."
         case .closed(let path):
             return "the store \(path) is closed; open it again."
         case .injectedFault(let step):
@@ -80,25 +93,39 @@ private func hex(_ value: UInt32) -> String {
     return "0x" + String(repeating: "0", count: 8 - digits.count) + digits
 }
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
-private func errorText(_ code: Int32) -> String {
-    guard let text = strerror(code) else { return "unknown error" }
-    return String(cString: text)
-}
-
 /// Runs `body`, whose only thrown errors are `LogStoreError`s, with the error type restored
 /// (the standard library's `rethrows` closures erase it).
 @inline(__always)
 func rethrowingStoreErrors<Result>(_ body: () throws -> Result) throws(LogStoreError) -> Result {
     do {
         return try body()
+    } catch let error as LogStoreError {
+        throw error
+    } catch {
+        preconditionFailure("unexpected error type: \(error)")
+    }
+}
+
+extension LogStoreError {
+    /// The store's error for a failed system call (`Spec/store.md` §8.4, §9): ENOSPC is
+    /// `diskFull`, EFBIG `fileSizeLimitExceeded`, anything else `ioError` with its errno.
+    init(_ failure: SystemCallError) {
+        switch failure.code {
+        case ENOSPC: self = .diskFull(path: failure.path)
+        case EFBIG: self = .fileSizeLimitExceeded(path: failure.path)
+        default: self = .ioError(operation: failure.operation, errno: failure.code, path: failure.path)
+        }
+    }
+}
+
+/// Runs platform calls, translating their failure into the store's error. (`body` throws only
+/// `SystemCallError`s; closures cannot spell a typed throw concisely, hence the cast.)
+@inline(__always)
+func storeIO<Result>(_ body: () throws -> Result) throws(LogStoreError) -> Result {
+    do {
+        return try body()
+    } catch let failure as SystemCallError {
+        throw LogStoreError(failure)
     } catch let error as LogStoreError {
         throw error
     } catch {

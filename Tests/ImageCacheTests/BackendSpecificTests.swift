@@ -18,12 +18,13 @@ import Testing
         try writer.synchronize()
         try writer.store([2, 2], forKey: "only a file")
         // The process "crashes": no synchronize, no close. A temporary file is left behind too.
+        writer.abandon()
         let entries = directory.cacheURL.appendingPathComponent(DirectoryStorage.entriesName)
         try Data([9]).write(to: entries.appendingPathComponent(".tmp-leftover"))
         try Data([9]).write(to: entries.appendingPathComponent(String(repeating: "a", count: 64)))
         let reader = try ImageCache(configuration: settings)
         #expect(reader.keys == ["indexed", "only a file"])
-        #expect(try reader.data(forKey: "only a file") == [2, 2])
+        #expect(try reader.bytes(forKey: "only a file") == [2, 2])
         #expect(
             try reader.metadata(forKey: "indexed")
                 == CacheEntryMetadata(createdAt: 0, expiresAt: 5_000, accessSequence: 1))
@@ -63,7 +64,7 @@ import Testing
         let longest = String(repeating: "\u{E9}", count: 32_767) + "a"
         #expect(longest.utf8.count == 65_535)
         try cache.store([1], forKey: longest)
-        #expect(try cache.data(forKey: longest) == [1])
+        #expect(try cache.bytes(forKey: longest) == [1])
         #expect(throws: CacheError.invalidKey(byteCount: 65_536)) {
             try cache.store([1], forKey: longest + "b")
         }
@@ -90,14 +91,19 @@ import Testing
         let file = directory.cacheURL.appendingPathComponent("external/" + first)
         #expect(try [UInt8](Data(contentsOf: file)) == bytes(seed: 2, count: 100))
         try cache.store(bytes(seed: 3, count: 200), forKey: "large")
-        #expect(
-            try Self.externalFiles(directory) == [
-                HybridStorage.externalFileName(forKey: "large", accessSequence: 3)
-            ])
+        // The replaced file stays until the record replacing it is durable (§5.3)…
+        let second = HybridStorage.externalFileName(forKey: "large", accessSequence: 3)
+        #expect(try Self.externalFiles(directory) == [first, second].sorted())
+        try cache.synchronize()
+        // …and goes then.
+        #expect(try Self.externalFiles(directory) == [second])
         try cache.store([1], forKey: "large")
+        try cache.synchronize()
         #expect(try Self.externalFiles(directory).isEmpty)
         try cache.store(bytes(seed: 4, count: 300), forKey: "large")
         try cache.removeValue(forKey: "large")
+        #expect(try Self.externalFiles(directory).count == 1)
+        try cache.synchronize()
         #expect(try Self.externalFiles(directory).isEmpty)
         #expect(cache.keys == ["small"])
     }
@@ -124,7 +130,7 @@ import Testing
             try Self.externalFiles(directory) == [
                 HybridStorage.externalFileName(forKey: "kept", accessSequence: 1)
             ])
-        #expect(try reopened.data(forKey: "kept") == bytes(seed: 1, count: 500))
+        #expect(try reopened.bytes(forKey: "kept") == bytes(seed: 1, count: 500))
         #expect(reopened.totalByteCount == 500)
     }
 

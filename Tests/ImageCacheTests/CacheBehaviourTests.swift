@@ -17,9 +17,9 @@ import Testing
         let jpeg = bytes(seed: 1, count: 1_000)
         try cache.store(jpeg, forKey: "photo.jpg")
         try cache.store([], forKey: "empty")
-        #expect(try cache.data(forKey: "photo.jpg") == jpeg)
-        #expect(try cache.data(forKey: "empty") == [])
-        #expect(try cache.data(forKey: "absent") == nil)
+        #expect(try cache.bytes(forKey: "photo.jpg") == jpeg)
+        #expect(try cache.bytes(forKey: "empty") == [])
+        #expect(try cache.bytes(forKey: "absent") == nil)
         #expect(cache.count == 2)
         #expect(cache.contains("photo.jpg"))
         #expect(!cache.contains("absent"))
@@ -33,7 +33,7 @@ import Testing
         let cache = try ImageCache(configuration: configuration(backend, directory, clock: ManualClock()))
         try cache.store(bytes(seed: 1, count: 300), forKey: "k")
         try cache.store(bytes(seed: 2, count: 200), forKey: "k")
-        #expect(try cache.data(forKey: "k") == bytes(seed: 2, count: 200))
+        #expect(try cache.bytes(forKey: "k") == bytes(seed: 2, count: 200))
         #expect(cache.count == 1)
         #expect(cache.totalByteCount == 200)
     }
@@ -45,10 +45,10 @@ import Testing
         #expect(throws: CacheError.invalidKey(byteCount: 0)) { try cache.store([1], forKey: "") }
         let long = String(repeating: "x", count: 65_536)
         #expect(throws: CacheError.invalidKey(byteCount: 65_536)) { try cache.store([1], forKey: long) }
-        #expect(throws: CacheError.invalidKey(byteCount: 0)) { try cache.data(forKey: "") }
+        #expect(throws: CacheError.invalidKey(byteCount: 0)) { try cache.bytes(forKey: "") }
         let longest = String(repeating: "y", count: 65_535)
         try cache.store([7], forKey: longest)
-        #expect(try cache.data(forKey: longest) == [7])
+        #expect(try cache.bytes(forKey: longest) == [7])
     }
 
     @Test(arguments: Backend.allCases)
@@ -59,14 +59,14 @@ import Testing
         try cache.store([2], forKey: "b")
         #expect(try cache.metadata(forKey: "a")?.accessSequence == 1)
         #expect(try cache.metadata(forKey: "b")?.accessSequence == 2)
-        _ = try cache.data(forKey: "a")
+        _ = try cache.bytes(forKey: "a")
         #expect(try cache.metadata(forKey: "a")?.accessSequence == 3)
         // Inspecting is not a hit.
         _ = cache.contains("b")
         _ = cache.keys
         #expect(try cache.metadata(forKey: "b")?.accessSequence == 2)
         // A miss takes no sequence number.
-        _ = try cache.data(forKey: "nothing")
+        _ = try cache.bytes(forKey: "nothing")
         try cache.store([3], forKey: "c")
         #expect(try cache.metadata(forKey: "c")?.accessSequence == 4)
     }
@@ -84,10 +84,10 @@ import Testing
             try cache.metadata(forKey: "k")
                 == CacheEntryMetadata(createdAt: 10_000, expiresAt: 11_000, accessSequence: 1))
         clock.set(milliseconds: 10_999)
-        #expect(try cache.data(forKey: "k") == [1, 2, 3])
+        #expect(try cache.bytes(forKey: "k") == [1, 2, 3])
         #expect(try cache.metadata(forKey: "k")?.expiresAt == 11_999)
         clock.set(milliseconds: 11_998)
-        #expect(try cache.data(forKey: "k") == [1, 2, 3])
+        #expect(try cache.bytes(forKey: "k") == [1, 2, 3])
         #expect(
             try cache.metadata(forKey: "k")
                 == CacheEntryMetadata(createdAt: 10_000, expiresAt: 12_998, accessSequence: 3))
@@ -95,9 +95,9 @@ import Testing
         clock.set(milliseconds: 12_998)
         #expect(cache.count == 0)
         #expect(!cache.contains("k"))
-        #expect(try cache.data(forKey: "k") == nil)
+        #expect(try cache.bytes(forKey: "k") == nil)
         clock.set(milliseconds: 12_000)
-        #expect(try cache.data(forKey: "k") == nil)
+        #expect(try cache.bytes(forKey: "k") == nil)
     }
 
     @Test(arguments: Backend.allCases)
@@ -114,7 +114,7 @@ import Testing
         clock.set(milliseconds: 1_000)
         #expect(!cache.contains("k"))
         #expect(cache.keys.isEmpty)
-        #expect(try cache.data(forKey: "k") == nil)
+        #expect(try cache.bytes(forKey: "k") == nil)
     }
 
     @Test(arguments: Backend.allCases)
@@ -127,16 +127,16 @@ import Testing
         try cache.store([9], forKey: "k")
         #expect(try cache.metadata(forKey: "k")?.expiresAt == 1_000)
         clock.set(milliseconds: 900)
-        #expect(try cache.data(forKey: "k") == [9])
+        #expect(try cache.bytes(forKey: "k") == [9])
         #expect(try cache.metadata(forKey: "k")?.expiresAt == 1_900)
         clock.set(milliseconds: 1_800)
-        #expect(try cache.data(forKey: "k") == [9])
+        #expect(try cache.bytes(forKey: "k") == [9])
         #expect(try cache.metadata(forKey: "k")?.expiresAt == 2_500)
         clock.set(milliseconds: 2_499)
-        #expect(try cache.data(forKey: "k") == [9])
+        #expect(try cache.bytes(forKey: "k") == [9])
         #expect(try cache.metadata(forKey: "k")?.expiresAt == 2_500)
         clock.set(milliseconds: 2_500)
-        #expect(try cache.data(forKey: "k") == nil)
+        #expect(try cache.bytes(forKey: "k") == nil)
     }
 
     @Test(arguments: Backend.allCases)
@@ -148,10 +148,10 @@ import Testing
         try cache.store([1], forKey: "k")
         try cache.store([2], forKey: "forever-not")
         clock.set(milliseconds: 499)
-        #expect(try cache.data(forKey: "k") == [1])
+        #expect(try cache.bytes(forKey: "k") == [1])
         #expect(try cache.metadata(forKey: "k")?.expiresAt == 500)
         clock.set(milliseconds: 500)
-        #expect(try cache.data(forKey: "k") == nil)
+        #expect(try cache.bytes(forKey: "k") == nil)
     }
 
     @Test(arguments: Backend.allCases)
@@ -162,7 +162,7 @@ import Testing
         try cache.store([1], forKey: "k")
         #expect(try cache.metadata(forKey: "k")?.expiresAt == Int64.max)
         clock.set(milliseconds: Int64.max - 1)
-        #expect(try cache.data(forKey: "k") == [1])
+        #expect(try cache.bytes(forKey: "k") == [1])
         #expect(try cache.purgeExpired() == 0)
     }
 
@@ -208,7 +208,7 @@ import Testing
         clock.set(milliseconds: 0)
         let again = try ImageCache(configuration: settings)
         #expect(again.keys == ["new"])
-        #expect(try again.data(forKey: "old") == nil)
+        #expect(try again.bytes(forKey: "old") == nil)
     }
 
     // MARK: Limits and eviction (§6)
@@ -221,10 +221,10 @@ import Testing
         try cache.store([1], forKey: "a")
         try cache.store([2], forKey: "b")
         try cache.store([3], forKey: "c")
-        _ = try cache.data(forKey: "a")
+        _ = try cache.bytes(forKey: "a")
         try cache.store([4], forKey: "d")
         #expect(cache.keys == ["a", "c", "d"])
-        _ = try cache.data(forKey: "c")
+        _ = try cache.bytes(forKey: "c")
         try cache.store([5], forKey: "e")
         #expect(cache.keys == ["c", "d", "e"])
         // Replacing a key does not grow the count, so nothing is evicted.
@@ -240,7 +240,7 @@ import Testing
         try cache.store(bytes(seed: 1, count: 30), forKey: "a")
         try cache.store(bytes(seed: 2, count: 30), forKey: "b")
         try cache.store(bytes(seed: 3, count: 30), forKey: "c")
-        _ = try cache.data(forKey: "a")
+        _ = try cache.bytes(forKey: "a")
         // 90 + 25 > 100: the least recently used, b, goes; 85 remain.
         try cache.store(bytes(seed: 4, count: 25), forKey: "d")
         #expect(cache.keys == ["a", "c", "d"])
@@ -252,7 +252,7 @@ import Testing
         // One value of the full limit pushes out everything else, in LRU order.
         try cache.store(bytes(seed: 6, count: 100), forKey: "f")
         #expect(cache.keys == ["f"])
-        #expect(try cache.data(forKey: "f") == bytes(seed: 6, count: 100))
+        #expect(try cache.bytes(forKey: "f") == bytes(seed: 6, count: 100))
     }
 
     @Test(arguments: Backend.allCases)
@@ -266,7 +266,7 @@ import Testing
             try cache.store(bytes(seed: 1, count: 11), forKey: "big")
         }
         #expect(cache.keys == ["a", "big"])
-        #expect(try cache.data(forKey: "big") == [6, 7, 8])
+        #expect(try cache.bytes(forKey: "big") == [6, 7, 8])
         #expect(try cache.metadata(forKey: "a")?.accessSequence == 1)
     }
 
@@ -282,7 +282,7 @@ import Testing
         clock.set(milliseconds: 500)
         try cache.store([2], forKey: "b")  // expires at 1,500
         clock.set(milliseconds: 900)
-        _ = try cache.data(forKey: "a")  // a is now the most recently used, still expiring at 1,000
+        _ = try cache.bytes(forKey: "a")  // a is now the most recently used, still expiring at 1,000
         clock.set(milliseconds: 1_000)
         try cache.store([3], forKey: "c")
         // Over the count: the expired a goes first, so the least recently used b survives.
@@ -299,7 +299,7 @@ import Testing
             try cache.store([1], forKey: "a")
             try cache.store([2], forKey: "b")
             try cache.store([3], forKey: "c")
-            _ = try cache.data(forKey: "a")
+            _ = try cache.bytes(forKey: "a")
             try cache.close()
         }
         let cache = try ImageCache(configuration: settings)
@@ -327,7 +327,7 @@ import Testing
                 try cache.store(value, forKey: "key-\(index)")
                 clock.advance(by: 10)
             }
-            _ = try cache.data(forKey: "key-3")
+            _ = try cache.bytes(forKey: "key-3")
             try cache.removeValue(forKey: "key-4")
             expected["key-4"] = nil
             for key in expected.keys { metadata[key] = try cache.metadata(forKey: key) }
@@ -338,7 +338,7 @@ import Testing
         #expect(reopened.keys == expected.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) })
         for (key, value) in expected {
             #expect(try reopened.metadata(forKey: key) == metadata[key])
-            #expect(try reopened.data(forKey: key) == value)
+            #expect(try reopened.bytes(forKey: key) == value)
         }
         #expect(reopened.totalByteCount == expected.values.reduce(0) { $0 + $1.count })
     }
@@ -354,7 +354,7 @@ import Testing
             try cache.store(bytes(seed: 2, count: 500), forKey: "large")
             try cache.removeAll()
             #expect(cache.count == 0)
-            #expect(try cache.data(forKey: "small") == nil)
+            #expect(try cache.bytes(forKey: "small") == nil)
             try cache.store([1], forKey: "after")
             try cache.close()
         }
@@ -393,19 +393,19 @@ import Testing
         }
         try cache.store([1], forKey: "short-lived")
         clock.set(milliseconds: 500)
-        for index in 0..<10 { _ = try cache.data(forKey: "k\(index)") }
+        for index in 0..<10 { _ = try cache.bytes(forKey: "k\(index)") }
         clock.set(milliseconds: 1_000)
         try cache.compact()
         #expect(cache.count == 10)
         for index in 0..<10 {
             #expect(
-                try cache.data(forKey: "k\(index)")
+                try cache.bytes(forKey: "k\(index)")
                     == bytes(seed: UInt64(40 + index), count: 100 + index * 40))
         }
         try cache.close()
         let reopened = try ImageCache(configuration: settings)
         #expect(reopened.count == 10)
-        #expect(try reopened.data(forKey: "k9") == bytes(seed: 49, count: 460))
+        #expect(try reopened.bytes(forKey: "k9") == bytes(seed: 49, count: 460))
     }
 
     @Test(arguments: Backend.allCases)
@@ -414,7 +414,7 @@ import Testing
         let cache = try ImageCache(configuration: configuration(backend, directory, clock: ManualClock()))
         try cache.store([1], forKey: "a")
         try cache.close()
-        #expect(throws: CacheError.cacheClosed) { try cache.data(forKey: "a") }
+        #expect(throws: CacheError.cacheClosed) { try cache.bytes(forKey: "a") }
         #expect(throws: CacheError.cacheClosed) { try cache.store([1], forKey: "a") }
         #expect(cache.count == 0)
         #expect(!cache.contains("a"))

@@ -23,27 +23,35 @@ import Testing
 
 @Suite struct MemoryTierTests {
     @Test func dropsTheLeastRecentlyUsedPastTheCostLimit() {
-        var tier = MemoryTier<String>(costLimit: 100)
-        tier.insert("a", cost: 40, forKey: [1])
-        tier.insert("b", cost: 40, forKey: [2])
-        #expect(tier.value(forKey: [1]) == "a")
-        tier.insert("c", cost: 40, forKey: [3])
-        #expect(tier.value(forKey: [2]) == nil)
-        #expect(tier.value(forKey: [1]) == "a")
-        #expect(tier.totalCost == 80)
-        tier.insert("too big", cost: 101, forKey: [4])
-        #expect(tier.value(forKey: [4]) == nil)
+        let tier = MemoryTier<String>(costLimit: 100)
+        tier.insert("a", cost: 40, forKey: [1], version: 1) { true }
+        tier.insert("b", cost: 40, forKey: [2], version: 1) { true }
+        #expect(tier.value(forKey: [1], version: 1) == "a")
+        tier.insert("c", cost: 40, forKey: [3], version: 1) { true }
+        #expect(tier.value(forKey: [2], version: 1) == nil)
+        #expect(tier.value(forKey: [1], version: 1) == "a")
         #expect(tier.count == 2)
-        tier.insert("a2", cost: 10, forKey: [1])
-        #expect(tier.totalCost == 50)
+        tier.insert("too big", cost: 101, forKey: [4], version: 1) { true }
+        #expect(tier.value(forKey: [4], version: 1) == nil)
+        #expect(tier.count == 2)
+        tier.insert("a2", cost: 10, forKey: [1], version: 2) { true }
+        #expect(tier.value(forKey: [1], version: 1) == nil)
+        #expect(tier.value(forKey: [1], version: 2) == "a2")
+    }
+
+    @Test func insertsOnlyWhenTheEntryIsStillCurrent() {
+        let tier = MemoryTier<String>(costLimit: 100)
+        tier.insert("stale", cost: 1, forKey: [1], version: 7) { false }
+        #expect(tier.count == 0)
     }
 }
 
 @Suite struct ConfigurationTests {
     @Test(arguments: [
-        (Int64(0), "timeToLive must be positive, got 0")
+        (Duration.zero, "timeToLive must be at least 1 millisecond, got 0.0 seconds"),
+        (Duration.microseconds(999), "timeToLive must be at least 1 millisecond, got 0.000999 seconds"),
     ])
-    func rejectsAZeroTimeToLive(value: Int64, reason: String) {
+    func rejectsATimeToLiveUnderOneMillisecond(value: Duration, reason: String) {
         let directory = TemporaryDirectory()
         var settings = configuration(.log, directory, clock: ManualClock())
         settings.timeToLive = value
@@ -62,8 +70,10 @@ import Testing
             try ImageCache(configuration: settings)
         }
         settings.maximumEntryCount = nil
-        settings.maximumAge = -5
-        #expect(throws: CacheError.invalidConfiguration(reason: "maximumAge must be positive, got -5")) {
+        settings.maximumAge = .milliseconds(-5)
+        #expect(
+            throws: CacheError.invalidConfiguration(reason: "maximumAge must be at least 1 millisecond, got -0.005 seconds")
+        ) {
             try ImageCache(configuration: settings)
         }
     }

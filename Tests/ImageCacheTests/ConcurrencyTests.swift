@@ -31,7 +31,7 @@ extension CacheBehaviourTests {
                         case 0...3:
                             try cache.store(Self.value(forKey: key, round: round), forKey: key)
                         case 4...6:
-                            if let value = try cache.data(forKey: key),
+                            if let value = try cache.bytes(forKey: key),
                                 !value.starts(with: Array("\(key)#".utf8))
                             {
                                 failures.record("\(key) returned another key's value")
@@ -58,7 +58,7 @@ extension CacheBehaviourTests {
             let reopened = try ImageCache(configuration: settings)
             #expect(reopened.keys == keys)
             for key in keys {
-                let value = try reopened.data(forKey: key)
+                let value = try reopened.bytes(forKey: key)
                 #expect(value?.starts(with: Array("\(key)#".utf8)) == true)
             }
         }

@@ -22,19 +22,19 @@ extension CacheBehaviourTests {
             try corrupt(Array(bytes(seed: 2, count: 600)[100..<164]), under: directory.cacheURL)
             let cache = try ImageCache(configuration: settings)
             #expect(cache.count == 5)
-            #expect { try cache.data(forKey: "entry 2") } throws: { isCorruptEntry($0, key: "entry 2") }
-            #expect(try cache.data(forKey: "entry 2") == nil)
+            #expect { try cache.bytes(forKey: "entry 2") } throws: { isCorruptEntry($0, key: "entry 2") }
+            #expect(try cache.bytes(forKey: "entry 2") == nil)
             #expect(cache.keys == ["entry 0", "entry 1", "entry 3", "entry 4"])
             for index in [0, 1, 3, 4] {
-                #expect(try cache.data(forKey: "entry \(index)") == bytes(seed: UInt64(index), count: 600))
+                #expect(try cache.bytes(forKey: "entry \(index)") == bytes(seed: UInt64(index), count: 600))
             }
             // The cache stays usable for the damaged key.
             try cache.store([1, 2], forKey: "entry 2")
-            #expect(try cache.data(forKey: "entry 2") == [1, 2])
+            #expect(try cache.bytes(forKey: "entry 2") == [1, 2])
             try cache.close()
             let reopened = try ImageCache(configuration: settings)
             #expect(reopened.count == 5)
-            #expect(try reopened.data(forKey: "entry 2") == [1, 2])
+            #expect(try reopened.bytes(forKey: "entry 2") == [1, 2])
         }
 
         /// §8.4: verify reports damage without removing anything or counting as a hit.
@@ -65,7 +65,7 @@ extension CacheBehaviourTests {
             // Nothing moved: the damaged entry is still held and no metadata changed.
             #expect(cache.count == 4)
             #expect(try (0..<4).map { try cache.metadata(forKey: "entry \($0)") } == before)
-            #expect { try cache.data(forKey: "entry 1") } throws: { isCorruptEntry($0, key: "entry 1") }
+            #expect { try cache.bytes(forKey: "entry 1") } throws: { isCorruptEntry($0, key: "entry 1") }
             #expect(try cache.verify().isIntact)
         }
 
@@ -81,9 +81,9 @@ extension CacheBehaviourTests {
             }
             try corrupt(Array(bytes(seed: 7, count: 200)[50..<100]), under: directory.cacheURL)
             let cache = try ImageCache(configuration: settings)
-            #expect { try cache.data(forKey: "a") } throws: { isCorruptEntry($0, key: "a") }
-            #expect(try cache.data(forKey: "a") == nil)
-            #expect(try cache.data(forKey: "b") == bytes(seed: 8, count: 200))
+            #expect { try cache.bytes(forKey: "a") } throws: { isCorruptEntry($0, key: "a") }
+            #expect(try cache.bytes(forKey: "a") == nil)
+            #expect(try cache.bytes(forKey: "b") == bytes(seed: 8, count: 200))
         }
 
         @Test func aDamagedDictionaryHeaderMakesOpeningFail() throws {
@@ -149,7 +149,7 @@ extension CacheBehaviourTests {
             try Data(file).write(to: index)
             let cache = try ImageCache(configuration: settings)
             #expect(cache.keys == ["a", "b"])
-            #expect(try cache.data(forKey: "b") == [2, 2])
+            #expect(try cache.bytes(forKey: "b") == [2, 2])
             #expect(
                 try cache.metadata(forKey: "a")
                     == CacheEntryMetadata(createdAt: 0, expiresAt: 10_000, accessSequence: 1))
@@ -165,7 +165,7 @@ extension CacheBehaviourTests {
                 "entries/" + DirectoryStorage.fileName(forKey: "a")
             ).path
             try FileManager.default.removeItem(atPath: path)
-            #expect { try cache.data(forKey: "a") } throws: { isCorruptEntry($0, key: "a") }
+            #expect { try cache.bytes(forKey: "a") } throws: { isCorruptEntry($0, key: "a") }
             #expect(cache.keys == ["b"])
         }
 
@@ -180,8 +180,8 @@ extension CacheBehaviourTests {
             let b = entries.appendingPathComponent(DirectoryStorage.fileName(forKey: "b")).path
             try FileManager.default.removeItem(atPath: a)
             try FileManager.default.copyItem(atPath: b, toPath: a)
-            #expect { try cache.data(forKey: "a") } throws: { isCorruptEntry($0, key: "a") }
-            #expect(try cache.data(forKey: "b") == [2])
+            #expect { try cache.bytes(forKey: "a") } throws: { isCorruptEntry($0, key: "a") }
+            #expect(try cache.bytes(forKey: "b") == [2])
         }
     }
 }

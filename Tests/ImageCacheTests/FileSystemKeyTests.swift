@@ -34,7 +34,7 @@ extension CacheBehaviourTests {
             let expectedKeys = Self.hostileKeys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
             #expect(reopened.keys.map { Array($0.utf8) } == expectedKeys.map { Array($0.utf8) })
             for (index, key) in Self.hostileKeys.enumerated() {
-                #expect(try reopened.data(forKey: key) == bytes(seed: UInt64(index), count: 10 + index * 5))
+                #expect(try reopened.bytes(forKey: key) == bytes(seed: UInt64(index), count: 10 + index * 5))
             }
         }
 

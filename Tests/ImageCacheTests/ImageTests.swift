@@ -32,7 +32,7 @@ extension CacheBehaviourTests {
                 for (key, image) in stored {
                     #expect(try cache.bitmap(forKey: key) == image)
                     // The stored bytes are exactly the encoder's PNG.
-                    #expect(try cache.data(forKey: key) == PNGEncoder.encode(image))
+                    #expect(try cache.bytes(forKey: key) == PNGEncoder.encode(image))
                 }
                 #expect(try cache.bitmap(forKey: "missing") == nil)
                 try cache.close()
@@ -66,7 +66,7 @@ extension CacheBehaviourTests {
                 if case .imageDecodingFailed(let key, _)? = error as? CacheError { return key == "photo" }
                 return false
             }
-            #expect(try cache.data(forKey: "photo") == jpeg)
+            #expect(try cache.bytes(forKey: "photo") == jpeg)
         }
 
         @Test func anImageTheEncoderRejectsIsAnEncodingError() throws {
@@ -101,7 +101,7 @@ extension CacheBehaviourTests {
                 try FileManager.default.removeItem(at: folder.appendingPathComponent(name))
             }
             #expect(try cache.bitmap(forKey: "k") == image)
-            #expect { try cache.data(forKey: "k") } throws: { isCorruptEntry($0, key: "k") }
+            #expect { try cache.bytes(forKey: "k") } throws: { isCorruptEntry($0, key: "k") }
             #expect(try cache.bitmap(forKey: "k") == nil)
         }
 

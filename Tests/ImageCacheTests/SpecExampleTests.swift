@@ -23,7 +23,7 @@ extension CacheBehaviourTests {
             clock.set(milliseconds: 100)
             try cache.store([2], forKey: "b")
             clock.set(milliseconds: 900)
-            #expect(try cache.data(forKey: "a") == [1])
+            #expect(try cache.bytes(forKey: "a") == [1])
             #expect(
                 try held() == [
                     "a": .init(createdAt: 0, expiresAt: 1_900, accessSequence: 3),
@@ -37,7 +37,7 @@ extension CacheBehaviourTests {
                     "c": .init(createdAt: 1_000, expiresAt: 2_000, accessSequence: 4),
                 ])
             clock.set(milliseconds: 1_800)
-            #expect(try cache.data(forKey: "a") == [1])
+            #expect(try cache.bytes(forKey: "a") == [1])
             #expect(
                 try cache.metadata(forKey: "a") == .init(createdAt: 0, expiresAt: 2_500, accessSequence: 5))
             clock.set(milliseconds: 2_000)
@@ -49,7 +49,7 @@ extension CacheBehaviourTests {
                     "d": .init(createdAt: 2_000, expiresAt: 3_000, accessSequence: 6),
                 ])
             clock.set(milliseconds: 2_500)
-            #expect(try cache.data(forKey: "a") == nil)
+            #expect(try cache.bytes(forKey: "a") == nil)
             #expect(try held() == ["d": .init(createdAt: 2_000, expiresAt: 3_000, accessSequence: 6)])
             clock.set(milliseconds: 3_000)
             #expect(try cache.purgeExpired() == 1)

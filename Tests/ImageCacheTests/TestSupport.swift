@@ -46,7 +46,8 @@ func configuration(
     maximumEntryCount: Int? = nil, memoryCostLimit: Int? = nil, externalStorageThreshold: Int = 128 * 1024
 ) -> CacheConfiguration {
     CacheConfiguration(
-        directory: directory.cacheURL, backend: backend, timeToLive: timeToLive, maximumAge: maximumAge,
+        directory: directory.cacheURL, backend: backend, timeToLive: timeToLive.map { .milliseconds($0) },
+        maximumAge: maximumAge.map { .milliseconds($0) },
         maximumBytes: maximumBytes, maximumEntryCount: maximumEntryCount, clock: clock,
         memoryCostLimit: memoryCostLimit, externalStorageThreshold: externalStorageThreshold)
 }
@@ -88,4 +89,16 @@ func corrupt(_ pattern: [UInt8], under url: URL) throws -> String {
     }
     Issue.record("pattern not found under \(url.path)")
     return ""
+}
+
+extension DirectoryStorage {
+    /// The entry file name of a string key (its UTF-8 bytes, `Spec/backends.md` §1.2).
+    static func fileName(forKey key: String) -> String { fileName(forKey: Array(key.utf8)) }
+}
+
+extension HybridStorage {
+    /// The external file name of a string key's value stored with `accessSequence`.
+    static func externalFileName(forKey key: String, accessSequence: UInt64) -> String {
+        externalFileName(forKey: Array(key.utf8), accessSequence: accessSequence)
+    }
 }

@@ -5,6 +5,7 @@ import Testing
 
 #if !IMAGECACHE_SINGLE_MODULE
     import Checksums
+    import Platform
 #endif
 
 @Suite struct LogStoreRecoveryTests {
@@ -224,7 +225,7 @@ import Testing
         let first = try LogStore(path: path)
         try first.put([1], forKey: "a", metadata: metadata(1))
         try first.synchronize()
-        #expect(throws: LogStoreError.storeLocked(path: path)) { try LogStore(path: path) }
+        #expect(throws: LogStoreError.storeLocked(path: path, byThisProcess: true)) { try LogStore(path: path) }
         let reader = try LogStore(path: path, options: .init(readOnly: true))
         #expect(try reader.value(forKey: "a") == [1])
         try first.close()

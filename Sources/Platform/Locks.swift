@@ -1,6 +1,6 @@
-// Small wrappers over pthread locks. `Synchronization.Mutex` needs macOS 15, and the package
-// supports macOS 13, so the store brings its own. The lock storage is allocated once and never
-// moves, as pthread requires.
+// Small wrappers over pthread locks. `Synchronization.Mutex` needs macOS 15 and the package
+// supports macOS 13, so the package brings its own. The lock storage is allocated once and
+// never moves, as pthread requires.
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
@@ -10,10 +10,10 @@
 #endif
 
 /// A readers–writer lock: many concurrent readers or one writer.
-final class ReadWriteLock: @unchecked Sendable {
+public final class ReadWriteLock: @unchecked Sendable {
     private let lock: UnsafeMutablePointer<pthread_rwlock_t>
 
-    init() {
+    public init() {
         lock = .allocate(capacity: 1)
         lock.initialize(to: pthread_rwlock_t())
         let status = pthread_rwlock_init(lock, nil)
@@ -26,7 +26,8 @@ final class ReadWriteLock: @unchecked Sendable {
     }
 
     @inline(__always)
-    func withReadLock<Result, Failure: Error>(_ body: () throws(Failure) -> Result) throws(Failure) -> Result
+    public func withReadLock<Result, Failure: Error>(_ body: () throws(Failure) -> Result) throws(Failure)
+        -> Result
     {
         pthread_rwlock_rdlock(lock)
         defer { pthread_rwlock_unlock(lock) }
@@ -34,7 +35,8 @@ final class ReadWriteLock: @unchecked Sendable {
     }
 
     @inline(__always)
-    func withWriteLock<Result, Failure: Error>(_ body: () throws(Failure) -> Result) throws(Failure) -> Result
+    public func withWriteLock<Result, Failure: Error>(_ body: () throws(Failure) -> Result) throws(Failure)
+        -> Result
     {
         pthread_rwlock_wrlock(lock)
         defer { pthread_rwlock_unlock(lock) }
@@ -43,10 +45,10 @@ final class ReadWriteLock: @unchecked Sendable {
 }
 
 /// A mutual-exclusion lock.
-final class MutualExclusion: @unchecked Sendable {
+public final class MutualExclusion: @unchecked Sendable {
     private let mutex: UnsafeMutablePointer<pthread_mutex_t>
 
-    init() {
+    public init() {
         mutex = .allocate(capacity: 1)
         mutex.initialize(to: pthread_mutex_t())
         let status = pthread_mutex_init(mutex, nil)
@@ -59,8 +61,18 @@ final class MutualExclusion: @unchecked Sendable {
     }
 
     @inline(__always)
-    func withLock<Result, Failure: Error>(_ body: () throws(Failure) -> Result) throws(Failure) -> Result {
+    public func withLock<Result, Failure: Error>(_ body: () throws(Failure) -> Result) throws(Failure) -> Result {
         pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
+        return try body()
+    }
+
+    /// Runs `body` under the lock if it is free now; returns nil without waiting otherwise.
+    @inline(__always)
+    public func withLockIfAvailable<Result, Failure: Error>(_ body: () throws(Failure) -> Result)
+        throws(Failure) -> Result?
+    {
+        guard pthread_mutex_trylock(mutex) == 0 else { return nil }
         defer { pthread_mutex_unlock(mutex) }
         return try body()
     }

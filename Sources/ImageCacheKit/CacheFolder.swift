@@ -1,0 +1,80 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+#if !IMAGECACHE_SINGLE_MODULE
+    import Platform
+#endif
+
+/// The cache's folder as a writer or a reader holds it (`Spec/backends.md` §1.5).
+///
+/// A writer creates the folder when missing and holds an exclusive lock on `<folder>/lock`
+/// until it closes, so a second writer, in this process or another, fails with
+/// ``CacheError/locked(path:byThisProcess:)`` whatever the backend. A reader (`readOnly`)
+/// takes no lock and creates nothing.
+final class CacheFolder: @unchecked Sendable {
+    /// The lock file's name inside the folder; its content is unspecified (empty here).
+    static let lockFileName = "lock"
+
+    let path: String
+    let readOnly: Bool
+    private var lockDescriptor: Int32 = -1
+    private let releaseLock = MutualExclusion()
+
+    /// Opens the folder at `path`: a writer creates it when missing and locks it; a reader does
+    /// nothing. (The folder itself may be reached through a link the user chose; links inside
+    /// it are refused by the backends, §1.6.)
+    init(path: String, readOnly: Bool) throws(CacheError) {
+        self.path = path
+        self.readOnly = readOnly
+        guard !readOnly else { return }
+        try cacheIO { try FileSystem.createDirectory(path) }
+        let lockPath = path + "/" + Self.lockFileName
+        let fd = try cacheIO { try FileSystem.open(lockPath, flags: O_RDWR | O_CREAT | O_NOFOLLOW) }
+        do {
+            try ExclusiveLock.acquire(fd, path: lockPath)
+        } catch {
+            FileSystem.close(fd)
+            switch error {
+            case .heldByThisProcess: throw .locked(path: path, byThisProcess: true)
+            case .heldByAnotherProcess: throw .locked(path: path, byThisProcess: false)
+            case .system(let failure): throw CacheError(failure)
+            }
+        }
+        lockDescriptor = fd
+    }
+
+    deinit { release() }
+
+    /// Whether the folder exists (a reader of a missing folder sees an empty cache).
+    var exists: Bool { FileSystem.exists(path) }
+
+    /// Gives the lock up; later writers may open the folder. Calling it again does nothing.
+    func release() {
+        releaseLock.withLock {
+            guard lockDescriptor >= 0 else { return }
+            ExclusiveLock.release(lockDescriptor, path: path + "/" + Self.lockFileName)
+            FileSystem.close(lockDescriptor)
+            lockDescriptor = -1
+        }
+    }
+}
+
+/// Opens a folder of the layout (`entries/`, `external/`) without following links
+/// (`Spec/backends.md` §1.6): a link there is ``CacheError/symbolicLink(path:)``, a file of
+/// another kind is ``CacheError/corruptFile(path:reason:)``. A missing folder is created when
+/// `creating`, and is nil otherwise (a reader sees no entries in it).
+func openSubfolder(_ path: String, creating: Bool) throws(CacheError) -> Directory? {
+    if let existing = try cacheIO({ try FileSystem.status(ofPath: path) }) {
+        if existing.kind == .symbolicLink { throw .symbolicLink(path: path) }
+        guard existing.kind == .directory else { throw .corruptFile(path: path, reason: "not a folder") }
+    } else if creating {
+        try cacheIO { try FileSystem.createDirectory(path) }
+    } else {
+        return nil
+    }
+    return try cacheIO { try Directory(path: path) }
+}

@@ -1,0 +1,87 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+#if !IMAGECACHE_SINGLE_MODULE
+    import Platform
+#endif
+
+/// Hits that readers recorded and the writer has not applied yet (`Spec/cache.md` §10).
+///
+/// A hit's bookkeeping (sliding expiry, a new access sequence, a touch record) is a write. So
+/// that readers never wait for each other or for a writer, a reader only appends its hit here,
+/// to the shard of its thread, under that shard's lock; whoever next holds the cache's writer
+/// lock applies every recorded hit before it does anything else. Hits are applied in the order
+/// of a monotonic clock read when they were made, so the hits of one thread, or of one task
+/// that moves between threads, keep their order, which is all the cache's ordering promise
+/// needs; no reader writes to memory another reader writes.
+final class HitLog: @unchecked Sendable {
+    struct Hit {
+        var key: [UInt8]
+        /// The version of the entry that was read; a hit on a value replaced since is dropped.
+        var version: UInt64
+        /// The time of the read, which decides the new expiry.
+        var now: Int64
+        /// When the hit was made, on the monotonic clock: the order hits are applied in.
+        var tick: UInt64 = HitLog.monotonicTick()
+    }
+
+    private final class Shard: @unchecked Sendable {
+        let lock = MutualExclusion()
+        var hits: [Hit] = []
+    }
+
+    private let shards: [Shard]
+
+    init(shardCount: Int = 16) {
+        shards = (0..<shardCount).map { _ in Shard() }
+    }
+
+    /// Records a hit; returns how many hits its shard now holds.
+    func record(_ hit: Hit) -> Int {
+        let shard = shards[Self.threadNumber() % shards.count]
+        return shard.lock.withLock {
+            shard.hits.append(hit)
+            return shard.hits.count
+        }
+    }
+
+    /// Takes every recorded hit, in the order they were made.
+    func drain() -> [Hit] {
+        var all: [Hit] = []
+        for shard in shards {
+            let taken = shard.lock.withLock { () -> [Hit] in
+                defer { shard.hits.removeAll(keepingCapacity: true) }
+                return shard.hits
+            }
+            all += taken
+        }
+        if all.count > 1 {
+            // Stable, so equal ticks keep their order within a shard.
+            all = all.enumerated().sorted { ($0.element.tick, $0.offset) < ($1.element.tick, $1.offset) }
+                .map(\.element)
+        }
+        return all
+    }
+
+    /// Nanoseconds on the system's monotonic clock, which never runs backwards across threads.
+    static func monotonicTick() -> UInt64 {
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        return UInt64(now.tv_sec) &* 1_000_000_000 &+ UInt64(now.tv_nsec)
+    }
+
+    /// A number that stays the same for the calling thread.
+    private static func threadNumber() -> Int {
+        #if canImport(Darwin)
+            let raw = UInt(bitPattern: pthread_self())
+        #else
+            let raw = UInt(pthread_self())
+        #endif
+        // Thread handles are aligned addresses: mix the bits so the low ones vary.
+        return Int(truncatingIfNeeded: (raw &* 0x9E37_79B9_7F4A_7C15) >> 40)
+    }
+}

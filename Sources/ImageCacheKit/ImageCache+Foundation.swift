@@ -1,0 +1,81 @@
+import Foundation
+
+#if !IMAGECACHE_SINGLE_MODULE
+    import PNG
+#endif
+
+// Foundation-shaped overloads: `Data` values and `URL` keys. A URL key is the string
+// `url.absoluteString` (`Spec/cache.md` §2.1), so `https://example.com/a.png` stored as a URL
+// and read as a string is the same entry.
+extension ImageCache {
+    /// Stores `data` for `key`, as ``store(_:forKey:)-(_,String)`` stores bytes.
+    public func store(_ data: Data, forKey key: String) throws(CacheError) {
+        let keyBytes = try Self.validatedKey(key)
+        let outcome = data.withUnsafeBytes { value in
+            Result { () throws(CacheError) in try store(value, keyBytes: keyBytes, shownKey: key, decoded: nil) }
+        }
+        try outcome.get()
+    }
+
+    /// The bytes stored for `key` as `Data`, or nil on a miss; a read like ``bytes(forKey:)-(String)``.
+    public func data(forKey key: String) throws(CacheError) -> Data? {
+        try bytes(forKey: key).map { Data($0) }
+    }
+
+    /// Calls `body` with the stored bytes of `key` and returns its result, or nil on a miss; a
+    /// read like ``bytes(forKey:)-(String)``. The bytes are valid only inside `body`.
+    public func withValue<Result>(forKey key: String, _ body: (UnsafeRawBufferPointer) throws -> Result)
+        throws -> Result?
+    {
+        guard let bytes = try bytes(forKey: key) else { return nil }
+        return try bytes.withUnsafeBytes(body)
+    }
+
+    // MARK: URL keys
+
+    /// Stores `data` under the key `url.absoluteString`.
+    public func store(_ data: Data, forKey url: URL) throws(CacheError) {
+        try store(data, forKey: url.absoluteString)
+    }
+
+    /// Stores `bytes` under the key `url.absoluteString`.
+    public func store(_ bytes: [UInt8], forKey url: URL) throws(CacheError) {
+        try store(bytes, forKey: url.absoluteString)
+    }
+
+    /// Stores `bitmap` as a PNG under the key `url.absoluteString`.
+    public func store(_ bitmap: Bitmap, forKey url: URL) throws(CacheError) {
+        try store(bitmap, forKey: url.absoluteString)
+    }
+
+    /// The data stored under `url.absoluteString`, or nil on a miss.
+    public func data(forKey url: URL) throws(CacheError) -> Data? {
+        try data(forKey: url.absoluteString)
+    }
+
+    /// The bytes stored under `url.absoluteString`, or nil on a miss.
+    public func bytes(forKey url: URL) throws(CacheError) -> [UInt8]? {
+        try bytes(forKey: url.absoluteString)
+    }
+
+    /// The bitmap stored under `url.absoluteString`, or nil on a miss.
+    public func bitmap(forKey url: URL) throws(CacheError) -> Bitmap? {
+        try bitmap(forKey: url.absoluteString)
+    }
+
+    /// Removes the entry under `url.absoluteString`; whether a live entry was removed.
+    @discardableResult
+    public func removeValue(forKey url: URL) throws(CacheError) -> Bool {
+        try removeValue(forKey: url.absoluteString)
+    }
+
+    /// Whether a live entry is held under `url.absoluteString`. Not a hit.
+    public func contains(_ url: URL) -> Bool {
+        contains(url.absoluteString)
+    }
+
+    /// The metadata of the live entry under `url.absoluteString`, or nil. Not a hit.
+    public func metadata(forKey url: URL) throws(CacheError) -> CacheEntryMetadata? {
+        try metadata(forKey: url.absoluteString)
+    }
+}
