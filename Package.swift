@@ -63,6 +63,13 @@ let package = Package(
         .testTarget(
             name: "ConformanceTests",
             dependencies: ["ConformanceRunner", "ConformanceDriver"]),
+        // Crash tests with real processes: a child runs a workload and is killed (SIGKILL).
+        .target(name: "TortureWorkload", path: "Tests/TortureWorkload"),
+        .executableTarget(
+            name: "cache-torture-child", dependencies: ["ImageCacheKit", "TortureWorkload"],
+            path: "Tests/CacheTortureChild"),
+        .testTarget(
+            name: "CrashTests", dependencies: ["ImageCacheKit", "TortureWorkload", "cache-torture-child"]),
     ],
     swiftLanguageModes: [.v6]
 )
