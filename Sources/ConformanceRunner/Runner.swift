@@ -120,7 +120,7 @@ final class Runner {
                 if let difference = Expectation.mismatch(expected: step.expect, actual: response) {
                     return .failed(
                         """
-                        \(label): \(difference)
+                        \(label): \(difference.message)\(difference.details.map { "\n        " + $0 }.joined())
                             request:  \(request.summary)
                             expected: \(step.expect.summary)
                             actual:   \(response.summary)
