@@ -29,14 +29,11 @@ final class Runner {
     }
 
     /// Starts the driver and asks what it supports.
+    ///
+    /// - Throws: `DriverLaunchError` when the driver program cannot be started at all,
+    ///   `SetupError` when it does not answer `hello` properly.
     func handshake() throws -> Capabilities {
-        let process: DriverProcess
-        do {
-            process = try DriverProcess(command: command)
-        } catch {
-            throw SetupError(
-                description: "cannot start the driver \(command.joined(separator: " ")): \(error)")
-        }
+        let process = try DriverProcess(command: command)
         // Starting a process on a loaded machine can take longer than a short case limit allows.
         let handshakeLimit = max(timeLimit, 10)
         let deadline = Date().addingTimeInterval(handshakeLimit)
@@ -49,7 +46,7 @@ final class Runner {
             process.stop()
             throw SetupError(description: "the driver did not answer hello within \(handshakeLimit) s")
         case .exited(let status):
-            let tail = process.standardErrorTail
+            let tail = process.standardErrorTail().trimmingCharacters(in: .whitespacesAndNewlines)
             process.stop()
             throw SetupError(
                 description: "the driver \(status) before answering hello"
@@ -140,7 +137,7 @@ final class Runner {
     private func abandon(_ process: DriverProcess, _ reason: String) -> Outcome {
         driver = nil
         process.stop()
-        let tail = process.standardErrorTail.trimmingCharacters(in: .whitespacesAndNewlines)
+        let tail = process.standardErrorTail().trimmingCharacters(in: .whitespacesAndNewlines)
         let lastLines = tail.split(separator: "\n").suffix(5).joined(separator: "\n        ")
         return .failed(
             reason + "; it was restarted"

@@ -23,6 +23,8 @@ struct RunnerOptions: Sendable {
           --timeout SECONDS       time limit for one case (default 20)
           --list                  print the case names and exit
           --verbose               print every case as it runs
+        exit status: 0 all passed, 1 a case failed, 2 the run could not start,
+                     3 standard output was closed before the run ended
         """
 
     struct UsageError: Error, CustomStringConvertible {

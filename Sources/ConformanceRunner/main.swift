@@ -1,27 +1,28 @@
 import Foundation
 
 // The conformance runner: runs the language-neutral cases in Conformance/ against a driver
-// program (Spec/conformance.md). Exit status 0 when every case passed, 1 on any failure,
-// 2 when the run could not start.
+// program (Spec/conformance.md §6). Exit status 0 when every case passed, 1 on any failure,
+// 2 when the run could not start, 3 when standard output was closed before the run ended.
 
-func fail(_ message: String) -> Never {
-    FileHandle.standardError.write(Data("conformance: \(message)\n".utf8))
+Platform.catchBrokenPipes()
+let console = Console()
+
+@MainActor func fail(_ message: String) -> Never {
+    console.complain("conformance: \(message)")
     exit(2)
 }
 
-func say(_ line: String) {
-    FileHandle.standardOutput.write(Data((line + "\n").utf8))
+@MainActor func say(_ line: String) {
+    console.say(line)
 }
-
-Platform.ignoreBrokenPipes()
 
 let options: RunnerOptions
 do {
     options = try RunnerOptions(arguments: Array(CommandLine.arguments.dropFirst()))
 } catch {
     let message = String(describing: error)
-    FileHandle.standardError.write(
-        Data(((message.isEmpty ? "" : "conformance: \(message)\n") + RunnerOptions.usage + "\n").utf8))
+    if !message.isEmpty { console.complain("conformance: \(message)") }
+    console.complain(RunnerOptions.usage)
     exit(message.isEmpty ? 0 : 2)
 }
 
@@ -48,7 +49,13 @@ if !options.listOnly {
         fail(String(describing: error))
     }
 }
+// From here on a driver may be running: stop it before leaving because nobody reads the output.
+console.whenOutputIsGone = {
+    runner.finish()
+    exit(Console.outputClosedStatus)
+}
 for backend in options.backends where !capabilities.backends.contains(backend) {
+    runner.finish()
     fail(
         "the driver does not offer backend '\(backend)'; it offers: \(capabilities.backends.joined(separator: ", "))"
     )
@@ -59,6 +66,7 @@ let everyCase: [ConformanceCase]
 do {
     everyCase = try CaseLoader.load(from: casesDirectory, backends: backends)
 } catch {
+    runner.finish()
     fail(String(describing: error))
 }
 let selected = everyCase.filter { testCase in
@@ -82,6 +90,7 @@ var passed = 0
 var failed = 0
 var stillFailing = 0
 for testCase in runnable {
+    console.stopIfOutputIsGone()
     let started = Date()
     let outcome = runner.run(testCase)
     let covering = expectedFailures.entry(covering: testCase.name)
