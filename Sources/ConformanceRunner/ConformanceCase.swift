@@ -12,6 +12,8 @@ struct ConformanceCase: Sendable {
     var name: String
     var area: String
     var backend: String?
+    /// What the case checks and why (optional); shown when the case fails and by `--show`.
+    var note: String?
     var steps: [Step]
 }
 
@@ -80,7 +82,12 @@ enum CaseLoader {
                 }
                 return ConformanceCase.Step(request: request, expect: expect)
             }
-            return ConformanceCase(name: "\(area)/\(name)", area: area, backend: nil, steps: parsed)
+            if let note = item["note"], note.stringValue == nil {
+                throw CaseFileError(description: "\(url.path): \(name) has a \"note\" that is not a string")
+            }
+            return ConformanceCase(
+                name: "\(area)/\(name)", area: area, backend: nil, note: item["note"]?.stringValue,
+                steps: parsed)
         }
     }
 

@@ -12,7 +12,7 @@ import Foundation
 ///
 /// Two threads read the driver's standard output and standard error so that a driver can
 /// never block the runner: a response is waited for with a deadline, and a driver that
-/// misses it is killed. All platform calls of the runner live in this file.
+/// misses it is killed. The runner's platform calls live in this file and `Platform.swift`.
 final class DriverProcess: @unchecked Sendable {
     /// What waiting for a response produced.
     enum Reply {
@@ -32,41 +32,38 @@ final class DriverProcess: @unchecked Sendable {
     private var partialLine: [UInt8] = []
     private var outputClosed = false
     private var errorTail: [UInt8] = []
+    private var errorsClosed = false
 
-    /// Starts `command` (looked up on PATH). Its standard error is kept, the last lines only,
-    /// to explain a crash.
-    init(command: [String]) throws {
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = command
+    /// Starts `command`: its first word is a path or a name looked up on `PATH`
+    /// (`DriverExecutable`), the others are its arguments. Its standard error is kept, the
+    /// last lines only, to explain a crash.
+    ///
+    /// - Throws: `DriverLaunchError` when the program is missing, not executable or refused.
+    init(command: [String]) throws(DriverLaunchError) {
         var environment = ProcessInfo.processInfo.environment
+        let executable = try DriverExecutable.resolve(
+            command.first ?? "", environment: environment,
+            currentDirectory: FileManager.default.currentDirectoryPath)
+        process.executableURL = executable
+        process.arguments = Array(command.dropFirst())
         // A crashing Swift driver would otherwise spend seconds symbolicating its backtrace.
         environment["SWIFT_BACKTRACE"] = "enable=no"
         process.environment = environment
         process.standardInput = input
         process.standardOutput = output
         process.standardError = errors
-        try process.run()
+        do {
+            try process.run()
+        } catch {
+            throw .launchFailed(path: command[0], reason: String(describing: error))
+        }
         startReading(output.fileHandleForReading.fileDescriptor, isOutput: true)
         startReading(errors.fileHandleForReading.fileDescriptor, isOutput: false)
     }
 
     /// Writes one request line. Returns false when the driver no longer reads its input.
     func send(_ line: String) -> Bool {
-        var bytes = Array(line.utf8)
-        bytes.append(0x0A)
-        let descriptor = input.fileHandleForWriting.fileDescriptor
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes.withUnsafeBytes { buffer in
-                write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-            }
-            if written < 0 {
-                if errno == EINTR { continue }
-                return false
-            }
-            offset += written
-        }
-        return true
+        Platform.write(Array((line + "\n").utf8), to: input.fileHandleForWriting.fileDescriptor)
     }
 
     /// The next response line, waiting until `deadline` at most.
@@ -89,10 +86,17 @@ final class DriverProcess: @unchecked Sendable {
         return .exited(status: exitDescription(waitingUntil: Date().addingTimeInterval(2)))
     }
 
-    /// The last lines the driver wrote on standard error, for a failure report.
-    var standardErrorTail: String {
+    /// The last lines (4 KiB at most) the driver wrote on standard error, for a failure report.
+    ///
+    /// Call it once the driver has exited or been stopped: it waits, `seconds` at most, until
+    /// the reading thread has seen the end of standard error, so that lines written just before
+    /// a crash are not missed. (A child of the driver may keep standard error open, hence the
+    /// limit.)
+    func standardErrorTail(waitingAtMost seconds: Double = 1) -> String {
+        let deadline = Date().addingTimeInterval(seconds)
         condition.lock()
         defer { condition.unlock() }
+        while !errorsClosed && condition.wait(until: deadline) {}
         return String(decoding: errorTail, as: UTF8.self)
     }
 
@@ -131,7 +135,7 @@ final class DriverProcess: @unchecked Sendable {
                 if count < 0 && errno == EINTR { continue }
                 condition.lock()
                 if count <= 0 {
-                    if isOutput { outputClosed = true }
+                    if isOutput { outputClosed = true } else { errorsClosed = true }
                     condition.broadcast()
                     condition.unlock()
                     return
@@ -158,13 +162,5 @@ final class DriverProcess: @unchecked Sendable {
             start = newline + 1
         }
         partialLine.append(contentsOf: bytes[start...])
-    }
-}
-
-/// Process-wide settings the runner needs before it starts any driver.
-enum Platform {
-    /// A driver that dies while the runner writes to it must not kill the runner with SIGPIPE.
-    static func ignoreBrokenPipes() {
-        signal(SIGPIPE, SIG_IGN)
     }
 }

@@ -51,12 +51,17 @@ enum JSONValue: Sendable, Hashable {
         return String(decoding: data, as: UTF8.self)
     }
 
+    /// Strings longer than this many Unicode scalars are shortened in a summary.
+    static let longStringLimit = 72
+
     /// A one-line rendering for failure reports: long strings (base64 payloads) are shortened
     /// to their length and first characters, so a report stays readable.
     var summary: String {
         switch self {
-        case .string(let text) where text.count > 72:
-            return JSONValue.string(String(text.prefix(48)) + "…(\(text.count) chars)").jsonText
+        case .string(let text) where text.unicodeScalars.count > JSONValue.longStringLimit:
+            let scalars = text.unicodeScalars
+            let start = String(String.UnicodeScalarView(scalars.prefix(48)))
+            return JSONValue.string(start + "…(\(scalars.count) chars)").jsonText
         case .array(let items):
             return "[" + items.map(\.summary).joined(separator: ",") + "]"
         case .object(let fields):

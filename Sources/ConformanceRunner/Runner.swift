@@ -9,11 +9,6 @@ final class Runner {
         var backends: [String]
     }
 
-    enum Outcome {
-        case passed
-        case failed(String)
-    }
-
     struct SetupError: Error, CustomStringConvertible {
         var description: String
     }
@@ -29,14 +24,11 @@ final class Runner {
     }
 
     /// Starts the driver and asks what it supports.
+    ///
+    /// - Throws: `DriverLaunchError` when the driver program cannot be started at all,
+    ///   `SetupError` when it does not answer `hello` properly.
     func handshake() throws -> Capabilities {
-        let process: DriverProcess
-        do {
-            process = try DriverProcess(command: command)
-        } catch {
-            throw SetupError(
-                description: "cannot start the driver \(command.joined(separator: " ")): \(error)")
-        }
+        let process = try DriverProcess(command: command)
         // Starting a process on a loaded machine can take longer than a short case limit allows.
         let handshakeLimit = max(timeLimit, 10)
         let deadline = Date().addingTimeInterval(handshakeLimit)
@@ -49,7 +41,7 @@ final class Runner {
             process.stop()
             throw SetupError(description: "the driver did not answer hello within \(handshakeLimit) s")
         case .exited(let status):
-            let tail = process.standardErrorTail
+            let tail = process.standardErrorTail().trimmingCharacters(in: .whitespacesAndNewlines)
             process.stop()
             throw SetupError(
                 description: "the driver \(status) before answering hello"
@@ -72,41 +64,54 @@ final class Runner {
         }
     }
 
-    /// Runs one case. A driver that crashes, hangs or answers out of turn fails the case and
-    /// is restarted before the next one.
-    func run(_ testCase: ConformanceCase) -> Outcome {
+    /// Runs one case and records every exchange. A driver that crashes, hangs or answers out
+    /// of turn fails the case and is restarted before the next one.
+    func run(_ testCase: ConformanceCase) -> CaseReport {
+        let started = Date()
+        var report = CaseReport(for: testCase)
+        report.failure = runSteps(of: testCase, into: &report)
+        report.seconds = Date().timeIntervalSince(started)
+        return report
+    }
+
+    private func runSteps(of testCase: ConformanceCase, into report: inout CaseReport) -> CaseReport.Failure?
+    {
         if driver == nil {
             do {
                 _ = try handshake()
             } catch {
-                return .failed("the driver could not be restarted: \(error)")
+                return CaseReport.Failure(message: "the driver could not be restarted: \(error)")
             }
         }
-        guard let process = driver else { return .failed("no driver") }
+        guard let process = driver else { return CaseReport.Failure(message: "no driver") }
         let deadline = Date().addingTimeInterval(timeLimit)
         for (index, step) in testCase.steps.enumerated() {
+            guard case .object(var fields) = step.request else {
+                return CaseReport.Failure(message: "step \(index + 1): request is not an object")
+            }
             let identifier = nextIdentifier
             nextIdentifier += 1
-            guard case .object(var fields) = step.request else {
-                return .failed("step \(index + 1): request is not an object")
-            }
             fields["id"] = .integer(identifier)
-            let request = JSONValue.object(fields)
-            let op = fields["op"]?.stringValue ?? "?"
-            let label = "step \(index + 1) (\(op))"
-            guard process.send(request.jsonText) else {
+            var exchange = CaseReport.Exchange(
+                number: index + 1, op: fields["op"]?.stringValue ?? "?", request: .object(fields),
+                expect: step.expect, responseLine: nil, matched: false)
+            defer { report.exchanges.append(exchange) }
+            let label = exchange.label
+            guard process.send(exchange.request.jsonText) else {
                 return abandon(process, "\(label): the driver stopped reading its input")
             }
             switch process.receive(before: deadline) {
             case .timedOut:
                 driver = nil
                 process.stop()
-                return .failed(
-                    "\(label): no response within the time limit of \(timeLimit) s; the driver was killed and restarted"
+                return CaseReport.Failure(
+                    message:
+                        "\(label): no response within the time limit of \(timeLimit) s; the driver was killed and restarted"
                 )
             case .exited(let status):
                 return abandon(process, "\(label): the driver \(status)")
             case .line(let line):
+                exchange.responseLine = line
                 guard let response = try? JSONValue.parse(Data(line.utf8)), response.objectValue != nil else {
                     return abandon(
                         process, "\(label): the response is not a JSON object: \(line.prefix(200))")
@@ -118,17 +123,13 @@ final class Runner {
                     )
                 }
                 if let difference = Expectation.mismatch(expected: step.expect, actual: response) {
-                    return .failed(
-                        """
-                        \(label): \(difference)
-                            request:  \(request.summary)
-                            expected: \(step.expect.summary)
-                            actual:   \(response.summary)
-                        """)
+                    return CaseReport.Failure(
+                        message: "\(label): \(difference.message)", details: difference.details)
                 }
+                exchange.matched = true
             }
         }
-        return .passed
+        return nil
     }
 
     /// Ends the run: lets the driver exit on end of input.
@@ -137,13 +138,15 @@ final class Runner {
         driver = nil
     }
 
-    private func abandon(_ process: DriverProcess, _ reason: String) -> Outcome {
+    /// Stops a driver that can no longer be trusted; its last lines on standard error go
+    /// into the failure's details.
+    private func abandon(_ process: DriverProcess, _ reason: String) -> CaseReport.Failure {
         driver = nil
         process.stop()
-        let tail = process.standardErrorTail.trimmingCharacters(in: .whitespacesAndNewlines)
-        let lastLines = tail.split(separator: "\n").suffix(5).joined(separator: "\n        ")
-        return .failed(
-            reason + "; it was restarted"
-                + (lastLines.isEmpty ? "" : "\n    driver stderr:\n        \(lastLines)"))
+        let tail = process.standardErrorTail().trimmingCharacters(in: .whitespacesAndNewlines)
+        let lastLines = tail.split(separator: "\n").suffix(5).map { "    " + $0 }
+        return CaseReport.Failure(
+            message: reason + "; it was restarted",
+            details: lastLines.isEmpty ? [] : ["driver stderr:"] + lastLines)
     }
 }

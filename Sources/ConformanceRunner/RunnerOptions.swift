@@ -11,6 +11,10 @@ struct RunnerOptions: Sendable {
     var timeLimit: Double = 20
     var verbose = false
     var listOnly = false
+    /// Cases to run alone, each printed with its whole transcript (`--show`).
+    var showNames: [String] = []
+    /// Where to write the JUnit XML report (`--junit`).
+    var junitPath: String?
     var driverCommand: [String] = []
 
     static let usage = """
@@ -23,6 +27,12 @@ struct RunnerOptions: Sendable {
           --timeout SECONDS       time limit for one case (default 20)
           --list                  print the case names and exit
           --verbose               print every case as it runs
+          --show NAME             run only case NAME (a cache scenario without @backend: on
+                                  every backend) and print its note and whole transcript,
+                                  passing or not (repeatable)
+          --junit FILE            also write the results as JUnit XML to FILE
+        exit status: 0 all passed, 1 a case failed, 2 the run could not start,
+                     3 standard output was closed before the run ended
         """
 
     struct UsageError: Error, CustomStringConvertible {
@@ -64,6 +74,8 @@ struct RunnerOptions: Sendable {
                 timeLimit = seconds
             case "--verbose": verbose = true
             case "--list": listOnly = true
+            case "--show": showNames.append(try value(for: argument))
+            case "--junit": junitPath = try value(for: argument)
             case "-h", "--help": throw UsageError(description: "")
             case _ where argument.hasPrefix("--"):
                 throw UsageError(description: "unknown option \(argument)")
@@ -77,6 +89,14 @@ struct RunnerOptions: Sendable {
         }
         if driverCommand.isEmpty && !listOnly {
             throw UsageError(description: "no driver command given")
+        }
+        if listOnly && (!showNames.isEmpty || junitPath != nil) {
+            throw UsageError(
+                description: "--list runs nothing, so it cannot be combined with --show or --junit")
+        }
+        if !showNames.isEmpty && (!areas.isEmpty || !nameFilters.isEmpty) {
+            throw UsageError(
+                description: "--show names its cases; it cannot be combined with --area or --filter")
         }
     }
 

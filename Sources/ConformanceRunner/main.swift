@@ -1,27 +1,24 @@
 import Foundation
 
 // The conformance runner: runs the language-neutral cases in Conformance/ against a driver
-// program (Spec/conformance.md). Exit status 0 when every case passed, 1 on any failure,
-// 2 when the run could not start.
+// program (Spec/conformance.md §6). Exit status 0 when every case passed, 1 on any failure,
+// 2 when the run could not start, 3 when standard output was closed before the run ended.
 
-func fail(_ message: String) -> Never {
-    FileHandle.standardError.write(Data("conformance: \(message)\n".utf8))
+Platform.catchBrokenPipes()
+let console = Console()
+
+@MainActor func fail(_ message: String) -> Never {
+    console.complain("conformance: \(message)")
     exit(2)
 }
-
-func say(_ line: String) {
-    FileHandle.standardOutput.write(Data((line + "\n").utf8))
-}
-
-Platform.ignoreBrokenPipes()
 
 let options: RunnerOptions
 do {
     options = try RunnerOptions(arguments: Array(CommandLine.arguments.dropFirst()))
 } catch {
     let message = String(describing: error)
-    FileHandle.standardError.write(
-        Data(((message.isEmpty ? "" : "conformance: \(message)\n") + RunnerOptions.usage + "\n").utf8))
+    if !message.isEmpty { console.complain("conformance: \(message)") }
+    console.complain(RunnerOptions.usage)
     exit(message.isEmpty ? 0 : 2)
 }
 
@@ -38,6 +35,14 @@ if let path = options.expectedFailuresPath {
     }
 }
 
+// A report that cannot be written is found out before the run, not after it.
+if let path = options.junitPath {
+    let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
+    guard FileManager.default.isWritableFile(atPath: folder) else {
+        fail("cannot write the JUnit report \(path): its folder \(folder) is missing or not writable")
+    }
+}
+
 let allBackends = ["dictionary", "directory", "log", "hybrid"]
 let runner = Runner(command: options.driverCommand, timeLimit: options.timeLimit)
 var capabilities = Runner.Capabilities(implementation: "none", areas: CaseLoader.areas, backends: allBackends)
@@ -48,7 +53,13 @@ if !options.listOnly {
         fail(String(describing: error))
     }
 }
+// From here on a driver may be running: stop it before leaving because nobody reads the output.
+console.whenOutputIsGone = {
+    runner.finish()
+    exit(Console.outputClosedStatus)
+}
 for backend in options.backends where !capabilities.backends.contains(backend) {
+    runner.finish()
     fail(
         "the driver does not offer backend '\(backend)'; it offers: \(capabilities.backends.joined(separator: ", "))"
     )
@@ -59,21 +70,38 @@ let everyCase: [ConformanceCase]
 do {
     everyCase = try CaseLoader.load(from: casesDirectory, backends: backends)
 } catch {
+    runner.finish()
     fail(String(describing: error))
 }
-let selected = everyCase.filter { testCase in
-    (options.areas.isEmpty || options.areas.contains(testCase.area))
-        && (options.nameFilters.isEmpty || options.nameFilters.contains { testCase.name.contains($0) })
+
+var selected: [ConformanceCase] = []
+if options.showNames.isEmpty {
+    selected = everyCase.filter { testCase in
+        (options.areas.isEmpty || options.areas.contains(testCase.area))
+            && (options.nameFilters.isEmpty || options.nameFilters.contains { testCase.name.contains($0) })
+    }
+} else {
+    for name in options.showNames {
+        let named = everyCase.filter { $0.name == name || ExpectedFailures.baseName($0.name) == name }
+        guard !named.isEmpty else {
+            runner.finish()
+            let similar = everyCase.map(\.name).filter { $0.contains(name) }.prefix(5)
+            fail(
+                "no case is named \(name)"
+                    + (similar.isEmpty ? "" : "; similar: " + similar.joined(separator: ", ")))
+        }
+        selected += named.filter { chosen in !selected.contains { $0.name == chosen.name } }
+    }
 }
 
 if options.listOnly {
-    for testCase in selected { say(testCase.name) }
+    for testCase in selected { console.say(testCase.name) }
     exit(0)
 }
 
-let unsupported = selected.filter { !capabilities.areas.contains($0.area) }
 let runnable = selected.filter { capabilities.areas.contains($0.area) }
-say(
+let showing = !options.showNames.isEmpty
+console.say(
     "driver: \(capabilities.implementation); areas: \(capabilities.areas.joined(separator: ", "));"
         + " backends: \(backends.joined(separator: ", ")); \(runnable.count) cases from \(casesDirectory.path)"
 )
@@ -81,39 +109,74 @@ say(
 var passed = 0
 var failed = 0
 var stillFailing = 0
-for testCase in runnable {
-    let started = Date()
-    let outcome = runner.run(testCase)
-    let covering = expectedFailures.entry(covering: testCase.name)
-    switch (outcome, covering) {
-    case (.passed, nil):
-        passed += 1
-        if options.verbose {
-            say("ok   \(testCase.name) (\(Int(Date().timeIntervalSince(started) * 1000)) ms)")
-        }
-    case (.passed, let entry?):
-        failed += 1
-        say(
-            "FAIL \(testCase.name)\n    listed as an expected failure (\(entry)) but it passes now; remove it from the list"
-        )
-    case (.failed(let reason), nil):
-        failed += 1
-        say("FAIL \(testCase.name)\n    \(reason)")
-    case (.failed(let reason), _?):
-        stillFailing += 1
-        if options.verbose { say("xfail \(testCase.name)\n    \(reason)") }
+var junit = JUnitReport()
+for testCase in selected {
+    guard capabilities.areas.contains(testCase.area) else {
+        junit.add(
+            suite: testCase.area, name: testCase.name,
+            result: .skipped(message: "the driver does not implement the area \(testCase.area)"))
+        continue
     }
+    console.stopIfOutputIsGone()
+    let report = runner.run(testCase)
+    let transcript = report.transcript(exact: showing)
+    let covering = expectedFailures.entry(covering: testCase.name)
+    let result: JUnitReport.Result
+    switch (report.failure, covering) {
+    case (nil, nil):
+        passed += 1
+        result = .passed
+        if options.verbose || showing {
+            console.say("ok   \(testCase.name) (\(Int(report.seconds * 1000)) ms)")
+        }
+        if showing { console.say(transcript, indent: 4) }
+    case (nil, let entry?):
+        failed += 1
+        let message = "listed as an expected failure (\(entry)) but it passes now; remove it from the list"
+        result = .failed(message: message, body: ([message] + transcript).joined(separator: "\n"))
+        console.say("FAIL \(testCase.name)")
+        console.say([message] + (showing ? transcript : []), indent: 4)
+    case (let failure?, nil):
+        failed += 1
+        result = .failed(message: failure.message, body: transcript.joined(separator: "\n"))
+        console.say("FAIL \(testCase.name)")
+        console.say(transcript, indent: 4)
+    case (let failure?, let entry?):
+        stillFailing += 1
+        result = .skipped(message: "expected failure (listed as \(entry)): \(failure.message)")
+        if options.verbose || showing {
+            console.say("xfail \(testCase.name)")
+            console.say(transcript, indent: 4)
+        }
+    }
+    junit.add(suite: testCase.area, name: testCase.name, seconds: report.seconds, result: result)
 }
 runner.finish()
 
+var staleEntries: [String] = []
 for entry in expectedFailures.unknownEntries(among: everyCase.map(\.name)) {
     failed += 1
-    say("FAIL expected-failures list: '\(entry)' names no case; remove it from the list")
+    let message = "'\(entry)' names no case; remove it from the list"
+    staleEntries.append("FAIL expected-failures list: \(message)")
+    junit.add(suite: "expected-failures", name: entry, result: .failed(message: message, body: message))
 }
+
+// Every selected case has run, so the report is complete; it is written before the summary,
+// which may find standard output gone.
+if let path = options.junitPath {
+    do {
+        try Data(junit.document.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+    } catch {
+        fail("cannot write the JUnit report \(path): \(error)")
+    }
+}
+
+for line in staleEntries { console.say(line) }
+let unsupported = selected.filter { !capabilities.areas.contains($0.area) }
 if !unsupported.isEmpty {
     let areas = Set(unsupported.map(\.area)).sorted().joined(separator: ", ")
-    say("skipped \(unsupported.count) cases in areas the driver does not support: \(areas)")
+    console.say("skipped \(unsupported.count) cases in areas the driver does not support: \(areas)")
 }
-if stillFailing > 0 { say("\(stillFailing) expected failures still fail") }
-say("\(passed) passed, \(failed) failed")
+if stillFailing > 0 { console.say("\(stillFailing) expected failures still fail") }
+console.say("\(passed) passed, \(failed) failed")
 exit(failed == 0 ? 0 : 1)

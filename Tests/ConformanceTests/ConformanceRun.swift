@@ -1,5 +1,11 @@
 import Foundation
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// Runs the built `conformance` runner as a child process and captures what it prints.
 ///
 /// The executables sit next to the test bundle (`.build/<configuration>/`), because this test
@@ -53,6 +59,62 @@ struct ConformanceRun {
         let output = try String(contentsOf: outputFile, encoding: .utf8)
         return ConformanceRun(status: process.terminationStatus, output: output)
     }
+
+    /// Runs `conformance ARGUMENTS` with standard output on a pipe and returns the exit status
+    /// and what it wrote on standard error.
+    ///
+    /// - Parameters:
+    ///   - closedFirst: true to close the pipe's reading end before the runner starts, so that
+    ///     its very first write finds nobody reading.
+    ///   - whileRunning: called with the reading end once the runner runs (unless
+    ///     `closedFirst`); closing it makes the runner's later writes fail.
+    static func runIntoPipe(
+        _ arguments: [String], closedFirst: Bool = false, whileRunning: (FileHandle) throws -> Void = { _ in }
+    ) throws -> (status: Int32, errors: String) {
+        let errorFile = FileManager.default.temporaryDirectory
+            .appendingPathComponent("conformance-errors-\(UUID().uuidString).txt")
+        _ = FileManager.default.createFile(atPath: errorFile.path, contents: nil)
+        defer { try? FileManager.default.removeItem(at: errorFile) }
+        let errors = try FileHandle(forWritingTo: errorFile)
+        var ends: [Int32] = [0, 0]
+        guard pipe(&ends) == 0 else { throw CocoaError(.fileWriteUnknown) }
+        // The runner must get only the writing end, as its standard output (dup2 clears the flag).
+        for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+        let reading = FileHandle(fileDescriptor: ends[0], closeOnDealloc: false)
+        let writing = FileHandle(fileDescriptor: ends[1], closeOnDealloc: false)
+        if closedFirst { try reading.close() }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: runner)
+        process.arguments = arguments
+        process.standardOutput = writing
+        process.standardError = errors
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        // Only the runner may hold the writing end, or a closed reading end would not show.
+        try writing.close()
+        if !closedFirst {
+            try whileRunning(reading)
+            try? reading.close()
+        }
+        process.waitUntilExit()
+        try errors.close()
+        return (process.terminationStatus, try String(contentsOf: errorFile, encoding: .utf8))
+    }
+}
+
+extension FileHandle {
+    /// Reads until a newline and returns the line without it; nil at the end of the data.
+    func readLine() -> String? {
+        var bytes: [UInt8] = []
+        while true {
+            let chunk = readData(ofLength: 1)
+            guard let byte = chunk.first else {
+                return bytes.isEmpty ? nil : String(decoding: bytes, as: UTF8.self)
+            }
+            if byte == 0x0A { return String(decoding: bytes, as: UTF8.self) }
+            bytes.append(byte)
+        }
+    }
 }
 
 /// A temporary folder with a fake driver script and a small case folder, for testing the
@@ -60,36 +122,84 @@ struct ConformanceRun {
 struct FakeDriverFolder {
     let url: URL
 
-    /// A POSIX shell driver: answers `hello`, answers `ok` with `{"value": 1}`, kills itself on
-    /// `crash`, never answers `hang`, and writes a non-JSON line on `garbage`.
+    /// A POSIX shell driver. It appends every request line to `requests.log`; answers an op
+    /// that has a file in `replies/` with that file's fields (see `reply(to:with:)`, which can
+    /// replace even `hello`); answers `hello`, answers `ok` with `{"value": 1}`, kills itself on
+    /// `crash`, never answers `hang`, writes a non-JSON line on `garbage` (with control
+    /// characters on `control`), closes its input before answering `deaf` (and then sleeps),
+    /// answers `gate` only once the file `gate` exists, and answers `signals` with its mask of
+    /// ignored signals (Linux).
     static let script = #"""
         #!/bin/sh
+        dir=$(dirname "$0")
         while IFS= read -r line; do
+          printf '%s\n' "$line" >> "$dir/requests.log"
           id=$(printf '%s' "$line" | sed -n 's/.*"id":\([0-9]*\).*/\1/p')
-          case "$line" in
-            *'"op":"hello"'*) printf '{"id":%s,"protocol":1,"implementation":"fake","areas":["png","store","cache"],"backends":["log"]}\n' "$id" ;;
-            *'"op":"crash"'*) echo "fake driver: crashing on purpose" >&2; kill -KILL $$ ;;
-            *'"op":"hang"'*) exec sleep 300 ;;
-            *'"op":"garbage"'*) echo "this is not JSON" ;;
+          op=$(printf '%s' "$line" | sed -n 's/.*"op":"\([^"]*\)".*/\1/p')
+          if [ -f "$dir/replies/$op" ]; then
+            printf '{"id":%s,%s}\n' "$id" "$(cat "$dir/replies/$op")"
+            continue
+          fi
+          case "$op" in
+            hello) printf '{"id":%s,"protocol":1,"implementation":"fake","areas":["png","store","cache"],"backends":["log"]}\n' "$id" ;;
+            crash) echo "fake driver: crashing on purpose" >&2; kill -KILL $$ ;;
+            hang) exec sleep 300 ;;
+            garbage) echo "this is not JSON" ;;
+            control) printf 'not JSON \001\033[0m <&>\n' ;;
+            signals) printf '{"id":%s,"value":1,"ignored":"%s"}\n' "$id" "$(sed -n 's/^SigIgn:[[:space:]]*//p' /proc/$$/status)" ;;
+            deaf) exec 0<&-; printf '{"id":%s,"value":1}\n' "$id"; exec sleep 300 ;;
+            gate) while [ ! -e "$dir/gate" ]; do sleep 0.05; done; printf '{"id":%s,"value":1}\n' "$id" ;;
             *) printf '{"id":%s,"value":1}\n' "$id" ;;
           esac
         done
         """#
 
+    /// A folder whose `png/fake.json` has one single-step case per entry, sending `op` and
+    /// expecting `{"value": 1}`.
     init(cases: [(name: String, op: String)]) throws {
-        url = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "conformance-fake-\(UUID().uuidString)")
-        let png = url.appendingPathComponent("cases/png")
-        try FileManager.default.createDirectory(at: png, withIntermediateDirectories: true)
-        try FakeDriverFolder.script.write(
-            to: url.appendingPathComponent("driver.sh"), atomically: true, encoding: .utf8)
         let items = cases.map {
             """
             {"name": "\($0.name)", "steps": [{"request": {"op": "\($0.op)"}, "expect": {"value": 1}}]}
             """
         }
-        let document = "{\"area\": \"png\", \"cases\": [\(items.joined(separator: ",\n"))]}\n"
-        try document.write(to: png.appendingPathComponent("fake.json"), atomically: true, encoding: .utf8)
+        try self.init(png: "{\"area\": \"png\", \"cases\": [\(items.joined(separator: ",\n"))]}\n")
+    }
+
+    /// A folder with the given case files: `png` becomes `png/fake.json`, `cache` (if any)
+    /// `cache/fake.json`.
+    init(png: String, cache: String? = nil) throws {
+        url = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "conformance-fake-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(
+            at: url.appendingPathComponent("replies"), withIntermediateDirectories: true)
+        try FakeDriverFolder.script.write(
+            to: url.appendingPathComponent("driver.sh"), atomically: true, encoding: .utf8)
+        for (area, document) in [("png", png), ("cache", cache)] {
+            guard let document else { continue }
+            let folder = url.appendingPathComponent("cases/\(area)")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            try document.write(
+                to: folder.appendingPathComponent("fake.json"), atomically: true, encoding: .utf8)
+        }
+    }
+
+    /// Makes the driver answer `op` with `{"id": …, FIELDS}`; `fields` is the JSON text of the
+    /// members, for example `"value": 2`.
+    func reply(to op: String, with fields: String) throws {
+        try fields.write(
+            to: url.appendingPathComponent("replies/\(op)"), atomically: true, encoding: .utf8)
+    }
+
+    /// Every request line the driver received, in order.
+    var requests: [String] {
+        let text =
+            (try? String(contentsOf: url.appendingPathComponent("requests.log"), encoding: .utf8)) ?? ""
+        return text.split(separator: "\n").map(String.init)
+    }
+
+    /// Lets a waiting `gate` request be answered.
+    func openGate() throws {
+        try Data().write(to: url.appendingPathComponent("gate"))
     }
 
     var casesPath: String { url.appendingPathComponent("cases").path }

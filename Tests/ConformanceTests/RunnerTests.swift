@@ -89,6 +89,54 @@ import Testing
         #expect(run.output.contains("before answering hello"))
     }
 
+    /// The driver's last words arrive on another pipe than its end of output; the report must
+    /// wait for them (the old runner lost them in about 2 runs of 100).
+    @Test func aDriverThatExitsBeforeHelloIsReportedWithWhatItWroteOnStandardError() throws {
+        let folder = try FakeDriverFolder(cases: [("fine", "ok")])
+        defer { folder.remove() }
+        for _ in 0..<5 {
+            let run = try ConformanceRun.run(
+                ["--cases", folder.casesPath, "--", "sh", "-c", "echo no config found >&2; exit 1"])
+            #expect(run.status == 2)
+            #expect(
+                run.output
+                    == "conformance: the driver exited with status 1 before answering hello; it wrote: no config found\n"
+            )
+        }
+    }
+
+    @Test func aMissingDriverIsOneLineThatNamesThePathAndSuggestsBuilding() throws {
+        let folder = try FakeDriverFolder(cases: [("fine", "ok")])
+        defer { folder.remove() }
+        let missing = folder.url.appendingPathComponent(".build/debug/conformance-driver").path
+        let run = try ConformanceRun.run(["--cases", folder.casesPath, "--", missing, "--backend", "log"])
+        #expect(run.status == 2)
+        #expect(
+            run.output
+                == "conformance: the driver \(missing) does not exist; build it first (swift build) or check the path\n"
+        )
+    }
+
+    @Test func aDriverThatIsNotExecutableOrNotOnPathIsOneLineWithStatus2() throws {
+        let folder = try FakeDriverFolder(cases: [("fine", "ok")])
+        defer { folder.remove() }
+        let script = folder.url.appendingPathComponent("driver.sh").path
+        let run = try ConformanceRun.run(["--cases", folder.casesPath, "--", script])
+        #expect(run.status == 2)
+        #expect(
+            run.output
+                == "conformance: the driver \(script) is not executable; make it executable (chmod +x) or name its interpreter first (-- python3 \(script))\n"
+        )
+        let unknown = try ConformanceRun.run([
+            "--cases", folder.casesPath, "--", "no-such-driver-\(getpid())",
+        ])
+        #expect(unknown.status == 2)
+        #expect(
+            unknown.output
+                == "conformance: the driver command no-such-driver-\(getpid()) is not on PATH; give its path instead (for example ./no-such-driver-\(getpid()))\n"
+        )
+    }
+
     /// The spec's Python example is a real driver: it passes every encoding case.
     @Test(.enabled(if: RunnerTests.pythonIsInstalled, "needs python3 on PATH"))
     func theExampleDriverPassesTheEncodingCases() throws {
