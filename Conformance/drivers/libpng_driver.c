@@ -23,7 +23,10 @@
  * filler where the image has no alpha after that: the RGBA conversion. Both reads end with
  * png_read_end, so libpng checks everything up to IEND. libpng keeps its defaults: CRC
  * errors in critical chunks are errors, in ancillary chunks warnings (the chunk is dropped);
- * width and height up to its default user limit of 1,000,000.
+ * "benign" errors (an IEND with data, a misplaced or invalid ancillary chunk, too much image
+ * data) are warnings; width and height up to its default user limit of 1,000,000. A
+ * non-interlaced image is read row by row into a buffer that grows with the rows, so a header
+ * that declares a huge image costs no memory before its rows decode.
  *
  * Encode: png_set_compression_level(0), png_set_filter(NONE) and a 1 MiB compression buffer
  * (libpng writes one IDAT per buffer): the library's own options closest to the canonical

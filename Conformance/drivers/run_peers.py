@@ -14,7 +14,8 @@ One command, from the repository root or anywhere: it
    through the same driver to see how it failed (peer_results.py), and writes the table
    (peer_report.py). A peer whose library cannot be had is listed as skipped, with the reason.
 
-Nothing here is part of the Swift product or of `swift test`.
+Nothing here is part of the Swift product or of `swift test`. The classifier has its own
+checks: `python3 Conformance/drivers/test_peer_results.py`.
 """
 import argparse
 import base64
