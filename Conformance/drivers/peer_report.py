@@ -11,9 +11,7 @@ FILES = (("decode", "png/decode.json: valid files to samples and RGBA"),
 # (peer, class) or class -> why the peer deviates. Peer-specific texts first.
 WHY = {
     ("Pillow", "samples-scaled"): "Pillow opens 2- and 4-bit gray as its 8-bit mode L, scaling every sample at load (× 85, × 17); its API has no unscaled samples. Its RGBA conversion is the expected one.",
-    ("Pillow", "samples-16-to-8"): "Pillow has no 16-bit RGB, gray+alpha or RGBA modes: it reads such files as 8-bit images, keeping the high byte of each sample (its raw modes RGB;16B, LA;16B, RGBA;16B). Gray+alpha even becomes RGBA.",
-    ("Pillow", "samples-16-other"): "Pillow has no 16-bit gray+alpha mode: it reads such files as 8-bit RGBA, so there are no native samples to compare.",
-    ("Pillow", "rgba-16-to-8:high byte"): "Pillow has no 16-bit RGBA mode: convert('RGBA') gives 8 bits, here the high byte of each expected 16-bit value. The conversion is otherwise the expected one.",
+    ("Pillow", "rgba-16-to-8:high byte"): "Pillow has no 16-bit RGB, gray+alpha or RGBA modes: it reads such files as 8-bit images, keeping the high byte of each sample (its raw modes RGB;16B, LA;16B, RGBA;16B; gray+alpha becomes RGBA), so its samples and its convert('RGBA') are 8-bit. The RGBA is the high byte of the expected 16-bit values.",
     ("Pillow", "rgba-16-to-8:clip"): "Pillow keeps 16-bit gray (mode I;16), but its convert('RGBA') clips every value above 255 to 255 instead of rescaling it, so a 16-bit gray image comes out almost white. PNG3 #13Sample-depth-rescaling maps the whole input range onto the output range (output = floor(input × MAXOUT / MAXIN + 0.5)); a clip is no rescaling.",
     ("Pillow", "rgba-16-to-8:clip, tRNS key lost"): "As above (16-bit gray clipped to 255), and the 16-bit tRNS key no longer matches the clipped samples, so the transparent pixels come out opaque. " + TRNS_16,
     ("Pillow", "rgba-16-to-8:high byte, tRNS key lost"): "Pillow reads 16-bit RGB as 8-bit (the high bytes) and then compares the 16-bit tRNS key with the 8-bit samples, so the transparent pixels come out opaque. " + TRNS_16,
@@ -44,6 +42,9 @@ WHY = {
 
 
 def why(peer, kind):
+    if kind.startswith("rgba-16-to-8:") and " or " in kind:
+        return ("The library's RGBA is 8-bit. These images hold values that reduce to the same 8 bits in each of the "
+                "ways named, so they cannot tell which reduction the library makes; its other 16-bit classes show it.")
     return WHY.get((peer, kind)) or WHY.get(kind) or WHY.get(kind.split(":")[0], kind)
 
 

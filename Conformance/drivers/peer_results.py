@@ -124,6 +124,15 @@ def rgba16_to_8(expected16, how):
     return bytes((v * 255 + 32767) // 65535 for v in values)
 
 
+def samples_note(want, got):
+    """How 16-bit native samples came back: as expected, cut to the high byte, or otherwise."""
+    if got == want:
+        return "samples as expected"
+    if got == want[0::2]:
+        return "samples cut to their high byte"
+    return f"samples of {len(got)} bytes in another layout (expected {len(want)})"
+
+
 def decode_difference(case, actual):
     """(mark, class, detail) for a decode case whose response is not the expected one."""
     expect = case["steps"][0]["expect"]
@@ -135,12 +144,17 @@ def decode_difference(case, actual):
     want_samples, got_samples = unb64(expect["samples"]), unb64(actual["samples"])
     notes = []
     if actual.get("rgbaDepth") != expect["rgbaDepth"]:
-        for how in ("high byte", "clip", "rounding"):
+        reductions = ("high byte", "clip", "rounding")
+        exact = [how for how in reductions
+                 if expect["rgbaDepth"] == 16 and got_rgba == rgba16_to_8(want_rgba, how)]
+        if exact:  # values such as 0 and 65535 reduce alike every way: name every reduction that fits
+            how = " or ".join(exact)
+            return ("form", f"rgba-16-to-8:{how}",
+                    f"8-bit RGBA equal to the expected 16-bit RGBA by {how}; {samples_note(want_samples, got_samples)}")
+        for how in reductions:
             reduced = rgba16_to_8(want_rgba, how) if expect["rgbaDepth"] == 16 else None
             if reduced is None or len(reduced) != len(got_rgba):
                 continue
-            if got_rgba == reduced:
-                return "form", f"rgba-16-to-8:{how}", f"8-bit RGBA equal to the expected 16-bit RGBA by {how}"
             if all(got_rgba[i] == reduced[i] for i in range(len(reduced)) if i % 4 != 3):
                 lost = sum(1 for i in range(3, len(reduced), 4) if reduced[i] == 0 and got_rgba[i] == 255)
                 return ("pixels", f"rgba-16-to-8:{how}, tRNS key lost",

@@ -67,8 +67,9 @@ class EncodingDifferences(unittest.TestCase):
 
 
 class DecodeClasses(unittest.TestCase):
+    # 0x12F0: high byte 0x12, rounded 0x13, clipped 0xFF, so each reduction is told apart.
     expect16 = {"width": 1, "height": 1, "colorType": 0, "bitDepth": 16, "interlaced": False,
-                "samples": b64(b"\x12\x34"), "rgba": b64(b"\x12\x34\x12\x34\x12\x34\xff\xff"), "rgbaDepth": 16}
+                "samples": b64(b"\x12\xf0"), "rgba": b64(b"\x12\xf0\x12\xf0\x12\xf0\xff\xff"), "rgbaDepth": 16}
 
     def actual(self, **fields):
         base = dict(self.expect16)
@@ -80,13 +81,24 @@ class DecodeClasses(unittest.TestCase):
         self.assertEqual(classify(decode_case(self.expect16), ("fail", "x"), actual, None)[:2],
                          ("form", "rgba-16-to-8:high byte"))
 
+    def test_rounded_rgba_is_named(self):
+        actual = self.actual(rgba=b64(b"\x13\x13\x13\xff"), rgbaDepth=8)
+        self.assertEqual(classify(decode_case(self.expect16), ("fail", "x"), actual, None)[:2],
+                         ("form", "rgba-16-to-8:rounding"))
+
+    def test_values_that_reduce_alike_name_every_reduction(self):
+        expect = dict(self.expect16, rgba=b64(b"\x00\x00\x00\x00\x00\x00\xff\xff"))
+        actual = self.actual(rgba=b64(b"\x00\x00\x00\xff"), rgbaDepth=8)
+        self.assertEqual(classify(decode_case(expect), ("fail", "x"), actual, None)[:2],
+                         ("form", "rgba-16-to-8:high byte or clip or rounding"))
+
     def test_clipped_rgba_is_named(self):
         actual = self.actual(rgba=b64(b"\xff\xff\xff\xff"), rgbaDepth=8)
         self.assertEqual(classify(decode_case(self.expect16), ("fail", "x"), actual, None)[:2],
                          ("form", "rgba-16-to-8:clip"))
 
     def test_lost_transparency_is_a_pixel_difference(self):
-        expect = dict(self.expect16, rgba=b64(b"\x12\x34\x12\x34\x12\x34\x00\x00"))
+        expect = dict(self.expect16, rgba=b64(b"\x12\xf0\x12\xf0\x12\xf0\x00\x00"))
         actual = self.actual(rgba=b64(b"\x12\x12\x12\xff"), rgbaDepth=8)
         mark, kind, detail = classify(decode_case(expect), ("fail", "x"), actual, None)
         self.assertEqual((mark, kind), ("pixels", "rgba-16-to-8:high byte, tRNS key lost"))
