@@ -32,6 +32,9 @@ final class CacheFolder: @unchecked Sendable {
         self.readOnly = readOnly
         guard !readOnly else { return }
         try cacheIO { try FileSystem.createDirectory(path) }
+        if try cacheIO({ try FileSystem.status(ofPath: path + "/" + Self.lockFileName) })?.kind == .symbolicLink {
+            throw .symbolicLink(path: path + "/" + Self.lockFileName)
+        }
         let lockPath = path + "/" + Self.lockFileName
         let fd = try cacheIO { try FileSystem.open(lockPath, flags: O_RDWR | O_CREAT | O_NOFOLLOW) }
         do {
@@ -59,6 +62,29 @@ final class CacheFolder: @unchecked Sendable {
             ExclusiveLock.release(lockDescriptor, path: path + "/" + Self.lockFileName)
             FileSystem.close(lockDescriptor)
             lockDescriptor = -1
+        }
+    }
+}
+
+extension CacheFolder {
+    /// The names a backend's layout puts directly in the cache folder (`Spec/backends.md`).
+    static func layoutNames(of backend: Backend) -> [String] {
+        switch backend {
+        case .dictionary: [lockFileName, DictionaryStorage.fileName]
+        case .directory: [lockFileName, DirectoryStorage.indexName, DirectoryStorage.entriesName]
+        case .log: [lockFileName, LogStorage.fileName]
+        case .hybrid: [lockFileName, HybridStorage.logName, HybridStorage.externalName]
+        }
+    }
+
+    /// Refuses a folder where a symbolic link stands at one of the layout's names (§1.6),
+    /// for readers and writers alike, before anything is opened through it.
+    func checkForLinks(in backend: Backend) throws(CacheError) {
+        for name in Self.layoutNames(of: backend) {
+            let itemPath = path + "/" + name
+            if try cacheIO({ try FileSystem.status(ofPath: itemPath) })?.kind == .symbolicLink {
+                throw .symbolicLink(path: itemPath)
+            }
         }
     }
 }

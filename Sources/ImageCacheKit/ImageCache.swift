@@ -93,6 +93,7 @@ public final class ImageCache: @unchecked Sendable {
     {
         let readOnly = configuration.readOnly
         if readOnly && !folder.exists { return EmptyStorage() }
+        try folder.checkForLinks(in: configuration.backend)
         switch configuration.backend {
         case .dictionary:
             return try DictionaryStorage(directory: path, readOnly: readOnly)

@@ -1,6 +1,12 @@
 import Foundation
 import Testing
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 @testable import LogStoreKit
 
 #if !IMAGECACHE_SINGLE_MODULE
@@ -231,6 +237,53 @@ import Testing
         try first.close()
         let second = try LogStore(path: path)
         #expect(try second.value(forKey: "a") == [1])
+    }
+
+    /// A crafted snapshot whose numbers overflow (an offset near 2^64, a count near 2^64, a
+    /// size far beyond the log) is ignored: open scans the log instead of trapping (§4).
+    @Test(arguments: [
+        ("offset", 48 + 4, UInt64.max - 10), ("valueLength", 48 + 12, UInt64.max - 60),
+        ("entryCount", 32, UInt64.max), ("logLength", 24, UInt64.max),
+    ])
+    func aSnapshotWithHostileNumbersIsIgnored(field: String, position: Int, value: UInt64) throws {
+        let directory = TemporaryDirectory()
+        let path = directory.file()
+        do {
+            let store = try LogStore(path: path)
+            for index in 0..<5 {
+                try store.put(expectedValue(for: index, length: 30), forKey: "k\(index)", metadata: metadata(1))
+            }
+            try store.close()
+        }
+        var hint = fileBytes(path + ".hint")
+        for byte in 0..<8 { hint[position + byte] = UInt8(truncatingIfNeeded: value >> (8 * UInt64(byte))) }
+        // Fix both checksums, so only the numbers are wrong.
+        let header = CRC32.checksum(of: hint[0..<44])
+        for byte in 0..<4 { hint[44 + byte] = UInt8(truncatingIfNeeded: header >> (8 * UInt32(byte))) }
+        let body = CRC32.checksum(of: hint[48..<(hint.count - 4)])
+        for byte in 0..<4 { hint[hint.count - 4 + byte] = UInt8(truncatingIfNeeded: body >> (8 * UInt32(byte))) }
+        writeFile(path + ".hint", hint)
+        let store = try LogStore(path: path)
+        #expect(!store.recovery.usedSnapshot, "\(field)")
+        #expect(try store.value(forKey: "k4") == expectedValue(for: 4, length: 30))
+    }
+
+    /// A snapshot file much larger than its log cannot be real and is not even read.
+    @Test func aHugeSnapshotIsNotRead() throws {
+        let directory = TemporaryDirectory()
+        let path = directory.file()
+        do {
+            let store = try LogStore(path: path)
+            try store.put([1], forKey: "k", metadata: metadata(1))
+            try store.close()
+        }
+        // A sparse file: 64 GiB of apparent size, no disk.
+        let fd = open(path + ".hint", O_WRONLY)
+        #expect(ftruncate(fd, 64 << 30) == 0)
+        close(fd)
+        let store = try LogStore(path: path)
+        #expect(!store.recovery.usedSnapshot)
+        #expect(try store.value(forKey: "k") == [1])
     }
 
     @Test func snapshotCoversAPrefixAndTheRestIsScanned() throws {
