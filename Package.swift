@@ -56,7 +56,8 @@ let package = Package(
         .testTarget(name: "PNGTests", dependencies: ["PNG", "Inflate", "Checksums"]),
         .testTarget(name: "LogStoreTests", dependencies: ["LogStoreKit", "Checksums", "Platform"]),
         .testTarget(
-            name: "ImageCacheTests", dependencies: ["ImageCacheKit", "PNG", "LogStoreKit", "Checksums", "Platform"]),
+            name: "ImageCacheTests",
+            dependencies: ["ImageCacheKit", "PNG", "LogStoreKit", "Checksums", "Platform", "Inflate"]),
         .testTarget(name: "BenchmarksTests", dependencies: ["Benchmarks"]),
         // These two run the built executables, so they depend on them to be built first.
         .testTarget(name: "CLITests", dependencies: ["ImageCacheCLI", "PNG", "LogStoreKit"]),

@@ -62,6 +62,90 @@ extension CacheBehaviourTests {
                 #expect(value?.starts(with: Array("\(key)#".utf8)) == true)
             }
         }
+
+        /// Reads do not take the writer lock (`Spec/cache.md` §10.2): a read of a live entry
+        /// completes while another thread holds the lock, as a writer doing slow I/O would.
+        @Test(arguments: Backend.allCases)
+        func readsDoNotWaitForTheWriter(backend: Backend) throws {
+            let directory = TemporaryDirectory()
+            let cache = try ImageCache(configuration: configuration(backend, directory, clock: ManualClock()))
+            try cache.store([1, 2, 3], forKey: "k")
+            let holding = DispatchSemaphore(value: 0)
+            let release = DispatchSemaphore(value: 0)
+            DispatchQueue.global().async {
+                cache.writerLock.withLock {
+                    holding.signal()
+                    release.wait()
+                }
+            }
+            holding.wait()
+            let read = DispatchSemaphore(value: 0)
+            let result = FailureLog()
+            DispatchQueue.global().async {
+                do {
+                    if try cache.bytes(forKey: "k") != [1, 2, 3] { result.record("wrong value") }
+                } catch {
+                    result.record("\(error)")
+                }
+                read.signal()
+            }
+            let finished = read.wait(timeout: .now() + 10) == .success
+            release.signal()
+            #expect(finished, "the read waited for the writer lock")
+            if !finished { read.wait() }
+            #expect(result.messages.isEmpty)
+            // The hit the read recorded is applied by the next writer operation.
+            #expect(try cache.metadata(forKey: "k")?.accessSequence == 2)
+        }
+
+        /// Many readers and writers on every backend, every value checked byte for byte
+        /// against the writes that could have produced it, with hits, evictions and
+        /// compaction in between (run under `swift test --sanitize=thread`).
+        @Test(arguments: Backend.allCases)
+        func readersAndWritersNeverSeeAWrongValue(backend: Backend) throws {
+            let directory = TemporaryDirectory()
+            let settings = configuration(
+                backend, directory, clock: ManualClock(), maximumBytes: 400_000, externalStorageThreshold: 4_096)
+            let cache = try ImageCache(configuration: settings)
+            let failures = FailureLog()
+            // Values name their key and version; every version of a key is a pure function of both.
+            @Sendable func value(_ key: Int, _ version: Int) -> [UInt8] {
+                let head = Array("\(key):\(version):".utf8)
+                return head + bytes(seed: UInt64(key * 100_000 + version), count: (version * 977) % 9_000)
+            }
+            DispatchQueue.concurrentPerform(iterations: 6) { worker in
+                var generator = SplitMix64(state: UInt64(worker) &+ 77)
+                for round in 0..<300 {
+                    let key = Int(generator.next() % 24)
+                    do {
+                        if worker < 2 {
+                            // Writers.
+                            switch generator.next() % 10 {
+                            case 0: try cache.removeValue(forKey: "k\(key)")
+                            case 1 where round % 100 == 0: try cache.compact()
+                            default: try cache.store(value(key, round * 10 + worker), forKey: "k\(key)")
+                            }
+                        } else if let read = try cache.bytes(forKey: "k\(key)") {
+                            // Readers: whatever version came back must be exactly that version.
+                            let text = String(decoding: read.prefix(24), as: UTF8.self)
+                            let fields = text.split(separator: ":")
+                            guard fields.count >= 2, Int(fields[0]) == key, let version = Int(fields[1]),
+                                read == value(key, version)
+                            else {
+                                failures.record("k\(key): a value that no write produced")
+                                continue
+                            }
+                        }
+                    } catch {
+                        failures.record("\(error)")
+                    }
+                }
+            }
+            #expect(failures.messages.isEmpty, "\(failures.messages.prefix(5))")
+            #expect(cache.totalByteCount <= 400_000)
+            let total = try cache.keys.reduce(0) { $0 + (try cache.bytes(forKey: $1)?.count ?? 0) }
+            #expect(total == cache.totalByteCount)
+        }
     }
 }
 
