@@ -5,7 +5,7 @@
 //   Checksums ─┬─> Inflate ──> PNG ──────┐
 //              └─> LogStoreKit ──────────┴─> ImageCacheKit ──> Benchmarks ──> ImageCacheCLI (imagecache)
 //                                              └──────────────────────────> ConformanceDriver
-//   Checksums holds CRC-32, Adler-32 and SHA-256; Inflate is zlib/DEFLATE decoding.
+//   Checksums holds CRC-32, Adler-32, SHA-256 and XXH3-64; Inflate is zlib/DEFLATE decoding.
 //   ConformanceRunner (conformance) depends on Foundation only: it drives any implementation.
 //
 // No module declares a type with its own name, so every public type can be written with its

@@ -1,4 +1,4 @@
-/// Inputs shared by the XXH3 and XXH64 tests.
+/// Inputs of the record checksum tests.
 enum ChecksumTestInput {
     /// The fixed byte pattern of the test vectors (`Spec/checksum.md` §5):
     /// byte i is the top byte of (i × 2654435761) mod 2³².

@@ -2,7 +2,7 @@ import Checksums
 import Testing
 
 /// Digests from the `xxhash` Python package (libxxhash 0.8.4), an implementation independent of
-/// this one; the same table is in `Spec/checksum.md` §5.
+/// this one; the same table is in `Spec/checksum.md` §9.
 @Suite struct XXH3Tests {
     static let patternVectors: [(length: Int, digest: UInt64)] = [
         (0, 0x2D06_8005_38D3_94C2),
