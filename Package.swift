@@ -6,8 +6,9 @@
 //              └─> LogStoreKit ──────────┴─> ImageCacheKit ──> Benchmarks ──> ImageCacheCLI (imagecache)
 //   Platform ──────┘                       │     └──────────────────────────> ConformanceDriver
 //       └──────────────────────────────────┘
-//   Checksums holds CRC-32, Adler-32 and SHA-256; Inflate is zlib/DEFLATE decoding; Platform
-//   holds every operating-system call (files, folders, locks). The PNG codec needs no Platform.
+//   Checksums holds CRC-32, Adler-32, SHA-256 and XXH3-64; Inflate is zlib/DEFLATE decoding;
+//   Platform holds every operating-system call (files, folders, locks). The PNG codec needs no
+//   Platform.
 //   ConformanceRunner (conformance) depends on Foundation only: it drives any implementation.
 //
 // No module declares a type with its own name, so every public type can be written with its
