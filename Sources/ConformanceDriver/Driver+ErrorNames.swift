@@ -45,6 +45,7 @@ extension LogStoreError: SpecNamedError {
         switch self {
         case .notAStore: "notAStore"
         case .unsupportedVersion: "unsupportedVersion"
+        case .migrationRequired: "migrationRequired"
         case .newerMinorVersion: "newerMinorVersion"
         case .corruptFileHeader: "corruptFileHeader"
         case .corruptRecord: "corruptRecord"

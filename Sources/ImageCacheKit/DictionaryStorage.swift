@@ -16,13 +16,15 @@
 ///
 ///     offset  size  field
 ///          0     8  magic "ICDICT01"
-///          8     4  version = 1      UInt32
+///          8     4  version = 2      UInt32
 ///         12     4  entryCount       UInt32
 ///         16     …  entryCount entry records (EntryRecord, §1.3), back to back; nothing after
 final class DictionaryStorage: CacheStorage, @unchecked Sendable {
     static let fileName = "cache.dictionary"
     static let magic = Array("ICDICT01".utf8)
-    static let version: UInt32 = 1
+    static let version: UInt32 = 2
+    /// Files of this version are of format 1 (CRC-32 records, `Spec/backends.md` §6).
+    static let formatOneVersion: UInt32 = 1
 
     private struct Entry {
         var value: [UInt8]
@@ -160,7 +162,7 @@ final class DictionaryStorage: CacheStorage, @unchecked Sendable {
         writer.append(Self.version)
         writer.append(UInt32(kept.count))
         for (key, entry) in kept.sorted(by: { $0.key.lexicographicallyPrecedes($1.key) }) {
-            EntryRecord.encode(key: key, value: entry.value, metadata: entry.metadata, into: &writer)
+            entry.value.withUnsafeBytes { EntryRecord.encode(key: key, value: $0, metadata: entry.metadata, into: &writer) }
         }
         return writer.bytes
     }

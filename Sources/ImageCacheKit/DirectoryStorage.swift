@@ -21,9 +21,11 @@
 final class DirectoryStorage: CacheStorage, @unchecked Sendable {
     static let indexName = "index"
     static let entriesName = "entries"
-    static let entryMagic = Array("ICENTR01".utf8)
+    static let entryMagic = Array("ICENTR02".utf8)
     static let indexMagic = Array("ICINDX01".utf8)
-    static let indexVersion: UInt32 = 1
+    static let indexVersion: UInt32 = 2
+    /// An index of this version belongs to format 1 (CRC-32 records, `Spec/backends.md` §6).
+    static let formatOneIndexVersion: UInt32 = 1
 
     private struct Entry {
         var byteCount: Int
@@ -151,14 +153,14 @@ final class DirectoryStorage: CacheStorage, @unchecked Sendable {
         } catch {
             throw CacheError(error)
         }
-        guard let bytes, bytes.count >= 20,
+        guard let bytes, bytes.count >= 24,
             let status = try cacheIO({ try FileSystem.status(ofPath: indexPath) })
         else { return nil }
         let storedChecksum = bytes.withUnsafeBytes {
-            UInt32(littleEndian: $0.loadUnaligned(fromByteOffset: bytes.count - 4, as: UInt32.self))
+            UInt64(littleEndian: $0.loadUnaligned(fromByteOffset: bytes.count - 8, as: UInt64.self))
         }
-        guard CRC32.checksum(of: bytes[0..<bytes.count - 4]) == storedChecksum else { return nil }
-        var reader = ByteReader(Array(bytes[0..<bytes.count - 4]))
+        guard XXH3.checksum(of: bytes[0..<bytes.count - 8]) == storedChecksum else { return nil }
+        var reader = ByteReader(Array(bytes[0..<bytes.count - 8]))
         guard let magic = reader.readBytes(8), Array(magic) == Self.indexMagic,
             let version = reader.read(UInt32.self), let count = reader.read(UInt32.self)
         else { return nil }
@@ -260,7 +262,7 @@ final class DirectoryStorage: CacheStorage, @unchecked Sendable {
         let fileName = Self.fileName(forKey: key)
         var writer = ByteWriter(capacity: 8 + EntryRecord.overhead + key.count + value.count)
         writer.append(Self.entryMagic)
-        EntryRecord.encode(key: key, value: Array(value), metadata: metadata, into: &writer)
+        EntryRecord.encode(key: key, value: value, metadata: metadata, into: &writer)
         try cacheIO {
             try writer.bytes.withUnsafeBytes {
                 try FileSystem.writeFileAtomically($0, to: entriesPath + "/" + fileName, durable: false)
@@ -318,7 +320,7 @@ final class DirectoryStorage: CacheStorage, @unchecked Sendable {
     /// The index file (§3.3); entries in ascending key byte order.
     func encodedIndex() -> [UInt8] {
         // The writer is the only mutator, so reading the map here needs no lock.
-        var writer = ByteWriter(capacity: 20 + entries.count * 64)
+        var writer = ByteWriter(capacity: 24 + entries.count * 64)
         writer.append(Self.indexMagic)
         writer.append(Self.indexVersion)
         writer.append(UInt32(entries.count))
@@ -330,7 +332,7 @@ final class DirectoryStorage: CacheStorage, @unchecked Sendable {
             writer.append(entry.metadata.accessSequence)
             writer.append(key)
         }
-        writer.append(CRC32.checksum(of: writer.bytes))
+        writer.append(XXH3.checksum(of: writer.bytes))
         return writer.bytes
     }
 

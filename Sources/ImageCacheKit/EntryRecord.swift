@@ -3,7 +3,7 @@
 #endif
 
 /// One entry as the `dictionary` file and the `directory` entry files store it
-/// (`Spec/backends.md` §1.3).
+/// (`Spec/backends.md` §1.3). Both checksums are the record checksum (`Spec/checksum.md`).
 ///
 ///     offset  size  field
 ///          0     4  keyLength       UInt32
@@ -11,13 +11,13 @@
 ///         12     8  createdAt       Int64
 ///         20     8  expiresAt       Int64
 ///         28     8  accessSequence  UInt64
-///         36     4  headerChecksum  CRC-32 of bytes 0..<36 followed by the key
-///         40     k  key             UTF-8
-///       40+k     v  value
-///     40+k+v     4  valueChecksum   CRC-32 of the value
+///         36     8  valueChecksum   checksum of the value
+///         44     8  headerChecksum  checksum of bytes 0..<44 followed by the key
+///         52     k  key
+///       52+k     v  value
 struct EntryRecord {
-    static let fixedHeaderSize = 40
-    static let overhead = 44
+    static let fixedHeaderSize = 52
+    static let overhead = 52
 
     var key: [UInt8]
     var value: [UInt8]
@@ -25,7 +25,7 @@ struct EntryRecord {
 
     /// Appends the record's bytes to `writer`.
     static func encode(
-        key: [UInt8], value: [UInt8], metadata: CacheEntryMetadata, into writer: inout ByteWriter
+        key: [UInt8], value: UnsafeRawBufferPointer, metadata: CacheEntryMetadata, into writer: inout ByteWriter
     ) {
         let start = writer.bytes.count
         writer.append(UInt32(key.count))
@@ -33,13 +33,13 @@ struct EntryRecord {
         writer.append(metadata.createdAt)
         writer.append(metadata.expiresAt)
         writer.append(metadata.accessSequence)
-        var header = CRC32()
-        header.update(writer.bytes[start..<start + 36])
+        writer.append(XXH3.checksum(of: value))
+        var header = XXH3()
+        header.update(writer.bytes[start..<start + 44])
         header.update(key)
         writer.append(header.value)
         writer.append(key)
-        writer.append(value)
-        writer.append(CRC32.checksum(of: value))
+        writer.bytes.append(contentsOf: value)
     }
 
     /// The outcome of decoding one record: the header is needed to continue parsing a file;
@@ -51,32 +51,34 @@ struct EntryRecord {
         case record(EntryRecord, valueIsIntact: Bool)
     }
 
-    /// Decodes the record at `reader.offset` and advances past it.
-    static func decode(from reader: inout ByteReader) -> Decoded {
+    /// Decodes the record at `reader.offset` and advances past it; with `checkingValue` false
+    /// the value is not read (only the header is needed).
+    static func decode(from reader: inout ByteReader, checkingValue: Bool = true) -> Decoded {
         let start = reader.offset
         guard let keyLength = reader.read(UInt32.self),
             let valueLength = reader.read(UInt64.self),
             let createdAt = reader.read(Int64.self),
             let expiresAt = reader.read(Int64.self),
             let accessSequence = reader.read(UInt64.self),
-            let headerChecksum = reader.read(UInt32.self)
+            let valueChecksum = reader.read(UInt64.self),
+            let headerChecksum = reader.read(UInt64.self)
         else { return .unreadable(reason: "truncated record header at offset \(start)") }
         guard keyLength >= 1, keyLength <= 65_535, let key = reader.readBytes(Int(keyLength)) else {
             return .unreadable(reason: "bad key length \(keyLength) at offset \(start)")
         }
-        var header = CRC32()
-        header.update(reader.bytes[start..<start + 36])
+        var header = XXH3()
+        header.update(reader.bytes[start..<start + 44])
         header.update(key)
         guard header.value == headerChecksum else {
             return .unreadable(reason: "record header checksum mismatch at offset \(start)")
         }
-        guard valueLength <= UInt64(reader.remaining), let value = reader.readBytes(Int(valueLength)),
-            let valueChecksum = reader.read(UInt32.self)
-        else { return .unreadable(reason: "truncated value at offset \(start)") }
+        guard valueLength <= UInt64(reader.remaining), let value = reader.readBytes(Int(valueLength)) else {
+            return .unreadable(reason: "truncated value at offset \(start)")
+        }
         let record = EntryRecord(
             key: Array(key), value: Array(value),
-            metadata: CacheEntryMetadata(
-                createdAt: createdAt, expiresAt: expiresAt, accessSequence: accessSequence))
-        return .record(record, valueIsIntact: CRC32.checksum(of: value) == valueChecksum)
+            metadata: CacheEntryMetadata(createdAt: createdAt, expiresAt: expiresAt, accessSequence: accessSequence))
+        let intact = !checkingValue || value.withUnsafeBytes { XXH3.checksum(of: $0) } == valueChecksum
+        return .record(record, valueIsIntact: intact)
     }
 }

@@ -25,13 +25,14 @@ final class HybridStorage: CacheStorage, @unchecked Sendable {
     static let logName = "hybrid.log"
     static let externalName = "external"
     static let inlineTag: UInt8 = 0
-    static let externalTag: UInt8 = 1
+    /// The tag of a reference (tag 1 was format 1's, with a CRC-32: `Spec/backends.md` §6).
+    static let externalTag: UInt8 = 2
     /// Tag, length, checksum and an 81-character name: every reference is this long.
-    static let referenceLength = 1 + 8 + 4 + 81
+    static let referenceLength = 1 + 8 + 8 + 81
 
     struct Reference: Equatable {
         var length: UInt64
-        var checksum: UInt32
+        var checksum: UInt64
         var name: String
 
         var encoded: [UInt8] {
@@ -43,7 +44,7 @@ final class HybridStorage: CacheStorage, @unchecked Sendable {
             return writer.bytes
         }
 
-        init(length: UInt64, checksum: UInt32, name: String) {
+        init(length: UInt64, checksum: UInt64, name: String) {
             self.length = length
             self.checksum = checksum
             self.name = name
@@ -55,7 +56,7 @@ final class HybridStorage: CacheStorage, @unchecked Sendable {
                 return nil
             }
             var reader = ByteReader(bytes, offset: 1)
-            guard let length = reader.read(UInt64.self), let checksum = reader.read(UInt32.self),
+            guard let length = reader.read(UInt64.self), let checksum = reader.read(UInt64.self),
                 let nameBytes = reader.readBytes(81), HybridStorage.isExternalFileName(nameBytes)
             else { return nil }
             self.init(length: length, checksum: checksum, name: String(decoding: nameBytes, as: UTF8.self))
@@ -176,7 +177,7 @@ final class HybridStorage: CacheStorage, @unchecked Sendable {
         guard let bytes else {
             throw .corruptEntry(key: shownKey, reason: "external file \(reference.name) is missing")
         }
-        guard UInt64(bytes.count) == reference.length, CRC32.checksum(of: bytes) == reference.checksum else {
+        guard UInt64(bytes.count) == reference.length, XXH3.checksum(of: bytes) == reference.checksum else {
             throw .corruptEntry(key: shownKey, reason: "external file \(reference.name) fails its length or checksum")
         }
         return StoredValue(bytes: bytes, version: info.recordOffset)
@@ -194,7 +195,7 @@ final class HybridStorage: CacheStorage, @unchecked Sendable {
             // The file is in place before any record refers to it (§5.3).
             try cacheIO { try FileSystem.writeFileAtomically(value, to: path, durable: false) }
             unsynchronizedFiles.append(path)
-            let reference = Reference(length: UInt64(value.count), checksum: CRC32.checksum(of: value), name: name)
+            let reference = Reference(length: UInt64(value.count), checksum: XXH3.checksum(of: value), name: name)
             let encoded = reference.encoded
             try withBytes(of: encoded) { (bytes) throws(CacheError) in
                 try log.write(bytes, forKey: key, metadata: metadata)

@@ -94,6 +94,10 @@ public final class ImageCache: @unchecked Sendable {
         let readOnly = configuration.readOnly
         if readOnly && !folder.exists { return EmptyStorage() }
         try folder.checkForLinks(in: configuration.backend)
+        if try folder.holdsFormatOne(configuration.backend) {
+            if readOnly { return EmptyStorage() }
+            try folder.discardFormatOne(configuration.backend)
+        }
         switch configuration.backend {
         case .dictionary:
             return try DictionaryStorage(directory: path, readOnly: readOnly)

@@ -196,35 +196,33 @@ extension LogStore {
             bytesAfter: appender.length)
     }
 
-    /// Copies a put record whose metadata was changed by touch records, with a new header.
-    /// The value is read once: its CRC both checks the old record and completes the new one.
+    /// Copies a put record whose metadata was changed by touch records, with a new header and
+    /// the value copied as it is. The value checksum is carried over from the old header, once
+    /// that header's own checksum vouches for it; a value damaged on disk therefore stays
+    /// detectably damaged. A record whose header no longer passes gets a value checksum that
+    /// cannot match (the complement of the value's), for the same reason (§7.1).
     private func rewriteRecord(
         _ entry: IndexEntry, head: UnsafeMutableRawBufferPointer, reader: WindowedReader,
         appender: FileAppender, newOffset: UInt64
     ) throws(LogStoreError) {
         let headLength = RecordFormat.recordHeaderSize + Int(entry.keyLength)
         try reader.copy(entry.offset, count: headLength, into: head.baseAddress!)
-        let declared: UInt32 = RecordFormat.load(at: 0, from: UnsafeRawBufferPointer(head))
-        let oldHeadChecksum = CRC32.checksum(of: UnsafeRawBufferPointer(rebasing: head[4..<headLength]))
+        let old = RecordFormat.decodeHeader(UnsafeRawBufferPointer(head))
+        var valueChecksum = old.valueChecksum
+        if RecordFormat.headChecksum(UnsafeRawBufferPointer(rebasing: head[..<headLength])) != old.headerChecksum {
+            var computed = XXH3()
+            try reader.read(entry.offset + UInt64(headLength), count: entry.valueLength) { computed.update($0) }
+            valueChecksum = ~computed.value
+        }
         let key = UnsafeRawBufferPointer(
             start: head.baseAddress! + RecordFormat.recordHeaderSize, count: Int(entry.keyLength))
-        let newHead = RecordFormat.encodeHead(
-            type: .put, key: key, valueLength: entry.valueLength, metadata: entry.metadata,
-            into: head.baseAddress!)
+        RecordFormat.encodeHead(
+            type: .put, key: key, valueLength: entry.valueLength, valueChecksum: valueChecksum,
+            metadata: entry.metadata, into: head.baseAddress!)
         try appender.append(UnsafeRawBufferPointer(rebasing: head[..<headLength]))
-        var valueChecksum = CRC32()
         try reader.read(entry.offset + UInt64(headLength), count: entry.valueLength) {
             piece throws(LogStoreError) in
-            valueChecksum.update(piece)
             try appender.append(piece)
-        }
-        let old = CRC32.combine(oldHeadChecksum, valueChecksum.value, secondLength: entry.valueLength)
-        var new = CRC32.combine(newHead.value, valueChecksum.value, secondLength: entry.valueLength)
-        // A damaged value must not be laundered by a fresh checksum: keep it failing.
-        if old != declared { new = ~new }
-        var little = new.littleEndian
-        try withUnsafeBytes(of: &little) { (bytes) throws(LogStoreError) in
-            try appender.patch(at: newOffset, bytes)
         }
     }
 }

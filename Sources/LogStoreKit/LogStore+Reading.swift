@@ -39,6 +39,32 @@ extension LogStore {
         try read(forKey: key)?.value
     }
 
+    /// Calls `body` with the value stored under `key`, checked, without making an array of it
+    /// (the bytes are valid only inside `body`, which runs after the store's locks are released).
+    /// Returns nil when the key is absent. For callers that consume bytes in place, such as a
+    /// decoder.
+    /// - Throws: as ``value(forKey:)-(String)``, and whatever `body` throws.
+    public func withValue<Result>(
+        forKey key: [UInt8], _ body: (UnsafeRawBufferPointer, EntryInfo) throws -> Result
+    ) throws -> Result? {
+        let read = try key.withUnsafeBytes { (keyBytes) throws -> (UnsafeMutableRawBufferPointer, EntryInfo)? in
+            try withCheckedRecord(forKey: keyBytes) { (entry, read) throws(LogStoreError) in
+                guard entry.valueLength <= UInt64(Int.max) else { throw .valueTooLarge(length: entry.valueLength) }
+                let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: Int(entry.valueLength), alignment: 16)
+                do throws(LogStoreError) {
+                    try read(buffer)
+                } catch {
+                    buffer.deallocate()
+                    throw error
+                }
+                return (buffer, EntryInfo(entry))
+            }
+        }
+        guard let (buffer, info) = read else { return nil }
+        defer { buffer.deallocate() }
+        return try body(UnsafeRawBufferPointer(buffer), info)
+    }
+
     /// The value stored under `key` together with the index's information about it, read at
     /// one moment: the value is the one `info.recordOffset` names.
     /// - Throws: as ``value(forKey:)-(String)``.
@@ -98,88 +124,122 @@ extension LogStore {
         stateLock.withReadLock { isClosed ? nil : index[keyBytes].map(EntryInfo.init) }
     }
 
-    /// Looks `keyBytes` up and reads its record under the read lock, then checks it (§8.2).
+    /// Looks `keyBytes` up and reads its value into a new array, checked as it is read (§8.2).
     func readRecord(forKey keyBytes: UnsafeRawBufferPointer) throws(LogStoreError)
         -> (value: [UInt8], info: EntryInfo)?
     {
-        let headLength = RecordFormat.recordHeaderSize + keyBytes.count
-        return try withUnsafeTemporaryAllocation(byteCount: headLength, alignment: 8) {
-            (head) throws(LogStoreError) -> (value: [UInt8], info: EntryInfo)? in
-            var found: IndexEntry?
+        try withCheckedRecord(forKey: keyBytes) { (entry, read) throws(LogStoreError) in
+            guard entry.valueLength <= UInt64(Int.max) else { throw .valueTooLarge(length: entry.valueLength) }
+            let count = Int(entry.valueLength)
             var failure: LogStoreError?
-            let value: [UInt8]? = stateLock.withReadLock {
-                if isClosed {
-                    failure = .closed(path: path)
-                    return nil
+            let value = [UInt8](unsafeUninitializedCapacity: count) { storage, initialized in
+                do throws(LogStoreError) {
+                    try read(UnsafeMutableRawBufferPointer(storage))
+                    initialized = count
+                } catch {
+                    failure = error
+                    initialized = 0
                 }
-                guard let entry = index[keyBytes] else { return nil }
-                found = entry
-                return readRecord(entry, head: head, failure: &failure)
             }
             if let failure { throw failure }
-            guard let entry = found, let value else { return nil }
-            try check(entry, head: UnsafeRawBufferPointer(head), key: keyBytes, value: value)
             return (value, EntryInfo(entry))
         }
     }
 
-    /// Reads one record into `head` (header and key) and a new array (value). Caller holds a lock.
-    private func readRecord(
-        _ entry: IndexEntry, head: UnsafeMutableRawBufferPointer, failure: inout LogStoreError?
-    ) -> [UInt8]? {
-        guard entry.valueLength <= UInt64(Int.max) else {
-            failure = .valueTooLarge(length: entry.valueLength)
-            return nil
-        }
-        let valueLength = Int(entry.valueLength)
-        var ok = true
-        let value = [UInt8](unsafeUninitializedCapacity: valueLength) { storage, count in
-            count = valueLength
-            let valueBuffer = UnsafeMutableRawBufferPointer(storage)
-            if entry.offset >= flushedLength {
-                let start = buffer + Int(entry.offset - flushedLength)
-                head.copyMemory(from: UnsafeRawBufferPointer(start: start, count: head.count))
-                if valueLength > 0 {
-                    valueBuffer.copyMemory(
-                        from: UnsafeRawBufferPointer(start: start + head.count, count: valueLength))
-                }
-            } else {
-                do {
-                    ok = try storeIO { try FileSystem.read(
-                        descriptor, head: head, value: valueBuffer, at: entry.offset, path: path) }
-                    if !ok { failure = .truncatedRecord(offset: entry.offset) }
-                } catch {
-                    failure = error as? LogStoreError
-                    ok = false
+    /// Looks `keyBytes` up, under the read lock, and calls `body` with the entry and a function
+    /// that reads the entry's value, checked, into a buffer of exactly `valueLength` bytes.
+    /// Returns nil when the key is absent.
+    func withCheckedRecord<Result>(
+        forKey keyBytes: UnsafeRawBufferPointer,
+        _ body: (IndexEntry, (UnsafeMutableRawBufferPointer) throws(LogStoreError) -> Void) throws(LogStoreError)
+            -> Result
+    ) throws(LogStoreError) -> Result? {
+        let headLength = RecordFormat.recordHeaderSize + keyBytes.count
+        return try withUnsafeTemporaryAllocation(byteCount: headLength, alignment: 8) {
+            (head) throws(LogStoreError) -> Result? in
+            try stateLock.withReadLock { () throws(LogStoreError) -> Result? in
+                if isClosed { throw .closed(path: path) }
+                guard let entry = index[keyBytes] else { return nil }
+                return try body(entry) { (destination) throws(LogStoreError) in
+                    try readChecked(entry, key: keyBytes, head: head, into: destination)
                 }
             }
-            if !ok { count = 0 }
         }
-        return ok ? value : nil
     }
 
-    /// Checks a read record against the index and its CRC-32 (§8.2).
-    private func check(
-        _ entry: IndexEntry, head: UnsafeRawBufferPointer, key: UnsafeRawBufferPointer, value: [UInt8]
+    /// Values up to this size are read with one vector read and then checked (still hot in the
+    /// CPU cache); larger ones are read and checked in pieces of this size.
+    static let readPiece = 256 << 10
+
+    /// Reads `entry`'s record: header and key into `head`, the value into `destination`, and
+    /// checks it as it arrives (§8.2): the header checksum and the index's key, type and length
+    /// first, then the value checksum, computed over each piece right after it is read. Caller
+    /// holds the read lock.
+    private func readChecked(
+        _ entry: IndexEntry, key: UnsafeRawBufferPointer, head: UnsafeMutableRawBufferPointer,
+        into destination: UnsafeMutableRawBufferPointer
     ) throws(LogStoreError) {
+        let verify = options.verifyChecksumsOnRead
+        var valueChecksum = XXH3()
+        if entry.offset >= flushedLength {
+            // Not written yet: the record is in the write buffer.
+            let start = buffer + Int(entry.offset - flushedLength)
+            head.copyMemory(from: UnsafeRawBufferPointer(start: start, count: head.count))
+            if destination.count > 0 {
+                destination.copyMemory(from: UnsafeRawBufferPointer(start: start + head.count, count: destination.count))
+            }
+            if verify { valueChecksum.update(UnsafeRawBufferPointer(destination)) }
+        } else if destination.count <= Self.readPiece {
+            guard try storeIO({ try FileSystem.read(descriptor, head: head, value: destination, at: entry.offset, path: path) })
+            else { throw .truncatedRecord(offset: entry.offset) }
+            if verify { valueChecksum.update(UnsafeRawBufferPointer(destination)) }
+        } else {
+            guard try storeIO({ try FileSystem.read(descriptor, into: head, at: entry.offset, path: path) }) == head.count
+            else { throw .truncatedRecord(offset: entry.offset) }
+            // Check the header before reading a value whose length it vouches for.
+            try checkHead(entry, key: key, head: UnsafeRawBufferPointer(head))
+            var done = 0
+            var position = entry.offset + UInt64(head.count)
+            while done < destination.count {
+                let piece = UnsafeMutableRawBufferPointer(
+                    rebasing: destination[done..<min(done + Self.readPiece, destination.count)])
+                guard try storeIO({ try FileSystem.read(descriptor, into: piece, at: position, path: path) }) == piece.count
+                else { throw .truncatedRecord(offset: entry.offset) }
+                if verify { valueChecksum.update(UnsafeRawBufferPointer(piece)) }
+                done += piece.count
+                position += UInt64(piece.count)
+            }
+        }
+        let header = try checkHead(entry, key: key, head: UnsafeRawBufferPointer(head))
+        if verify {
+            let computed = valueChecksum.value
+            if computed != header.valueChecksum {
+                throw .checksumMismatch(offset: entry.offset, declared: header.valueChecksum, computed: computed)
+            }
+        }
+    }
+
+    /// Checks a record's header and key against their checksum and the index (§8.2).
+    @discardableResult
+    private func checkHead(_ entry: IndexEntry, key: UnsafeRawBufferPointer, head: UnsafeRawBufferPointer)
+        throws(LogStoreError) -> RecordFormat.Header
+    {
         let header = RecordFormat.decodeHeader(head)
+        if options.verifyChecksumsOnRead {
+            let computed = RecordFormat.headChecksum(head)
+            if computed != header.headerChecksum {
+                throw .checksumMismatch(offset: entry.offset, declared: header.headerChecksum, computed: computed)
+            }
+        }
         let keyMatches =
             header.keyLength == key.count
             && memcmp(head.baseAddress! + RecordFormat.recordHeaderSize, key.baseAddress!, key.count) == 0
-        if options.verifyChecksumsOnRead {
-            var crc = CRC32()
-            crc.update(UnsafeRawBufferPointer(rebasing: head[4...]))
-            crc.update(value)
-            if crc.value != header.recordChecksum {
-                throw .checksumMismatch(
-                    offset: entry.offset, declared: header.recordChecksum, computed: crc.value)
-            }
-        }
         guard header.type == RecordFormat.RecordType.put.rawValue, keyMatches,
             header.valueLength == entry.valueLength
         else {
             // The bytes at this offset are not the record the index was built from.
-            throw .checksumMismatch(offset: entry.offset, declared: header.recordChecksum, computed: 0)
+            throw .checksumMismatch(offset: entry.offset, declared: header.headerChecksum, computed: 0)
         }
+        return header
     }
 }

@@ -34,6 +34,16 @@ extension LogStore {
                 try RecordFormat.decodeFileHeader(bytes, path: path)
             }
         }
+        if header.major == LegacyRecordFormat.majorVersion {
+            // Format 1 is migrated by a writer and refused to a reader (§2.1 rule 3, §11).
+            guard isWritable else { throw .migrationRequired(path: path) }
+            try migrateFromFormat1(header, fileSize: fileSize)
+            closeDescriptor()
+            isClosed = false
+            index = KeyIndex()
+            liveBytes = 0
+            return try openAndRecover()
+        }
         let newerMinor = header.minor > RecordFormat.minorVersion
         if newerMinor && isWritable {
             throw .newerMinorVersion(path: path, major: header.major, minor: header.minor)
@@ -114,36 +124,45 @@ extension LogStore {
         try storeIO { try FileSystem.synchronizeData(fd, path: path) }
     }
 
+    /// What the scan needs of one record header, in either format.
+    struct ScannedHeader {
+        var type: UInt8
+        var keyLength: Int
+        var valueLength: UInt64
+        var metadata: EntryMetadata
+        var recordLength: UInt64
+    }
+
     /// Reads record headers and keys from `start`, seeking over values, and applies them to
-    /// the index. Returns where the valid log ends (§5.2–§5.3).
-    private func scan(
-        from start: UInt64, fileSize: UInt64, knownTypesOnly: Bool, report: inout RecoveryReport
+    /// the index. Returns where the valid log ends (§5.2–§5.3). `legacy` reads format 1
+    /// (§11), for migration.
+    func scan(
+        from start: UInt64, fileSize: UInt64, knownTypesOnly: Bool, legacy: Bool = false,
+        report: inout RecoveryReport
     ) throws(LogStoreError) -> UInt64 {
-        let headCapacity = RecordFormat.recordHeaderSize + RecordFormat.maximumKeyLength
-        let head = UnsafeMutableRawBufferPointer.allocate(byteCount: headCapacity, alignment: 8)
+        let headerSize = legacy ? LegacyRecordFormat.recordHeaderSize : RecordFormat.recordHeaderSize
+        let head = UnsafeMutableRawBufferPointer.allocate(
+            byteCount: headerSize + RecordFormat.maximumKeyLength, alignment: 8)
         defer { head.deallocate() }
         var offset = start
         while offset < fileSize {
             let remaining = fileSize - offset
-            guard remaining >= UInt64(RecordFormat.recordHeaderSize) else { return offset }
-            let fixed = UnsafeMutableRawBufferPointer(rebasing: head[..<RecordFormat.recordHeaderSize])
-            guard try storeIO { try FileSystem.read(descriptor, into: fixed, at: offset, path: path) } == fixed.count else {
-                return offset
-            }
-            let header = RecordFormat.decodeHeader(UnsafeRawBufferPointer(fixed))
-            let headLength = RecordFormat.recordHeaderSize + header.keyLength
+            guard remaining >= UInt64(headerSize) else { return offset }
+            let fixed = UnsafeMutableRawBufferPointer(rebasing: head[..<headerSize])
+            guard try storeIO({ try FileSystem.read(descriptor, into: fixed, at: offset, path: path) }) == fixed.count
+            else { return offset }
+            let keyLength = Int(RecordFormat.load(at: legacy ? 10 : 18, from: UnsafeRawBufferPointer(fixed)) as UInt16)
+            let headLength = headerSize + keyLength
             // Incomplete: the header and key do not fit before the end of the file.
             guard UInt64(headLength) <= remaining else { return offset }
-            let keyPart = UnsafeMutableRawBufferPointer(
-                rebasing: head[RecordFormat.recordHeaderSize..<headLength])
-            guard try storeIO { try FileSystem.read(descriptor, into: keyPart, at: offset + 48, path: path) } == keyPart.count
-            else {
-                return offset
-            }
-            let covered = UnsafeRawBufferPointer(rebasing: head[8..<headLength])
-            guard CRC32.checksum(of: covered) == header.headerChecksum,
-                RecordFormat.isWellFormed(header, knownTypesOnly: knownTypesOnly)
-            else {
+            let keyPart = UnsafeMutableRawBufferPointer(rebasing: head[headerSize..<headLength])
+            guard
+                try storeIO({
+                    try FileSystem.read(descriptor, into: keyPart, at: offset + UInt64(headerSize), path: path)
+                }) == keyPart.count
+            else { return offset }
+            let whole = UnsafeRawBufferPointer(rebasing: head[..<headLength])
+            guard let header = Self.validHeader(whole, legacy: legacy, knownTypesOnly: knownTypesOnly) else {
                 return try damagedRecord(at: offset, fileSize: fileSize)
             }
             // Incomplete: a valid header whose value runs past the end of the file.
@@ -153,6 +172,25 @@ extension LogStore {
             offset += header.recordLength
         }
         return offset
+    }
+
+    /// The header of a record whose header and key are `head`, when its checksum matches and
+    /// it is well formed (§3.2); nil otherwise.
+    static func validHeader(_ head: UnsafeRawBufferPointer, legacy: Bool, knownTypesOnly: Bool) -> ScannedHeader? {
+        if legacy {
+            let header = LegacyRecordFormat.decodeHeader(head)
+            guard LegacyRecordFormat.isValid(header, head: head, knownTypesOnly: knownTypesOnly) else { return nil }
+            return ScannedHeader(
+                type: header.type, keyLength: header.keyLength, valueLength: header.valueLength,
+                metadata: header.metadata, recordLength: header.recordLength)
+        }
+        let header = RecordFormat.decodeHeader(head)
+        guard RecordFormat.headChecksum(head) == header.headerChecksum,
+            RecordFormat.isWellFormed(header, knownTypesOnly: knownTypesOnly)
+        else { return nil }
+        return ScannedHeader(
+            type: header.type, keyLength: header.keyLength, valueLength: header.valueLength,
+            metadata: header.metadata, recordLength: header.recordLength)
     }
 
     /// §5.3: an invalid record followed only by zero bytes is an unwritten tail; followed by
@@ -169,18 +207,17 @@ extension LogStore {
     }
 
     /// Applies one scanned record to the index (§3.3).
-    private func apply(_ header: RecordFormat.Header, key keyBytes: UnsafeRawBufferPointer, at offset: UInt64)
-    {
+    private func apply(_ header: ScannedHeader, key keyBytes: UnsafeRawBufferPointer, at offset: UInt64) {
         guard let type = RecordFormat.RecordType(rawValue: header.type) else { return }
         switch type {
         case .put:
             let entry = IndexEntry(
                 offset: offset, valueLength: header.valueLength, metadata: header.metadata,
                 keyLength: UInt16(header.keyLength), metadataMatchesRecord: true)
-            if let previous = index.insert(keyBytes, entry) { liveBytes -= previous.recordLength }
-            liveBytes += header.recordLength
+            if let previous = index.insert(keyBytes, entry) { liveBytes &-= previous.recordLength }
+            liveBytes &+= header.recordLength
         case .remove:
-            if let previous = index.remove(keyBytes) { liveBytes -= previous.recordLength }
+            if let previous = index.remove(keyBytes) { liveBytes &-= previous.recordLength }
         case .touch:
             if let number = index.find(keyBytes) { index.updateMetadata(at: number, header.metadata) }
         case .clear:

@@ -17,6 +17,8 @@ enum SnapshotFormat {
     static let magic: [UInt8] = [0x89, 0x49, 0x43, 0x48, 0x49, 0x4E, 0x54, 0x0A]
     static let headerSize = 48
     static let entryHeaderSize = 44
+    /// The trailer: the record checksum of every entry byte.
+    static let trailerSize = 8
 }
 
 extension LogStore {
@@ -46,11 +48,11 @@ extension LogStore {
             RecordFormat.store(generation, at: 16, in: header)
             RecordFormat.store(flushedLength, at: 24, in: header)
             RecordFormat.store(UInt64(index.count), at: 32, in: header)
-            let checksum = CRC32.checksum(of: UnsafeRawBufferPointer(rebasing: header[0..<44]))
-            RecordFormat.store(checksum, at: 44, in: header)
+            let checksum = XXH3.checksum(of: UnsafeRawBufferPointer(rebasing: header[0..<40]))
+            RecordFormat.store(checksum, at: 40, in: header)
             try appender.append(UnsafeRawBufferPointer(header))
         }
-        var crc = CRC32()
+        var checksum = XXH3()
         let entryBytes = UnsafeMutableRawBufferPointer.allocate(
             byteCount: SnapshotFormat.entryHeaderSize + RecordFormat.maximumKeyLength, alignment: 8)
         defer { entryBytes.deallocate() }
@@ -69,10 +71,10 @@ extension LogStore {
                 return SnapshotFormat.entryHeaderSize + keyBytes.count
             }()
             let bytes = UnsafeRawBufferPointer(rebasing: entryBytes[..<length])
-            crc.update(bytes)
+            checksum.update(bytes)
             try appender.append(bytes)
         }
-        try appender.append(crc.value)
+        try appender.append(checksum.value)
         try appender.flush()
         try storeIO { try FileSystem.rename(temporary, to: snapshotPath) }
         renamed = true
@@ -87,8 +89,8 @@ extension LogStore {
         // Each entry names a record of at least 49 log bytes whose key it repeats, so a valid
         // snapshot is under twice the log: a larger file is rejected before it is read.
         guard let size = try? FileSystem.size(fd, path: snapshotPath),
-            size >= UInt64(SnapshotFormat.headerSize + 4), fileSize <= UInt64(Int.max) / 4,
-            size <= 2 * fileSize + UInt64(SnapshotFormat.headerSize + 4)
+            size >= UInt64(SnapshotFormat.headerSize + SnapshotFormat.trailerSize), fileSize <= UInt64(Int.max) / 4,
+            size <= 2 * fileSize + UInt64(SnapshotFormat.headerSize + SnapshotFormat.trailerSize)
         else { return nil }
         let bytes = UnsafeMutableRawBufferPointer.allocate(byteCount: Int(size), alignment: 16)
         defer { bytes.deallocate() }
@@ -98,8 +100,8 @@ extension LogStore {
         let all = UnsafeRawBufferPointer(bytes)
         guard (0..<8).allSatisfy({ all[$0] == SnapshotFormat.magic[$0] }),
             RecordFormat.load(at: 8, from: all) as UInt16 == RecordFormat.majorVersion,
-            CRC32.checksum(of: UnsafeRawBufferPointer(rebasing: all[0..<44]))
-                == RecordFormat.load(at: 44, from: all),
+            XXH3.checksum(of: UnsafeRawBufferPointer(rebasing: all[0..<40]))
+                == RecordFormat.load(at: 40, from: all),
             RecordFormat.load(at: 16, from: all) as UInt64 == generation
         else { return nil }
         let logLength: UInt64 = RecordFormat.load(at: 24, from: all)
@@ -107,11 +109,13 @@ extension LogStore {
         guard logLength >= UInt64(RecordFormat.fileHeaderSize), logLength <= fileSize,
             count <= size / UInt64(SnapshotFormat.entryHeaderSize + 1)
         else { return nil }
-        let body = UnsafeRawBufferPointer(rebasing: all[SnapshotFormat.headerSize..<(Int(size) - 4)])
-        guard CRC32.checksum(of: body) == RecordFormat.load(at: Int(size) - 4, from: all) else { return nil }
+        let trailer = Int(size) - SnapshotFormat.trailerSize
+        let body = UnsafeRawBufferPointer(rebasing: all[SnapshotFormat.headerSize..<trailer])
+        guard XXH3.checksum(of: body) == RecordFormat.load(at: trailer, from: all) else { return nil }
 
         // Every entry is 44 bytes plus its key, so the key bytes are known before parsing.
-        let keyBytes = Int(size) - SnapshotFormat.headerSize - 4 - Int(count) * SnapshotFormat.entryHeaderSize
+        let keyBytes =
+            Int(size) - SnapshotFormat.headerSize - SnapshotFormat.trailerSize - Int(count) * SnapshotFormat.entryHeaderSize
         let index = KeyIndex(minimumCapacity: Int(count), keyBytesCapacity: max(0, keyBytes))
         var liveBytes: UInt64 = 0
         var position = 0

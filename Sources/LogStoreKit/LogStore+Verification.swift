@@ -11,7 +11,7 @@
 #endif
 
 extension LogStore {
-    /// Reads every record and checks both of its CRC-32s (`Spec/store.md` §8.5).
+    /// Reads every record and checks both of its checksums (`Spec/store.md` §8.5).
     ///
     /// Buffered records are written first. Mutations wait while it runs.
     /// - Returns: the number of valid records and the offset of the first bad one, if any.
@@ -26,7 +26,7 @@ extension LogStore {
 
     /// Checks a store file without opening it as a store: no lock, no index, no repair. Finds
     /// damage that would stop an open, such as a bad header in the middle of the file.
-    /// - Throws: `notAStore`, `unsupportedVersion`, `corruptFileHeader`, `ioError`.
+    /// - Throws: `notAStore`, `unsupportedVersion`, `migrationRequired`, `corruptFileHeader`, `ioError`.
     public static func verify(path: String) throws(LogStoreError) -> VerificationReport {
         let fd = try storeIO { try FileSystem.open(path, flags: O_RDONLY) }
         defer { FileSystem.close(fd) }
@@ -36,9 +36,11 @@ extension LogStore {
             let got = try header.withUnsafeMutableBytes { bytes in
                 try storeIO { try FileSystem.read(fd, into: bytes, at: 0, path: path) }
             }
-            _ = try header[..<got].withUnsafeBytes { bytes in
+            let decoded = try header[..<got].withUnsafeBytes { bytes in
                 try RecordFormat.decodeFileHeader(bytes, path: path)
             }
+            // Format 1 (§11) is checked by migrating it; this reader knows only format 2.
+            if decoded.major == LegacyRecordFormat.majorVersion { throw LogStoreError.migrationRequired(path: path) }
         }
         return try verifyRecords(descriptor: fd, path: path, end: size)
     }
@@ -63,27 +65,27 @@ extension LogStore {
                 return report(.truncatedRecord(offset: offset))
             }
             try reader.copy(offset, count: RecordFormat.recordHeaderSize, into: head.baseAddress!)
-            let header = RecordFormat.decodeHeader(UnsafeRawBufferPointer(rebasing: head[..<48]))
+            let header = RecordFormat.decodeHeader(
+                UnsafeRawBufferPointer(rebasing: head[..<RecordFormat.recordHeaderSize]))
             let headLength = RecordFormat.recordHeaderSize + header.keyLength
             guard UInt64(headLength) <= remaining else { return report(.truncatedRecord(offset: offset)) }
-            try reader.copy(offset + 48, count: header.keyLength, into: head.baseAddress! + 48)
-            let headerChecksum = CRC32.checksum(of: UnsafeRawBufferPointer(rebasing: head[8..<headLength]))
-            guard headerChecksum == header.headerChecksum,
-                RecordFormat.isWellFormed(header, knownTypesOnly: false)
+            try reader.copy(
+                offset + UInt64(RecordFormat.recordHeaderSize), count: header.keyLength,
+                into: head.baseAddress! + RecordFormat.recordHeaderSize)
+            let headerChecksum = RecordFormat.headChecksum(UnsafeRawBufferPointer(rebasing: head[..<headLength]))
+            guard headerChecksum == header.headerChecksum, RecordFormat.isWellFormed(header, knownTypesOnly: false)
             else {
                 return report(
-                    .checksumMismatch(
-                        offset: offset, declared: header.headerChecksum, computed: headerChecksum))
+                    .checksumMismatch(offset: offset, declared: header.headerChecksum, computed: headerChecksum))
             }
             guard header.recordLength <= remaining else { return report(.truncatedRecord(offset: offset)) }
-            var crc = CRC32()
-            crc.update(UnsafeRawBufferPointer(rebasing: head[4..<headLength]))
+            var valueChecksum = XXH3()
             try reader.read(offset + UInt64(headLength), count: header.valueLength) { piece in
-                crc.update(piece)
+                valueChecksum.update(piece)
             }
-            guard crc.value == header.recordChecksum else {
+            guard valueChecksum.value == header.valueChecksum else {
                 return report(
-                    .checksumMismatch(offset: offset, declared: header.recordChecksum, computed: crc.value))
+                    .checksumMismatch(offset: offset, declared: header.valueChecksum, computed: valueChecksum.value))
             }
             valid += 1
             offset += header.recordLength

@@ -219,11 +219,9 @@ extension LogStore {
             let offset = flushedLength
             try withUnsafeTemporaryAllocation(byteCount: headLength, alignment: 8) {
                 (head) throws(LogStoreError) in
-                var crc = RecordFormat.encodeHead(
-                    type: type, key: key, valueLength: UInt64(value.count), metadata: metadata,
-                    into: head.baseAddress!)
-                crc.update(value)
-                RecordFormat.store(crc.value, at: 0, in: head)
+                RecordFormat.encodeHead(
+                    type: type, key: key, valueLength: UInt64(value.count),
+                    valueChecksum: RecordFormat.valueChecksum(value), metadata: metadata, into: head.baseAddress!)
                 do {
                     try storeIO { try FileSystem.write(descriptor, UnsafeRawBufferPointer(head), at: offset, path: path) }
                     if value.count > 0 {
@@ -239,13 +237,13 @@ extension LogStore {
         if bufferedCount + recordLength > bufferCapacity { try flushBuffer() }
         // Writing past `bufferedCount` does not touch bytes readers may be copying.
         let start = buffer + bufferedCount
-        var crc = RecordFormat.encodeHead(
-            type: type, key: key, valueLength: UInt64(value.count), metadata: metadata, into: start)
-        if value.count > 0 {
-            (start + headLength).copyMemory(from: value.baseAddress!, byteCount: value.count)
-            crc.update(value)
-        }
-        RecordFormat.store(crc.value, at: 0, in: UnsafeMutableRawBufferPointer(start: start, count: 4))
+        if value.count > 0 { (start + headLength).copyMemory(from: value.baseAddress!, byteCount: value.count) }
+        // The value is checksummed from its copy, which is still in the CPU cache.
+        let valueChecksum = RecordFormat.valueChecksum(
+            UnsafeRawBufferPointer(start: start + headLength, count: value.count))
+        RecordFormat.encodeHead(
+            type: type, key: key, valueLength: UInt64(value.count), valueChecksum: valueChecksum,
+            metadata: metadata, into: start)
         let offset = flushedLength + UInt64(bufferedCount)
         stateLock.withWriteLock { bufferedCount += recordLength }
         return offset

@@ -17,12 +17,15 @@ public enum LogStoreError: Error, Hashable, Sendable, CustomStringConvertible {
     case unsupportedVersion(path: String, major: UInt16, minor: UInt16)
     /// The file is a store of a newer minor version; it can be opened with `readOnly: true`.
     case newerMinorVersion(path: String, major: UInt16, minor: UInt16)
+    /// The file is a store of format 1, which only a writable open can use: it migrates the file
+    /// to format 2 first (`Spec/store.md` §11).
+    case migrationRequired(path: String)
     /// The 32-byte file header fails its checksum.
     case corruptFileHeader(path: String)
     /// A damaged record in the middle of the file: later data cannot be located reliably.
     case corruptRecord(offset: UInt64)
-    /// A record's bytes do not match its CRC-32 (a damaged value, key or header).
-    case checksumMismatch(offset: UInt64, declared: UInt32, computed: UInt32)
+    /// A record's bytes do not match their checksum (a damaged value, key or header).
+    case checksumMismatch(offset: UInt64, declared: UInt64, computed: UInt64)
     /// A record the index points at is shorter than its header declares.
     case truncatedRecord(offset: UInt64)
     /// Another handle has the store open for writing: in this process (`byThisProcess`) or in
@@ -55,13 +58,16 @@ public enum LogStoreError: Error, Hashable, Sendable, CustomStringConvertible {
         case .newerMinorVersion(let path, let major, let minor):
             return "\(path) is a log store of format version \(major).\(minor); this software can only "
                 + "open it read-only."
+        case .migrationRequired(let path):
+            return "\(path) is a log store of format 1; open it once for writing to migrate it to format 2 "
+                + "(a read-only open cannot)."
         case .corruptFileHeader(let path):
             return "\(path) has a damaged file header (checksum mismatch); the store cannot be opened."
         case .corruptRecord(let offset):
             return "the store has a damaged record at offset \(offset) followed by more data; open it "
                 + "with repairsDamage to discard everything from that offset."
         case .checksumMismatch(let offset, let declared, let computed):
-            return "the record at offset \(offset) is damaged: CRC-32 is \(hex(computed)), the record "
+            return "the record at offset \(offset) is damaged: its checksum is \(hex(computed)), the record "
                 + "declares \(hex(declared))."
         case .truncatedRecord(let offset):
             return "the record at offset \(offset) is cut short; the file was truncated outside the store."
@@ -88,9 +94,9 @@ public enum LogStoreError: Error, Hashable, Sendable, CustomStringConvertible {
     }
 }
 
-private func hex(_ value: UInt32) -> String {
+private func hex(_ value: UInt64) -> String {
     let digits = String(value, radix: 16)
-    return "0x" + String(repeating: "0", count: 8 - digits.count) + digits
+    return "0x" + String(repeating: "0", count: 16 - digits.count) + digits
 }
 
 /// Runs `body`, whose only thrown errors are `LogStoreError`s, with the error type restored

@@ -2,14 +2,15 @@
     import Checksums
 #endif
 
-/// The on-disk layout (`Spec/store.md` §2–§4). All integers little-endian.
+/// The on-disk layout of format 2 (`Spec/store.md` §2–§4). All integers little-endian; every
+/// checksum is the record checksum of `Spec/checksum.md` (XXH3-64), stored as a u64.
 enum RecordFormat {
     /// `89 49 43 4C 4F 47 0D 0A`: a high-bit byte, "ICLOG", CR LF (§2).
     static let magic: [UInt8] = [0x89, 0x49, 0x43, 0x4C, 0x4F, 0x47, 0x0D, 0x0A]
-    static let majorVersion: UInt16 = 1
+    static let majorVersion: UInt16 = 2
     static let minorVersion: UInt16 = 0
     static let fileHeaderSize = 32
-    static let recordHeaderSize = 48
+    static let recordHeaderSize = 56
     static let maximumKeyLength = 65_535
     /// §6: 2^48 − 1 bytes, so `offset + length` never overflows a signed 64-bit file offset.
     static let maximumValueLength: UInt64 = (1 << 48) - 1
@@ -23,8 +24,8 @@ enum RecordFormat {
 
     /// A decoded record header (§3.1).
     struct Header: Equatable {
-        var recordChecksum: UInt32
-        var headerChecksum: UInt32
+        var headerChecksum: UInt64
+        var valueChecksum: UInt64
         var type: UInt8
         var flags: UInt8
         var keyLength: Int
@@ -44,9 +45,7 @@ enum RecordFormat {
         store(minorVersion, at: 10, in: buffer)
         store(UInt32(0), at: 12, in: buffer)
         store(generation, at: 16, in: buffer)
-        store(UInt32(0), at: 24, in: buffer)
-        let checksum = CRC32.checksum(of: UnsafeRawBufferPointer(rebasing: buffer[0..<28]))
-        store(checksum, at: 28, in: buffer)
+        store(XXH3.checksum(of: UnsafeRawBufferPointer(rebasing: buffer[0..<24])), at: 24, in: buffer)
     }
 
     struct FileHeader {
@@ -55,6 +54,8 @@ enum RecordFormat {
         var generation: UInt64
     }
 
+    /// Checks a file header (§2.1). A format-1 header (§11) is returned with `major` 1, for
+    /// migration; every other major version but 2 is refused.
     static func decodeFileHeader(_ bytes: UnsafeRawBufferPointer, path: String) throws(LogStoreError)
         -> FileHeader
     {
@@ -64,71 +65,91 @@ enum RecordFormat {
         guard bytes.count >= fileHeaderSize else { throw .corruptFileHeader(path: path) }
         let major: UInt16 = load(at: 8, from: bytes)
         let minor: UInt16 = load(at: 10, from: bytes)
-        let declared: UInt32 = load(at: 28, from: bytes)
-        guard CRC32.checksum(of: UnsafeRawBufferPointer(rebasing: bytes[0..<28])) == declared else {
-            // A newer major version may lay its header out differently; say so rather than "corrupt".
-            if major > majorVersion { throw .unsupportedVersion(path: path, major: major, minor: minor) }
-            throw .corruptFileHeader(path: path)
+        if major == LegacyRecordFormat.majorVersion {
+            guard LegacyRecordFormat.fileHeaderIsIntact(bytes) else { throw .corruptFileHeader(path: path) }
+            return FileHeader(major: major, minor: minor, generation: load(at: 16, from: bytes))
         }
-        if major != majorVersion { throw .unsupportedVersion(path: path, major: major, minor: minor) }
+        // A later major version may lay its header out differently; say so rather than "corrupt".
+        if major > majorVersion { throw .unsupportedVersion(path: path, major: major, minor: minor) }
+        let declared: UInt64 = load(at: 24, from: bytes)
+        guard major == majorVersion, XXH3.checksum(of: UnsafeRawBufferPointer(rebasing: bytes[0..<24])) == declared
+        else { throw .corruptFileHeader(path: path) }
         return FileHeader(major: major, minor: minor, generation: load(at: 16, from: bytes))
     }
 
     // MARK: Records (§3)
 
-    /// Writes header and key at `buffer` (which holds at least `48 + key.count` bytes) and fills
-    /// in the header CRC; the record CRC is the caller's (it covers the value too).
-    /// Returns the CRC-32 state after header and key, to be continued over the value.
+    /// Writes the header and key of a record at `buffer` (which holds `56 + key.count` bytes),
+    /// with `valueChecksum` (the record checksum of the value) and the header checksum over
+    /// everything after it.
     static func encodeHead(
-        type: RecordType, key: UnsafeRawBufferPointer, valueLength: UInt64, metadata: EntryMetadata,
-        into buffer: UnsafeMutableRawPointer
-    ) -> CRC32 {
+        type: RecordType, key: UnsafeRawBufferPointer, valueLength: UInt64, valueChecksum: UInt64,
+        metadata: EntryMetadata, into buffer: UnsafeMutableRawPointer
+    ) {
         let head = UnsafeMutableRawBufferPointer(start: buffer, count: recordHeaderSize + key.count)
-        head[8] = type.rawValue
-        head[9] = 0
-        store(UInt16(key.count), at: 10, in: head)
-        store(UInt32(0), at: 12, in: head)
-        store(valueLength, at: 16, in: head)
-        store(UInt64(bitPattern: metadata.createdAt), at: 24, in: head)
-        store(UInt64(bitPattern: metadata.expiresAt), at: 32, in: head)
-        store(metadata.accessSequence, at: 40, in: head)
+        store(valueChecksum, at: 8, in: head)
+        head[16] = type.rawValue
+        head[17] = 0
+        store(UInt16(key.count), at: 18, in: head)
+        store(UInt32(0), at: 20, in: head)
+        store(valueLength, at: 24, in: head)
+        store(UInt64(bitPattern: metadata.createdAt), at: 32, in: head)
+        store(UInt64(bitPattern: metadata.expiresAt), at: 40, in: head)
+        store(metadata.accessSequence, at: 48, in: head)
         if key.count > 0 {
             (buffer + recordHeaderSize).copyMemory(from: key.baseAddress!, byteCount: key.count)
         }
-        let headerChecksum = CRC32.checksum(of: UnsafeRawBufferPointer(rebasing: head[8...]))
-        store(headerChecksum, at: 4, in: head)
-        var record = CRC32()
-        record.update(UnsafeRawBufferPointer(rebasing: head[4...]))
-        return record
+        store(headChecksum(UnsafeRawBufferPointer(head)), at: 0, in: head)
     }
 
-    /// Decodes the fixed 48 header bytes (no checks).
+    /// The header checksum of a record whose header and key are `head`: the record checksum
+    /// of every byte after the field itself (§3.1).
+    @inline(__always)
+    static func headChecksum(_ head: UnsafeRawBufferPointer) -> UInt64 {
+        XXH3.checksum(of: UnsafeRawBufferPointer(rebasing: head[8...]))
+    }
+
+    /// The record checksum of a value; the checksum of no bytes for an empty one.
+    @inline(__always)
+    static func valueChecksum(_ value: UnsafeRawBufferPointer) -> UInt64 {
+        XXH3.checksum(of: value)
+    }
+
+    /// Decodes the fixed 56 header bytes (no checks).
     static func decodeHeader(_ bytes: UnsafeRawBufferPointer) -> Header {
         Header(
-            recordChecksum: load(at: 0, from: bytes),
-            headerChecksum: load(at: 4, from: bytes),
-            type: bytes[8],
-            flags: bytes[9],
-            keyLength: Int(load(at: 10, from: bytes) as UInt16),
-            reserved: load(at: 12, from: bytes),
-            valueLength: load(at: 16, from: bytes),
+            headerChecksum: load(at: 0, from: bytes),
+            valueChecksum: load(at: 8, from: bytes),
+            type: bytes[16],
+            flags: bytes[17],
+            keyLength: Int(load(at: 18, from: bytes) as UInt16),
+            reserved: load(at: 20, from: bytes),
+            valueLength: load(at: 24, from: bytes),
             metadata: EntryMetadata(
-                createdAt: Int64(bitPattern: load(at: 24, from: bytes)),
-                expiresAt: Int64(bitPattern: load(at: 32, from: bytes)),
-                accessSequence: load(at: 40, from: bytes)))
+                createdAt: Int64(bitPattern: load(at: 32, from: bytes)),
+                expiresAt: Int64(bitPattern: load(at: 40, from: bytes)),
+                accessSequence: load(at: 48, from: bytes)))
     }
 
-    /// Whether a header whose CRC matched is one this reader may act on (§3.2).
+    /// Whether a header whose checksum matched is one this reader may act on (§3.2).
     /// `knownTypesOnly` is false for a newer-minor file, whose unknown types are skipped.
-    static func isWellFormed(_ header: Header, knownTypesOnly: Bool) -> Bool {
-        guard header.valueLength <= maximumValueLength else { return false }
-        guard let type = RecordType(rawValue: header.type) else { return !knownTypesOnly }
-        guard header.flags == 0, header.reserved == 0 else { return !knownTypesOnly }
+    static func isWellFormed(
+        type: UInt8, flags: UInt8, reserved: UInt32, keyLength: Int, valueLength: UInt64, knownTypesOnly: Bool
+    ) -> Bool {
+        guard valueLength <= maximumValueLength else { return false }
+        guard let type = RecordType(rawValue: type) else { return !knownTypesOnly }
+        guard flags == 0, reserved == 0 else { return !knownTypesOnly }
         switch type {
-        case .put: return header.keyLength > 0
-        case .remove, .touch: return header.keyLength > 0 && header.valueLength == 0
-        case .clear: return header.keyLength == 0 && header.valueLength == 0
+        case .put: return keyLength > 0
+        case .remove, .touch: return keyLength > 0 && valueLength == 0
+        case .clear: return keyLength == 0 && valueLength == 0
         }
+    }
+
+    static func isWellFormed(_ header: Header, knownTypesOnly: Bool) -> Bool {
+        isWellFormed(
+            type: header.type, flags: header.flags, reserved: header.reserved, keyLength: header.keyLength,
+            valueLength: header.valueLength, knownTypesOnly: knownTypesOnly)
     }
 
     @inline(__always)

@@ -134,14 +134,17 @@ import Testing
         #expect(reopened.totalByteCount == 500)
     }
 
-    @Test func aHybridReferenceIsNinetyFourBytes() {
+    @Test func aHybridReferenceIsNinetyEightBytes() {
         let reference = HybridStorage.Reference(
-            length: 0x0102, checksum: 0xAABB_CCDD,
+            length: 0x0102, checksum: 0x1122_3344_AABB_CCDD,
             name: HybridStorage.externalFileName(forKey: "k", accessSequence: 0x10))
         let encoded = reference.encoded
-        #expect(encoded.count == 94)
-        #expect(Array(encoded[0..<13]) == [0x01, 0x02, 0x01, 0, 0, 0, 0, 0, 0, 0xDD, 0xCC, 0xBB, 0xAA])
-        #expect(String(decoding: encoded[13...], as: UTF8.self).hasSuffix("-0000000000000010"))
+        #expect(encoded.count == 98)
+        #expect(
+            Array(encoded[0..<17]) == [
+                0x02, 0x02, 0x01, 0, 0, 0, 0, 0, 0, 0xDD, 0xCC, 0xBB, 0xAA, 0x44, 0x33, 0x22, 0x11,
+            ])
+        #expect(String(decoding: encoded[17...], as: UTF8.self).hasSuffix("-0000000000000010"))
         #expect(HybridStorage.Reference(encoded) == reference)
         #expect(HybridStorage.Reference([0x00] + encoded[1...]) == nil)
     }

@@ -14,13 +14,13 @@ import Testing
     @Test func anEntryRecordMatchesTheTable() {
         var writer = ByteWriter(capacity: 0)
         let metadata = CacheEntryMetadata(createdAt: 1_000, expiresAt: .max, accessSequence: 7)
-        EntryRecord.encode(key: Array("k".utf8), value: [0xAA, 0xBB], metadata: metadata, into: &writer)
+        encode(key: Array("k".utf8), value: [0xAA, 0xBB], metadata: metadata, into: &writer)
         var expected = Self.littleEndian(UInt32(1)) + Self.littleEndian(UInt64(2))
         expected +=
             Self.littleEndian(Int64(1_000)) + Self.littleEndian(Int64.max) + Self.littleEndian(UInt64(7))
-        expected += Self.littleEndian(CRC32Reference.checksum(expected + Array("k".utf8)))
-        expected +=
-            Array("k".utf8) + [0xAA, 0xBB] + Self.littleEndian(CRC32Reference.checksum([0xAA, 0xBB]))
+        expected += Self.littleEndian(XXH3.checksum(of: [0xAA, 0xBB] as [UInt8]))
+        expected += Self.littleEndian(XXH3.checksum(of: expected + Array("k".utf8)))
+        expected += Array("k".utf8) + [0xAA, 0xBB]
         #expect(writer.bytes == expected)
         #expect(writer.bytes.count == EntryRecord.overhead + 1 + 2)
     }
@@ -34,12 +34,12 @@ import Testing
         try cache.synchronize()
         let file = try [UInt8](
             Data(contentsOf: directory.cacheURL.appendingPathComponent("cache.dictionary")))
-        var expected = Array("ICDICT01".utf8) + Self.littleEndian(UInt32(1)) + Self.littleEndian(UInt32(2))
+        var expected = Array("ICDICT01".utf8) + Self.littleEndian(UInt32(2)) + Self.littleEndian(UInt32(2))
         var writer = ByteWriter(capacity: 0)
-        EntryRecord.encode(
+        encode(
             key: [0x61], value: [1], metadata: .init(createdAt: 5, expiresAt: .max, accessSequence: 2),
             into: &writer)
-        EntryRecord.encode(
+        encode(
             key: [0x62], value: [2], metadata: .init(createdAt: 5, expiresAt: .max, accessSequence: 1),
             into: &writer)
         expected += writer.bytes
@@ -54,28 +54,20 @@ import Testing
         try cache.synchronize()
         let entryPath = directory.cacheURL.appendingPathComponent("entries/" + SHA256.hexDigest("key".utf8))
         var writer = ByteWriter(capacity: 0)
-        writer.append(Array("ICENTR01".utf8))
-        EntryRecord.encode(
+        writer.append(Array("ICENTR02".utf8))
+        encode(
             key: Array("key".utf8), value: [3, 4],
             metadata: .init(createdAt: 9, expiresAt: .max, accessSequence: 1), into: &writer)
         #expect(try [UInt8](Data(contentsOf: entryPath)) == writer.bytes)
         let index = try [UInt8](Data(contentsOf: directory.cacheURL.appendingPathComponent("index")))
-        var expected = Array("ICINDX01".utf8) + Self.littleEndian(UInt32(1)) + Self.littleEndian(UInt32(1))
+        var expected = Array("ICINDX01".utf8) + Self.littleEndian(UInt32(2)) + Self.littleEndian(UInt32(1))
         expected += Self.littleEndian(UInt32(3)) + Self.littleEndian(UInt64(2)) + Self.littleEndian(Int64(9))
         expected += Self.littleEndian(Int64.max) + Self.littleEndian(UInt64(1)) + Array("key".utf8)
-        expected += Self.littleEndian(CRC32Reference.checksum(expected))
+        expected += Self.littleEndian(XXH3.checksum(of: expected))
         #expect(index == expected)
     }
-}
 
-/// CRC-32 straight from the definition, independent of the Checksums module.
-enum CRC32Reference {
-    static func checksum(_ bytes: [UInt8]) -> UInt32 {
-        var crc: UInt32 = 0xFFFF_FFFF
-        for byte in bytes {
-            crc ^= UInt32(byte)
-            for _ in 0..<8 { crc = (crc & 1) != 0 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1 }
-        }
-        return ~crc
+    private func encode(key: [UInt8], value: [UInt8], metadata: CacheEntryMetadata, into writer: inout ByteWriter) {
+        value.withUnsafeBytes { EntryRecord.encode(key: key, value: $0, metadata: metadata, into: &writer) }
     }
 }

@@ -132,9 +132,9 @@ import Testing
         try store.put([UInt8](repeating: 2, count: 100), forKey: "a", metadata: metadata(2))
         let statistics = store.statistics
         #expect(statistics.entries == 1)
-        #expect(statistics.liveBytes == 48 + 1 + 100)
-        #expect(statistics.deadBytes == 48 + 1 + 100)
-        #expect(statistics.fileSize == 32 + 2 * 149)
+        #expect(statistics.liveBytes == 56 + 1 + 100)
+        #expect(statistics.deadBytes == 56 + 1 + 100)
+        #expect(statistics.fileSize == 32 + 2 * 157)
         #expect(statistics.indexBytes > 0)
     }
 }

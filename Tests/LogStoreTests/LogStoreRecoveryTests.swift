@@ -180,14 +180,15 @@ import Testing
         try reopened.close()
     }
 
+    /// `bytes` with another version in the file header and a header checksum that matches it.
     private func withVersion(_ bytes: [UInt8], major: UInt16, minor: UInt16) -> [UInt8] {
         var patched = bytes
         patched[8] = UInt8(major & 0xFF)
         patched[9] = UInt8(major >> 8)
         patched[10] = UInt8(minor & 0xFF)
         patched[11] = UInt8(minor >> 8)
-        let crc = CRC32.checksum(of: patched[0..<28])
-        for position in 0..<4 { patched[28 + position] = UInt8(truncatingIfNeeded: crc >> (8 * position)) }
+        let checksum = XXH3.checksum(of: patched[0..<24])
+        for position in 0..<8 { patched[24 + position] = UInt8(truncatingIfNeeded: checksum >> (8 * position)) }
         return patched
     }
 
@@ -196,19 +197,19 @@ import Testing
         let path = directory.file()
         let (bytes, _) = try buildStore(at: path, count: 3, valueLength: 10)
         try FileSystem.remove(path + ".hint")
-        let major = withVersion(bytes, major: 2, minor: 0)
+        let major = withVersion(bytes, major: 3, minor: 0)
         writeFile(path, major)
-        #expect(throws: LogStoreError.unsupportedVersion(path: path, major: 2, minor: 0)) {
+        #expect(throws: LogStoreError.unsupportedVersion(path: path, major: 3, minor: 0)) {
             try LogStore(path: path)
         }
-        #expect(throws: LogStoreError.unsupportedVersion(path: path, major: 2, minor: 0)) {
+        #expect(throws: LogStoreError.unsupportedVersion(path: path, major: 3, minor: 0)) {
             try LogStore(path: path, options: .init(readOnly: true))
         }
         #expect(fileBytes(path) == major)
 
-        let minor = withVersion(bytes, major: 1, minor: 3)
+        let minor = withVersion(bytes, major: 2, minor: 3)
         writeFile(path, minor)
-        #expect(throws: LogStoreError.newerMinorVersion(path: path, major: 1, minor: 3)) {
+        #expect(throws: LogStoreError.newerMinorVersion(path: path, major: 2, minor: 3)) {
             try LogStore(path: path)
         }
         let reader = try LogStore(path: path, options: .init(readOnly: true))
