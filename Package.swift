@@ -59,7 +59,8 @@ let package = Package(
         .testTarget(
             name: "ImageCacheTests",
             dependencies: ["ImageCacheKit", "PNG", "LogStoreKit", "Checksums", "Platform", "Inflate"]),
-        .testTarget(name: "BenchmarksTests", dependencies: ["Benchmarks"]),
+        // The open-memory suite runs the imagecache executable as its probe, so it must be built.
+        .testTarget(name: "BenchmarksTests", dependencies: ["Benchmarks", "ImageCacheCLI"]),
         // These two run the built executables, so they depend on them to be built first.
         .testTarget(name: "CLITests", dependencies: ["ImageCacheCLI", "PNG", "LogStoreKit"]),
         .testTarget(

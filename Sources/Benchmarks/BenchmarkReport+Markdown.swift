@@ -16,9 +16,15 @@ extension BenchmarkReport {
                 .joined(separator: ", ") + ")"
         }
         text += ".\n"
+        if let written = diskBytesWritten {
+            text += "- Written to the disk by the run: \(Formatting.bytes(written)) (`write_bytes` of `/proc/self/io`).\n"
+        }
         text +=
             "- Each figure is the median of \(repeatsText) timed repeats; `±` is the spread, "
             + "(max − min) / median. Compare figures within one run: the machine is shared.\n"
+        if let targets = targetsSection() {
+            text += "\n" + top + "# Targets\n\n" + targets
+        }
         for suite in suites {
             let results = self.results.filter { $0.suite == suite }
             text += "\n" + top + "# " + BenchmarkReport.title(ofSuite: suite) + " (`\(suite)`)\n\n"
@@ -40,7 +46,8 @@ extension BenchmarkReport {
         case ThroughputBenchmark.suite.name: return "Throughput by value size"
         case OpenBenchmark.suite.name: return "Open time by entry count"
         case PurgeBenchmark.suite.name: return "Purge with half of the entries expired"
-        case ConcurrencyBenchmark.suite.name: return "Two readers and one writer"
+        case ConcurrencyBenchmark.suite.name: return "Readers beside a writer"
+        case OpenMemoryBenchmark.suite.name: return "Opening a large cache: time and peak memory"
         case "png": return "PNG encode and decode"
         case "store": return "Log store"
         default: return suite.prefix(1).uppercased() + suite.dropFirst()
@@ -86,9 +93,10 @@ extension BenchmarkReport {
                 + "sleeping): `purgeExpired()` + `synchronize()`, then `compact()` + `synchronize()`. "
                 + "Reclaimed is the drop in bytes allocated on disk."
         case ConcurrencyBenchmark.suite.name:
-            return "Two reader threads fetch random keys while one writer thread replaces random keys "
-                + "(\(size) values) in one store of the default backend. Latency is per operation, pooled "
-                + "over all repeats."
+            return "One reader thread, then two, fetch random keys while a writer thread replaces a random key "
+                + "every millisecond (\(size) values) in one store of the default backend. `vs 1 reader` is "
+                + "the reads per second of two readers over those of one, in the same run. Latency is per "
+                + "operation, pooled over all repeats."
         default:
             return ""
         }
@@ -224,16 +232,19 @@ extension BenchmarkReport {
         let rows = results.map { result -> [String] in
             [
                 result.op, result.backend ?? "",
+                result.extra("readers").map { String(Int($0)) } ?? "",
                 result.extra("threads").map { String(Int($0)) } ?? "",
                 cell(Formatting.rate(result.opsPerSecond), result),
+                result.extra("scaling").map { String(format: "%.2f×", $0) } ?? "",
                 result.p50.map(Formatting.duration) ?? "", result.p99.map(Formatting.duration) ?? "",
             ]
         }
         let table = MarkdownTable(
             columns: [
                 MarkdownTable.Column("op", .left), MarkdownTable.Column("backend", .left),
-                MarkdownTable.Column("threads"), MarkdownTable.Column("ops/s"),
-                MarkdownTable.Column("p50 latency"), MarkdownTable.Column("p99 latency"),
+                MarkdownTable.Column("readers"), MarkdownTable.Column("threads"), MarkdownTable.Column("ops/s"),
+                MarkdownTable.Column("vs 1 reader"), MarkdownTable.Column("p50 latency"),
+                MarkdownTable.Column("p99 latency"),
             ],
             rows: rows)
         return explanation(ofSuite: ConcurrencyBenchmark.suite.name, results) + "\n\n" + table.render()

@@ -14,11 +14,16 @@ public struct BenchmarkReport: Sendable {
     /// Wall-clock seconds each suite took, setting up and checking included, in run order.
     public var suiteSeconds: [(suite: String, seconds: Double)]
     public var results: [BenchmarkResult]
+    /// Bytes the run caused to be written to the storage device, where the system counts them
+    /// (Linux: `write_bytes` of `/proc/self/io`); nil elsewhere.
+    public var diskBytesWritten: Int?
 
     public init(
         machine: MachineDescription, preset: String, command: String, date: Date, elapsed: Double,
-        suiteSeconds: [(suite: String, seconds: Double)] = [], results: [BenchmarkResult]
+        suiteSeconds: [(suite: String, seconds: Double)] = [], results: [BenchmarkResult],
+        diskBytesWritten: Int? = nil
     ) {
+        self.diskBytesWritten = diskBytesWritten
         self.machine = machine
         self.preset = preset
         self.command = command

@@ -16,8 +16,8 @@ public struct BenchmarkRunner {
 
     /// Every experiment of issue 6, in the order the report shows them.
     public static let experiments: [BenchSuite] = [
-        SynchronizeBenchmark.suite, ThroughputBenchmark.suite, OpenBenchmark.suite, PurgeBenchmark.suite,
-        ConcurrencyBenchmark.suite,
+        SynchronizeBenchmark.suite, ThroughputBenchmark.suite, OpenBenchmark.suite, OpenMemoryBenchmark.suite,
+        PurgeBenchmark.suite, ConcurrencyBenchmark.suite,
     ]
 
     /// Runs every suite; `onResults` receives each suite's results as soon as it finishes
@@ -25,6 +25,7 @@ public struct BenchmarkRunner {
     public func run(onResults: ([BenchmarkResult]) -> Void = { _ in }) throws -> BenchmarkReport {
         let date = Date()
         let start = MonotonicClock.now()
+        let writtenBefore = Platform.bytesWrittenToStorage()
         var results: [BenchmarkResult] = []
         var suiteSeconds: [(suite: String, seconds: Double)] = []
         for suite in suites {
@@ -36,9 +37,11 @@ public struct BenchmarkRunner {
             results += suiteResults
             onResults(suiteResults)
         }
+        let writtenAfter = Platform.bytesWrittenToStorage()
         return BenchmarkReport(
             machine: .current(), preset: options.preset.name, command: command, date: date,
-            elapsed: MonotonicClock.seconds(since: start), suiteSeconds: suiteSeconds, results: results)
+            elapsed: MonotonicClock.seconds(since: start), suiteSeconds: suiteSeconds, results: results,
+            diskBytesWritten: writtenAfter.flatMap { after in writtenBefore.map { after - $0 } })
     }
 }
 

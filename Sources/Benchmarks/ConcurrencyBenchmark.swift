@@ -1,18 +1,25 @@
 import Foundation
 
-/// Experiment 5: two reader threads and one writer thread share one store of the default
-/// backend for a fixed time; operations per second and the latency of each operation.
+/// Experiment 5: one reader thread, then two, share one store of the default backend with a
+/// writer for a fixed time; reads per second, how two readers scale over one, and the latency
+/// of each operation.
 ///
-/// The store is filled once (untimed). Each repeat opens it, starts the three threads together,
-/// and lets each run until the same deadline: readers fetch random keys (fixed seeds) and check
-/// the value's length; the writer replaces random keys with fresh values. Throughput is the
-/// median over the repeats; the latency percentiles pool every operation of every repeat.
+/// The store is filled once (untimed). Each repeat opens it, starts the threads together, and
+/// lets each run until the same deadline: readers fetch random keys (fixed seeds) and check the
+/// value's length; the writer replaces a random key every millisecond (a cache is read far
+/// more than it is written; a writer that never paused would take a core of its own and leave
+/// two readers one core between them on a two-core machine). Throughput is the median over the
+/// repeats; the latency percentiles pool every operation of every repeat.
 public enum ConcurrencyBenchmark {
     public static let suite = BenchSuite(
-        name: "concurrency", summary: "2 reader threads + 1 writer on the default backend: ops/s, p50, p99",
+        name: "concurrency",
+        summary: "1 and 2 reader threads beside a writer on the default backend: reads/s, scaling, p50, p99",
         run: run)
 
-    static let readers = 2
+    /// The reader counts measured; the scaling is the last over the first.
+    static let readerCounts = [1, 2]
+    /// The writer's pause between two stores, in seconds.
+    static let writeInterval = 0.001
 
     @Sendable public static func run(_ options: BenchOptions) throws -> [BenchmarkResult] {
         let preset = options.preset
@@ -28,40 +35,51 @@ public enum ConcurrencyBenchmark {
             SampleData.bytes(count: preset.concurrencyValueSize, seed: 1 << 40 | UInt64($0))
         }
 
-        var runs: [Run] = []
-        let sampler = preset.sampler()
-        for index in (sampler.warmUp ? -1 : 0)..<sampler.repeats {
-            options.progress.update(
-                "\(subject.name), repeat \(index + 1)", done: index + 1, of: sampler.repeats)
-            let store = try subject.open(StoreSettings(directory: directory))
-            let run = try Run.execute(
-                store: store, backend: subject.name, entries: preset.concurrencyEntries,
-                valueSize: preset.concurrencyValueSize,
-                writes: writes, duration: preset.concurrencyDuration, seed: UInt64(index + 1))
-            try store.close()
-            if index >= 0 { runs.append(run) }
+        var results: [BenchmarkResult] = []
+        var readRates: [Int: Double] = [:]
+        for readers in readerCounts {
+            var runs: [Run] = []
+            let sampler = preset.sampler()
+            for index in (sampler.warmUp ? -1 : 0)..<sampler.repeats {
+                options.progress.update(
+                    "\(subject.name), \(readers) reader\(readers == 1 ? "" : "s"), repeat \(index + 1)",
+                    done: index + 1, of: sampler.repeats)
+                let store = try subject.open(StoreSettings(directory: directory))
+                let run = try Run.execute(
+                    store: store, backend: subject.name, readers: readers, entries: preset.concurrencyEntries,
+                    valueSize: preset.concurrencyValueSize,
+                    writes: writes, duration: preset.concurrencyDuration, seed: UInt64(index + 1))
+                try store.close()
+                if index >= 0 { runs.append(run) }
+            }
+            for (operation, threads) in [("read", readers), ("write", 1)] {
+                let latencies = runs.flatMap { operation == "read" ? $0.readLatencies : $0.writeLatencies }
+                let rates = Summary(
+                    samples: runs.map { Double(operation == "read" ? $0.reads : $0.writes) / $0.elapsed })
+                let seconds = Summary(samples: runs.map(\.elapsed)).median
+                let count = Int((rates.median * seconds).rounded())
+                var extra: [(String, Double)] = [
+                    ("threads", Double(threads)), ("readers", Double(readers)),
+                    ("entries", Double(preset.concurrencyEntries)),
+                    ("value_bytes", Double(preset.concurrencyValueSize)),
+                ]
+                if operation == "read" {
+                    readRates[readers] = rates.median
+                    if let one = readRates[readerCounts[0]], readers != readerCounts[0], one > 0 {
+                        extra.append(("scaling", rates.median / one))
+                    }
+                }
+                results.append(
+                    BenchmarkResult(
+                        suite: "concurrency", op: operation, backend: subject.name,
+                        bytes: count * preset.concurrencyValueSize, count: count, seconds: seconds,
+                        spread: rates.spread, repeats: runs.count,
+                        p50: latencies.isEmpty ? nil : Summary.percentile(0.5, of: latencies),
+                        p99: latencies.isEmpty ? nil : Summary.percentile(0.99, of: latencies),
+                        extra: extra))
+            }
         }
         options.progress.clear()
-
-        var results: [BenchmarkResult] = []
-        for (operation, threads) in [("read", readers), ("write", 1)] {
-            let latencies = runs.flatMap { operation == "read" ? $0.readLatencies : $0.writeLatencies }
-            let rates = Summary(
-                samples: runs.map { Double(operation == "read" ? $0.reads : $0.writes) / $0.elapsed })
-            let seconds = Summary(samples: runs.map(\.elapsed)).median
-            let count = Int((rates.median * seconds).rounded())
-            results.append(
-                BenchmarkResult(
-                    suite: "concurrency", op: operation, backend: subject.name,
-                    bytes: count * preset.concurrencyValueSize, count: count, seconds: seconds,
-                    spread: rates.spread, repeats: runs.count,
-                    p50: latencies.isEmpty ? nil : Summary.percentile(0.5, of: latencies),
-                    p99: latencies.isEmpty ? nil : Summary.percentile(0.99, of: latencies),
-                    extra: [
-                        ("threads", Double(threads)), ("entries", Double(preset.concurrencyEntries)),
-                        ("value_bytes", Double(preset.concurrencyValueSize)),
-                    ]))
-        }
         return results
     }
 
@@ -76,9 +94,8 @@ public enum ConcurrencyBenchmark {
 
         /// Runs the readers and the writer on their own threads until `duration` has passed.
         static func execute(
-            store: any BenchmarkStore, backend: String, entries: Int, valueSize: Int, writes: [[UInt8]],
-            duration: Double,
-            seed: UInt64
+            store: any BenchmarkStore, backend: String, readers: Int, entries: Int, valueSize: Int,
+            writes: [[UInt8]], duration: Double, seed: UInt64
         ) throws -> Run {
             let log = LatencyLog()
             let ready = DispatchSemaphore(value: 0)
@@ -131,7 +148,8 @@ public enum ConcurrencyBenchmark {
                     next += 1
                     let end = MonotonicClock.now()
                     latencies.append(Double(end &- now) / 1e9)
-                    now = end
+                    Thread.sleep(forTimeInterval: writeInterval)
+                    now = MonotonicClock.now()
                 }
                 return latencies
             }

@@ -39,6 +39,16 @@ enum Platform {
         }
     }
 
+    /// The bytes this process has caused to be written to storage so far (`write_bytes` of
+    /// `/proc/self/io`, Linux), or nil where the system does not count them.
+    static func bytesWrittenToStorage() -> Int? {
+        guard let text = try? String(contentsOfFile: "/proc/self/io", encoding: .utf8) else { return nil }
+        for line in text.split(separator: "\n") where line.hasPrefix("write_bytes:") {
+            return Int(line.dropFirst("write_bytes:".count).trimmingCharacters(in: .whitespaces))
+        }
+        return nil
+    }
+
     /// Reads the whole file at `path` with plain `read(2)`; `nil` when it does not exist.
     static func readFile(atPath path: String) throws(BenchmarkError) -> [UInt8]? {
         let descriptor = open(path, O_RDONLY)

@@ -1,4 +1,5 @@
 import Foundation
+import ImageCacheKit
 import LogStoreKit
 
 #if canImport(Glibc)
@@ -10,9 +11,11 @@ import LogStoreKit
 /// `imagecache bench store`: the log store against raw POSIX I/O on the same disk, in one run.
 ///
 /// Ops (all with `"backend":"log"`, baselines with `"backend":"posix"`):
-/// - `put`, `get`, `get_unverified` (no CRC check on read), `get_touch` (get plus an
+/// - `put`, `get`, `get_unverified` (no checksum check on read), `get_touch` (get plus an
 ///   expiry-extending metadata update) at 4 KiB,
 ///   64 KiB, 1 MiB and 16 MiB values; `posix_write` and `posix_read` at the same sizes;
+/// - `cache_get` at 4 KiB: `ImageCache.bytes(forKey:)` hits on the log backend, one thread (the
+///   cache's whole read path: lookup, read, checks and the recorded hit);
 /// - `open_snapshot` and `open_scan` at 10,000, 100,000 and 1,000,000 entries;
 /// - `compact` (half of 20,000 4-KiB entries expired) and `compact_touched` (every live entry's
 ///   metadata changed, so each header is rewritten), beside `copy_sequential` of the same
@@ -193,7 +196,36 @@ public enum StoreBenchmark {
         }
         results.append(result("get_touch", backend: "log", bytes: total, count: count, touch))
         try store.close()
+        if size == 4096 {
+            results.append(try measureCacheGets(value: value, keys: keys, order: order, root: root, sampler: sampler))
+        }
         return results
+    }
+
+    /// `cache_get`: hits through ``ImageCache`` on the log backend, in the same random order.
+    static func measureCacheGets(value: [UInt8], keys: [String], order: [Int], root: String, sampler: Sampler)
+        throws -> BenchmarkResult
+    {
+        let folder = URL(fileURLWithPath: root + "/cache", isDirectory: true)
+        try? FileManager.default.removeItem(at: folder)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        do {
+            let cache = try ImageCache(configuration: CacheConfiguration(directory: folder, backend: .log))
+            for key in keys { try cache.store(value, forKey: key) }
+            try cache.close()
+        }
+        let cache = try ImageCache(configuration: CacheConfiguration(directory: folder, backend: .log))
+        defer { try? cache.close() }
+        let gets = try sampler.measure {
+            for index in order {
+                guard try cache.bytes(forKey: keys[index])?.count == value.count else {
+                    throw BenchmarkError.verificationFailed(
+                        suite: "store", backend: "log", detail: "\(keys[index]) missed in the cache")
+                }
+            }
+        }
+        return result(
+            "cache_get", backend: "log", bytes: value.count * keys.count, count: keys.count, gets)
     }
 
     // MARK: compaction and the sequential copy baseline

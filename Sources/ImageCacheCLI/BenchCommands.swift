@@ -33,6 +33,8 @@ extension CommandRegistry {
 
     static var benchCommands: [Command] {
         [
+            // Hidden: the child process of `bench open-memory`, which measures one open alone.
+            Command(name: "bench-probe", usage: [], run: { OpenMemoryBenchmark.probe($0) }),
             Command(
                 name: "bench",
                 usage: [benchUsage]

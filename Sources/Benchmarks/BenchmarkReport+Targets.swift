@@ -1,0 +1,111 @@
+/// The targets the issues set, as ratios read off one run (issue 11: "bench.md shows each ratio
+/// as a column, so it can be read off directly"). A target whose measurements are not in the
+/// run (a single suite was run, or a peer is missing) is left out.
+extension BenchmarkReport {
+    /// One target: what is compared with what, and the ratio it must reach.
+    struct Target {
+        var name: String
+        var measured: BenchmarkResult
+        var baseline: BenchmarkResult?
+        /// The figure compared (ops/s, MB/s or a precomputed ratio).
+        var ratio: Double
+        var goal: Double
+        /// true: the ratio must be at least the goal; false: at most.
+        var atLeast: Bool
+
+        var met: Bool { atLeast ? ratio >= goal : ratio <= goal }
+    }
+
+    /// Every target this run can answer.
+    var targets: [Target] {
+        var targets: [Target] = []
+        func first(
+            _ suite: String, _ op: String, backend: String? = nil, valueBytes: Double? = nil, variant: String? = nil
+        ) -> BenchmarkResult? {
+            results.first {
+                $0.suite == suite && $0.op == op && (backend == nil || $0.backend == backend)
+                    && (valueBytes == nil || $0.extra("value_bytes") == valueBytes)
+                    && (variant == nil || $0.variant == variant)
+            }
+        }
+        func rateRatio(_ name: String, _ measured: BenchmarkResult?, _ baseline: BenchmarkResult?, goal: Double) {
+            guard let measured, let baseline, baseline.opsPerSecond > 0 else { return }
+            targets.append(
+                Target(
+                    name: name, measured: measured, baseline: baseline,
+                    ratio: measured.opsPerSecond / baseline.opsPerSecond, goal: goal, atLeast: true))
+        }
+        // Reads of large values against raw files (throughput suite).
+        for size in [1 << 20, 16 << 20] {
+            let raw = first("throughput", "read", backend: "raw-file", valueBytes: Double(size))
+            for backend in ["log", "hybrid"] {
+                rateRatio(
+                    "cache read, \(Formatting.bytes(size)) values, \(backend) ÷ raw-file read",
+                    first("throughput", "read", backend: backend, valueBytes: Double(size)), raw, goal: 0.5)
+            }
+        }
+        // 4 KiB reads against pread (store suite).
+        let pread = results.first {
+            $0.suite == "store" && $0.op == "posix_read" && $0.bytes / max($0.count, 1) == 4096
+        }
+        func store4K(_ op: String) -> BenchmarkResult? {
+            results.first { $0.suite == "store" && $0.op == op && $0.bytes / max($0.count, 1) == 4096 }
+        }
+        rateRatio("store get, 4 KiB, verified ÷ pread", store4K("get"), pread, goal: 0.6)
+        rateRatio("store get + expiry update, 4 KiB ÷ pread", store4K("get_touch"), pread, goal: 0.5)
+        rateRatio("cache bytes(forKey:) hit, 4 KiB, one thread ÷ pread", store4K("cache_get"), pread, goal: 0.5)
+        // Two readers over one, with a writer running.
+        if let two = results.first(where: { $0.suite == "concurrency" && $0.op == "read" && $0.extra("scaling") != nil }),
+            let scaling = two.extra("scaling")
+        {
+            targets.append(
+                Target(
+                    name: "2 reader threads ÷ 1 reader thread, writer running", measured: two, baseline: nil,
+                    ratio: scaling, goal: 1.6, atLeast: true))
+        }
+        // Opening the cache against its LogStore alone.
+        if let cache = first("open-memory", "open_cache") {
+            for (what, key) in [("time", "time_ratio"), ("peak memory", "memory_ratio")] {
+                if let ratio = cache.extra(key) {
+                    targets.append(
+                        Target(
+                            name: "cache open, \(cache.count) entries, \(what) ÷ LogStore open", measured: cache,
+                            baseline: first("open-memory", "open_store"), ratio: ratio, goal: 1.5, atLeast: false))
+                }
+            }
+        }
+        // The record checksum against CRC-32.
+        for size in [4096.0, Double(1 << 20)] {
+            if let xxh3 = first("checksum", "xxh3", valueBytes: size, variant: "cached"),
+                let crc = first("checksum", "crc32", valueBytes: size, variant: "cached"),
+                crc.megabytesPerSecond > 0
+            {
+                targets.append(
+                    Target(
+                        name: "XXH3-64 ÷ CRC-32, \(Formatting.bytes(Int(size))) in cache", measured: xxh3, baseline: crc,
+                        ratio: xxh3.megabytesPerSecond / crc.megabytesPerSecond, goal: 3, atLeast: true))
+            }
+        }
+        return targets
+    }
+
+    /// The targets as a Markdown table, or nil when the run answers none.
+    func targetsSection() -> String? {
+        let targets = self.targets
+        guard !targets.isEmpty else { return nil }
+        let rows = targets.map { target -> [String] in
+            [
+                target.name, String(format: "%.2f×", target.ratio),
+                (target.atLeast ? "≥ " : "≤ ") + String(format: "%.1f×", target.goal), target.met ? "met" : "**not met**",
+            ]
+        }
+        let table = MarkdownTable(
+            columns: [
+                MarkdownTable.Column("target", .left), MarkdownTable.Column("ratio"), MarkdownTable.Column("goal"),
+                MarkdownTable.Column("met?", .left),
+            ],
+            rows: rows)
+        return "Ratios of figures measured in this run (the tables below hold the figures themselves).\n\n"
+            + table.render()
+    }
+}
