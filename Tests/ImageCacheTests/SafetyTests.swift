@@ -246,6 +246,40 @@ import Testing
         #expect(try ImageCache(configuration: settings).bytes(forKey: "k") == [1, 2, 3])
     }
 
+    // MARK: Sizes after a crash (issue 14, finding 5)
+
+    /// A directory entry replaced after the last index write and then "crashed" is counted
+    /// with the size of the value on disk, not the size the index recorded.
+    @Test func aDirectoryEntryReplacedBeforeACrashKeepsItsRealSize() throws {
+        let directory = TemporaryDirectory()
+        let settings = configuration(.directory, directory, clock: ManualClock())
+        let writer = try ImageCache(configuration: settings)
+        try writer.store(bytes(seed: 1, count: 10), forKey: "photo")
+        try writer.synchronize()
+        try writer.store(bytes(seed: 2, count: 200_000), forKey: "photo")
+        writer.abandon()
+        let reopened = try ImageCache(configuration: settings)
+        #expect(reopened.totalByteCount == 200_000)
+        #expect(try reopened.bytes(forKey: "photo") == bytes(seed: 2, count: 200_000))
+    }
+
+    // MARK: Decoding limits (issue 14, finding 7)
+
+    @Test func aBitmapOverTheDecodingLimitIsATypedErrorThatNamesTheLimit() throws {
+        let directory = TemporaryDirectory()
+        var settings = configuration(.log, directory, clock: ManualClock())
+        settings.decodingLimits = PNGLimits(maximumPixelCount: 100, maximumDecompressedBytes: 1 << 20)
+        let cache = try ImageCache(configuration: settings)
+        let image = try Bitmap(width: 11, height: 10, format: .gray8, pixels: [UInt8](repeating: 7, count: 110))
+        try cache.store(image, forKey: "big")
+        #expect(
+            throws: CacheError.imageTooLarge(key: "big", limit: "maximumPixelCount", requested: 110, maximum: 100)
+        ) { try cache.bitmap(forKey: "big") }
+        // The entry is kept, and its bytes are still there.
+        #expect(try cache.bytes(forKey: "big")?.isEmpty == false)
+        #expect(CacheConfiguration.defaultDecodingLimits.maximumPixelCount == 89_478_485)
+    }
+
     // MARK: Helpers
 
     /// Every file under `url` (links as their targets' paths) with its bytes.
