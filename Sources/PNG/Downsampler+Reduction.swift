@@ -40,20 +40,26 @@ extension Downsampler {
         let sourceBytesPerRow = bitmap.width * format.bytesPerPixel
         let targetSamples = horizontal.targetLength * format.channels
         let targetBytesPerRow = targetSamples * format.bytesPerSample
-        // 8-bit samples without alpha are added straight from the bytes; every other format is
-        // first converted to one UInt32 per sample (16-bit values, premultiplied colour).
-        let convertsRows = format.bytesPerSample == 2 || format.hasAlpha
+        // 8-bit samples without alpha are added straight from the bytes. 8-bit alpha formats are
+        // premultiplied into UInt16 (255 × 255 < 2^16); 16-bit formats become one UInt32 per
+        // sample (big-endian values, premultiplied colour: 65535² < 2^32).
+        let preparation =
+            format.bytesPerSample == 2 ? RowPreparation.wide : format.hasAlpha ? .premultiplied8 : .none
         let total = horizontal.weightSum * vertical.weightSum
 
         var current = UnsafeMutableBufferPointer<Accumulator>.allocate(capacity: rowSamples)
         var next = UnsafeMutableBufferPointer<Accumulator>.allocate(capacity: rowSamples)
-        let converted = UnsafeMutableBufferPointer<UInt32>.allocate(capacity: convertsRows ? rowSamples : 0)
+        let premultiplied = UnsafeMutableBufferPointer<UInt16>.allocate(
+            capacity: preparation == .premultiplied8 ? rowSamples : 0)
+        let converted = UnsafeMutableBufferPointer<UInt32>.allocate(
+            capacity: preparation == .wide ? rowSamples : 0)
         let sums = UnsafeMutableBufferPointer<UInt64>.allocate(capacity: targetSamples)
         current.initialize(repeating: 0)
         next.initialize(repeating: 0)
         defer {
             current.deallocate()
             next.deallocate()
+            premultiplied.deallocate()
             converted.deallocate()
             sums.deallocate()
         }
@@ -69,22 +75,25 @@ extension Downsampler {
                         let startWeight = vertical.startWeights[row]
                         let weight = Accumulator(truncatingIfNeeded: startWeight)
                         let rest = Accumulator(truncatingIfNeeded: vertical.middleWeight - startWeight)
-                        if convertsRows {
-                            convert(
+                        switch preparation {
+                        case .none:
+                            addRow(
+                                samples, weight, rest, into: current.baseAddress!, next.baseAddress!,
+                                rowSamples)
+                        case .premultiplied8:
+                            premultiply8(
+                                samples, format: format, pixels: bitmap.width,
+                                into: premultiplied.baseAddress!)
+                            addRow(
+                                premultiplied.baseAddress!, weight, rest, into: current.baseAddress!,
+                                next.baseAddress!, rowSamples)
+                        case .wide:
+                            convertWide(
                                 samples, format: format, pixels: bitmap.width, into: converted.baseAddress!)
                             addRow(
-                                converted.baseAddress!, times: weight, into: current.baseAddress!,
-                                count: rowSamples)
-                            if rest > 0 {
-                                addRow(
-                                    converted.baseAddress!, times: rest, into: next.baseAddress!,
-                                    count: rowSamples)
-                            }
-                        } else {
-                            addRow(samples, times: weight, into: current.baseAddress!, count: rowSamples)
-                            if rest > 0 {
-                                addRow(samples, times: rest, into: next.baseAddress!, count: rowSamples)
-                            }
+                                converted.baseAddress!, weight, rest, into: current.baseAddress!,
+                                next.baseAddress!,
+                                rowSamples)
                         }
                         guard row == lastRowOfTarget else { continue }
                         sumAcross(
@@ -104,6 +113,16 @@ extension Downsampler {
             initialized = output.count
         }
     }
+}
+
+/// How a source row is turned into the values whose weighted sums are taken.
+enum RowPreparation {
+    /// 8-bit samples without alpha: the bytes themselves.
+    case none
+    /// `grayAlpha8`, `rgba8`: colour × alpha, and alpha, as UInt16.
+    case premultiplied8
+    /// 16-bit formats: the big-endian values, colour × alpha with alpha, as UInt32.
+    case wide
 }
 
 extension PixelFormat {

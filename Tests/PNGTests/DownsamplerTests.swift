@@ -266,6 +266,33 @@ import Testing
         #expect(try opaque.downsampled(toFit: 7).pixels == expected)
     }
 
+    // MARK: The division (§2.6)
+
+    /// The division without `div` equals the exact integer R(p, q) at the edges where a
+    /// floating-point estimate could land on the wrong side: every remainder near 0, q / 2 and
+    /// q, quotients from 0 to 65,535, divisors up to 2^48 (p then reaches 2^64 − 2^48).
+    @Test func reciprocalDivisionIsExact() {
+        var generator = SplitMix64(seed: 26)
+        var divisors: [UInt64] = [
+            1, 2, 3, 7, 255, 256, 65025, 65535, 65536, 1 << 32, (1 << 32) + 1, (1 << 48) - 1,
+        ]
+        for _ in 0..<200 { divisors.append(UInt64.random(in: 1..<(1 << 48), using: &generator)) }
+        for q in divisors {
+            let reciprocal = 1 / Double(q)
+            for quotient: UInt64 in [0, 1, 2, 127, 128, 255, 32767, 65534, 65535] {
+                var remainders: Set<UInt64> = [0, 1, q / 2, (q + 1) / 2, q - 1]
+                if q > 2 { remainders.formUnion([q / 2 - 1, q / 2 + 1, q - 2]) }
+                remainders.insert(UInt64.random(in: 0..<q, using: &generator))
+                for remainder in remainders where remainder < q && (quotient < 65535 || remainder == 0) {
+                    let p = quotient * q + remainder
+                    #expect(
+                        Downsampler.roundedHalfUp(p, q, reciprocal: reciprocal)
+                            == ReferenceDownsampler.rounded(p, q), "p \(p), q \(q)")
+                }
+            }
+        }
+    }
+
     // MARK: Helpers
 
     func expectReferenceResult(

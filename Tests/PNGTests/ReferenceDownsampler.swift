@@ -18,9 +18,10 @@ enum ReferenceDownsampler {
         wide ? UInt64(pixels[2 * index]) << 8 | UInt64(pixels[2 * index + 1]) : UInt64(pixels[index])
     }
 
-    /// R(p, q) of §2.6, with the doubled remainder (the test sizes keep it far from overflow).
+    /// R(p, q) of §2.6 with the doubled remainder, in 128 bits so that nothing overflows.
     static func rounded(_ p: UInt64, _ q: UInt64) -> UInt64 {
-        p / q + (2 * (p % q) >= q ? 1 : 0)
+        let remainder = p % q
+        return p / q + (remainder.multipliedFullWidth(by: 2).high > 0 || 2 * remainder >= q ? 1 : 0)
     }
 
     /// The pixels of `bitmap` reduced to `width × height` by §2.3 to §2.6.
