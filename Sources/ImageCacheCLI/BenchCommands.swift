@@ -18,6 +18,7 @@ extension CommandRegistry {
                 run: { options in
                     try StoreBenchmark.run(quick: options.quick, directory: options.operands.first)
                 }),
+            ThumbnailBenchmark.suite,
         ]
     }
 
