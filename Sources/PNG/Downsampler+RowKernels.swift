@@ -271,7 +271,7 @@ extension Downsampler {
     /// share one reciprocal, and the whole costs less than one 64-bit `div`.
     @inline(__always)
     static func roundedHalfUp(_ p: UInt64, _ q: UInt64, reciprocal: Double) -> UInt64 {
-        var quotient = UInt64(Double(p) * reciprocal)
+        var quotient = UInt64(truncatingIfNeeded: Int64(Double(p) * reciprocal))
         var remainder = Int64(bitPattern: p &- quotient &* q)
         let divisor = Int64(bitPattern: q)
         if remainder < 0 {
