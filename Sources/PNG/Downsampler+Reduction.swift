@@ -15,8 +15,9 @@ extension Downsampler {
         let horizontal = DownsamplingAxis(source: bitmap.width, target: width)
         let vertical = DownsamplingAxis(source: bitmap.height, target: height)
         // A column sum is at most weightSum × the largest term: max, or max² with alpha. When
-        // that fits in 32 bits (all 8-bit formats without alpha, 8-bit alpha up to a vertical
-        // ratio of about 66,000) the column sums take half the memory traffic.
+        // that fits in 32 bits (a reduced vertical ratio s / gcd(s, d) up to 16.8 million for
+        // 8-bit formats without alpha, 66,051 for 8-bit alpha, 65,537 for 16-bit formats
+        // without alpha) the column sums take half the memory traffic.
         let maximum: UInt64 = bitmap.format.bytesPerSample == 1 ? 255 : 65535
         let largestTerm = bitmap.format.hasAlpha ? maximum * maximum : maximum
         let (bound, overflow) = vertical.weightSum.multipliedReportingOverflow(by: largestTerm)
