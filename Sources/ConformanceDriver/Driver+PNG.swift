@@ -3,7 +3,7 @@
     import PNG
 #endif
 
-/// `png.encode` and `png.decode` (Spec/conformance.md §5.2, §5.3).
+/// `png.encode`, `png.decode` and `png.downsample` (Spec/conformance.md §5.2, §5.3, §5.6).
 extension Driver {
     func encodePNG(_ request: Request) throws(RequestFailure) -> [String: Message] {
         let format = try Driver.pixelFormat(named: try request.string("format"))
@@ -48,6 +48,27 @@ extension Driver {
             "samples": .bytes(Driver.unpackedSamples(decoded)),
             "rgba": .bytes(rgba.pixels),
             "rgbaDepth": .integer(rgba.format == .rgba16 ? 16 : 8),
+        ]
+    }
+
+    func downsamplePNG(_ request: Request) throws(RequestFailure) -> [String: Message] {
+        let format = try Driver.pixelFormat(named: try request.string("format"))
+        let width = try request.integer("width")
+        let height = try request.integer("height")
+        let pixels = try request.bytes("pixels")
+        let maximumPixelSize = try request.integer("maximumPixelSize")
+        let thumbnail: Bitmap
+        do {
+            let bitmap = try Bitmap(width: Int(width), height: Int(height), format: format, pixels: pixels)
+            thumbnail = try bitmap.downsampled(toFit: Int(maximumPixelSize))
+        } catch {
+            throw RequestFailure(name: Driver.name(of: error))
+        }
+        return [
+            "width": .integer(Int64(thumbnail.width)),
+            "height": .integer(Int64(thumbnail.height)),
+            "format": .string(thumbnail.format.description),
+            "pixels": .bytes(thumbnail.pixels),
         ]
     }
 

@@ -77,6 +77,7 @@ final class Driver {
             ]
         case "png.encode": return try encodePNG(request)
         case "png.decode": return try decodePNG(request)
+        case "png.downsample": return try downsamplePNG(request)
         case "store.read": return try readStore(request)
         case "store.write": return try writeStore(request)
         case let op where op.hasPrefix("cache."): return try handleCache(request)

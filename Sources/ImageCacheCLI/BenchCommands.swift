@@ -19,6 +19,7 @@ extension CommandRegistry {
                     try StoreBenchmark.run(quick: options.quick, directory: options.operands.first)
                 }),
             ChecksumBenchmark.suite,
+            ThumbnailBenchmark.suite,
         ]
     }
 

@@ -13,7 +13,8 @@ public enum PNGError: Error, Equatable, Sendable, CustomStringConvertible {
     case invalidDimensions(width: Int, height: Int)
     /// The pixel buffer does not hold exactly `width * height * bytesPerPixel` bytes.
     case invalidPixelBufferLength(expected: Int, actual: Int)
-    /// The image is too large to address in memory: its filtered data size overflows `Int`.
+    /// The image is too large to address in memory: its filtered data size overflows `Int`;
+    /// or it has more than 2^32 pixels and was to be downsampled (`Spec/thumbnail.md` §2.9).
     case imageTooLarge(width: Int, height: Int)
 
     // MARK: File structure
@@ -69,6 +70,11 @@ public enum PNGError: Error, Equatable, Sendable, CustomStringConvertible {
     /// A decoder limit (``PNGLimits``) would be exceeded; nothing was allocated for it.
     case limitExceeded(limit: String, requested: Int, maximum: Int)
 
+    // MARK: Thumbnails
+
+    /// A thumbnail's maximum pixel size is below 1 (`Spec/thumbnail.md` §1.2).
+    case invalidMaximumPixelSize(Int)
+
     /// The stable name of the case, as listed in `Spec/png.md` §9.
     public var name: String {
         switch self {
@@ -97,6 +103,7 @@ public enum PNGError: Error, Equatable, Sendable, CustomStringConvertible {
         case .imageDataTooLong: "imageDataTooLong"
         case .invalidFilterType: "invalidFilterType"
         case .limitExceeded: "limitExceeded"
+        case .invalidMaximumPixelSize: "invalidMaximumPixelSize"
         }
     }
 
@@ -107,7 +114,7 @@ public enum PNGError: Error, Equatable, Sendable, CustomStringConvertible {
         case .invalidPixelBufferLength(let expected, let actual):
             "PNG error invalidPixelBufferLength: the pixel buffer holds \(actual) bytes but the size and format need exactly \(expected)"
         case .imageTooLarge(let width, let height):
-            "PNG error imageTooLarge: a \(width)×\(height) image is too large to hold in memory"
+            "PNG error imageTooLarge: a \(width)×\(height) image is too large to hold in memory, or to downsample (more than 2^32 pixels)"
         case .invalidSignature:
             "PNG error invalidSignature: the data does not start with the PNG signature; it is not a PNG file (or it was altered in transfer)"
         case .truncatedData(let offset):
@@ -152,6 +159,8 @@ public enum PNGError: Error, Equatable, Sendable, CustomStringConvertible {
             "PNG error invalidFilterType: row \(row) of the image data has filter type \(filter); only 0 to 4 exist"
         case .limitExceeded(let limit, let requested, let maximum):
             "PNG error limitExceeded: the image needs \(requested) for \(limit) but the limit is \(maximum); raise PNGLimits.\(limit) to decode it"
+        case .invalidMaximumPixelSize(let value):
+            "PNG error invalidMaximumPixelSize: a thumbnail's maximum pixel size must be at least 1, not \(value)"
         }
     }
 
