@@ -78,6 +78,7 @@ extension CacheError: SpecNamedError {
         case .readOnly: "readOnly"
         case .symbolicLink: "symbolicLink"
         case .imageTooLarge: "imageTooLarge"
+        case .invalidMaximumPixelSize: "invalidMaximumPixelSize"
         case .logStoreFailure: "logStoreFailure"
         case .imageEncodingFailed: "imageEncodingFailed"
         case .imageDecodingFailed: "imageDecodingFailed"

@@ -28,6 +28,10 @@ public struct CacheConfiguration: Sendable {
     /// deleted, and every mutation throws ``CacheError/readOnly(path:)`` (`Spec/cache.md` §5.6).
     /// For example an app extension that reads the app's cache. Default false.
     public var readOnly: Bool
+    /// With a value `M`, `store(_ bitmap:forKey:)` also stores the bitmap's thumbnail: its
+    /// variant downsampled to fit `M` × `M` pixels (`Spec/thumbnail.md` §5.4). nil (the default)
+    /// stores none; `variant(forKey:maximumPixelSize:)` still makes variants on demand.
+    public var thumbnailMaximumPixelSize: Int?
     /// The limits `bitmap(forKey:)` decodes a stored PNG within. Default
     /// ``defaultDecodingLimits``: 89,478,485 pixels, as Pillow's decompression-bomb guard.
     public var decodingLimits: PNGLimits
@@ -50,8 +54,10 @@ public struct CacheConfiguration: Sendable {
         memoryCostLimit: Int? = nil,
         externalStorageThreshold: Int = 128 * 1024,
         readOnly: Bool = false,
-        decodingLimits: PNGLimits = CacheConfiguration.defaultDecodingLimits
+        decodingLimits: PNGLimits = CacheConfiguration.defaultDecodingLimits,
+        thumbnailMaximumPixelSize: Int? = nil
     ) {
+        self.thumbnailMaximumPixelSize = thumbnailMaximumPixelSize
         self.directory = directory
         self.backend = backend
         self.timeToLive = timeToLive
@@ -102,6 +108,10 @@ public struct CacheConfiguration: Sendable {
         if externalStorageThreshold < 1 {
             throw .invalidConfiguration(
                 reason: "externalStorageThreshold must be at least 1, got \(externalStorageThreshold)")
+        }
+        if let thumbnailMaximumPixelSize, !(1...Int(UInt32.max)).contains(thumbnailMaximumPixelSize) {
+            throw .invalidConfiguration(
+                reason: "thumbnailMaximumPixelSize must be 1 to 4294967295, got \(thumbnailMaximumPixelSize)")
         }
         if decodingLimits.maximumPixelCount < 1 || decodingLimits.maximumDecompressedBytes < 1 {
             throw .invalidConfiguration(reason: "decodingLimits must be positive")

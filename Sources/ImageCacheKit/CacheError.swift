@@ -42,6 +42,8 @@ public enum CacheError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The stored PNG is larger than the cache's decoding limits allow
     /// (``CacheConfiguration/decodingLimits``); `limit` names the limit. The entry is kept.
     case imageTooLarge(key: String, limit: String, requested: Int, maximum: Int)
+    /// A variant was asked for at a maximum pixel size below 1 (`Spec/thumbnail.md` §5.3).
+    case invalidMaximumPixelSize(Int)
     /// The cache was closed with `close()`; open a new instance to continue.
     case cacheClosed
 
@@ -83,6 +85,8 @@ public enum CacheError: Error, Equatable, Sendable, CustomStringConvertible {
         case .imageTooLarge(let key, let limit, let requested, let maximum):
             return "The image for key \(Self.shown(key)) needs \(limit) \(requested), more than the cache's "
                 + "decoding limit of \(maximum); raise CacheConfiguration.decodingLimits to read it."
+        case .invalidMaximumPixelSize(let size):
+            return "A variant's maximum pixel size must be at least 1; \(size) was asked for."
         case .cacheClosed:
             return "The cache has been closed; open a new ImageCache to use it again."
         }

@@ -75,7 +75,8 @@ struct EvictionCandidates {
         }
         try storage.forEachEntry { key, state in
             let sequence = state.metadata.accessSequence
-            if key.elementsEqual(protected) { return }
+            // Variants go with their originals, never on their own (`Spec/thumbnail.md` §5.6).
+            if VariantKey.isVariant(key) || key.elementsEqual(protected) { return }
             if heap.count < capacity {
                 heap.append((sequence, Array(key)))
                 siftUp(heap.count - 1)

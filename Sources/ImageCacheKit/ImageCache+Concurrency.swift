@@ -56,6 +56,12 @@ extension ImageCache {
         try await Self.offload { () throws(CacheError) in try self.bitmap(forKey: key) }
     }
 
+    public func variant(forKey key: String, maximumPixelSize: Int) async throws(CacheError) -> Bitmap? {
+        try await Self.offload { () throws(CacheError) in
+            try self.variant(forKey: key, maximumPixelSize: maximumPixelSize)
+        }
+    }
+
     public func store(_ data: Data, forKey url: URL) async throws(CacheError) {
         try await store(data, forKey: url.absoluteString)
     }

@@ -43,14 +43,16 @@ extension ImageCache {
         return nextSequence
     }
 
-    /// Removes one held entry from the backend and the memory tier; returns its state. The
-    /// caller holds the writer lock.
+    /// Removes one held entry, its variants first (`Spec/thumbnail.md` §5.5), from the backend
+    /// and the memory tier; returns its state. The caller holds the writer lock.
     @discardableResult
     func removeEntry(_ key: [UInt8]) throws(CacheError) -> EntryState? {
+        try removeVariants(of: key)
         guard let state = try storage.state(forKey: key) else { return nil }
         try storage.remove(key)
         totalBytes -= state.byteCount
         memory?.removeValue(forKey: key)
+        if let variant = VariantKey(key), VariantKey.isVariant(key) { forget(variant) }
         return state
     }
 
@@ -67,6 +69,7 @@ extension ImageCache {
         var expired: [(sequence: UInt64, key: [UInt8])] = []
         var lowest = Int64.max
         try storage.forEachEntry { key, state in
+            if VariantKey.isVariant(key) { return }
             if state.metadata.isExpired(at: now) {
                 expired.append((state.metadata.accessSequence, Array(key)))
             } else {
@@ -81,11 +84,14 @@ extension ImageCache {
         return expired.count
     }
 
-    /// The held entries not expired at `now`: their keys and states. The caller holds the
-    /// writer lock.
-    func liveEntries(at now: Int64) throws(CacheError) -> [(key: [UInt8], state: EntryState)] {
+    /// The held entries not expired at `now`: their keys and states; variants only when
+    /// `includingVariants`. The caller holds the writer lock.
+    func liveEntries(at now: Int64, includingVariants: Bool = false) throws(CacheError)
+        -> [(key: [UInt8], state: EntryState)]
+    {
         var live: [(key: [UInt8], state: EntryState)] = []
         try storage.forEachEntry { key, state in
+            guard includingVariants || !VariantKey.isVariant(key) else { return }
             if !state.metadata.isExpired(at: now) { live.append((Array(key), state)) }
         }
         return live

@@ -63,6 +63,11 @@ extension ImageCache {
         try bitmap(forKey: url.absoluteString)
     }
 
+    /// The variant of the image under `url.absoluteString` at `maximumPixelSize`, or nil.
+    public func variant(forKey url: URL, maximumPixelSize: Int) throws(CacheError) -> Bitmap? {
+        try variant(forKey: url.absoluteString, maximumPixelSize: maximumPixelSize)
+    }
+
     /// Removes the entry under `url.absoluteString`; whether a live entry was removed.
     @discardableResult
     public func removeValue(forKey url: URL) throws(CacheError) -> Bool {

@@ -6,7 +6,7 @@ extension ImageCache {
     public var count: Int {
         (try? withWriterLock(mutating: false) { () throws(CacheError) -> Int in
             let now = clock.now()
-            guard mayHoldExpiredEntries(at: now) else { return storage.entryCount }
+            guard mayHoldExpiredEntries(at: now) else { return storage.entryCount - variantCount }
             return try liveEntries(at: now).count
         }) ?? 0
     }
@@ -25,7 +25,18 @@ extension ImageCache {
         (try? withWriterLock(mutating: false) { () throws(CacheError) -> Int in
             let now = clock.now()
             guard mayHoldExpiredEntries(at: now) else { return totalBytes }
-            return try liveEntries(at: now).reduce(0) { $0 + $1.state.byteCount }
+            // Variants count with their originals (`Spec/thumbnail.md` §5.6); a variant of an
+            // expired original is as good as gone.
+            let live = try liveEntries(at: now, includingVariants: true)
+            let liveOriginals = Set(live.lazy.filter { !VariantKey.isVariant($0.key) }.map(\.key))
+            return live.reduce(0) { total, entry in
+                if let variant = VariantKey(entry.key), VariantKey.isVariant(entry.key),
+                    !liveOriginals.contains(variant.original)
+                {
+                    return total
+                }
+                return total + entry.state.byteCount
+            }
         }) ?? 0
     }
 
@@ -39,7 +50,8 @@ extension ImageCache {
     public func metadata(forKey key: String) throws(CacheError) -> CacheEntryMetadata? {
         let keyBytes = try Self.validatedKey(key)
         return try withWriterLock(mutating: false) { () throws(CacheError) -> CacheEntryMetadata? in
-            guard let state = try storage.state(forKey: keyBytes), !state.metadata.isExpired(at: clock.now())
+            guard !VariantKey.isVariant(keyBytes), let state = try storage.state(forKey: keyBytes),
+                !state.metadata.isExpired(at: clock.now())
             else { return nil }
             return state.metadata
         }

@@ -19,6 +19,8 @@ extension ImageCache {
     public func removeAll() throws(CacheError) {
         try withWriterLock(mutating: true) { () throws(CacheError) in
             try storage.removeAll()
+            variants.removeAll()
+            variantCount = 0
             totalBytes = 0
             expiryLowerBound = .max
             candidates.reset()

@@ -24,20 +24,26 @@ extension ImageCache {
     public func store(_ bitmap: Bitmap, forKey key: String) throws(CacheError) {
         let keyBytes = try Self.validatedKey(key)
         let encoded: [UInt8]
+        let thumbnail: Variant?
         do {
             encoded = try PNGEncoder.encode(bitmap)
+            thumbnail = try configuration.thumbnailMaximumPixelSize.flatMap { size throws(PNGError) in
+                try Variant.made(from: bitmap, keyBytes: keyBytes, maximumPixelSize: size)
+            }
         } catch {
             throw .imageEncodingFailed(key: key, reason: error.description)
         }
         try withBytes(of: encoded) { (value) throws(CacheError) in
-            try store(value, keyBytes: keyBytes, shownKey: key, decoded: bitmap)
+            try store(value, keyBytes: keyBytes, shownKey: key, decoded: bitmap, thumbnail: thumbnail)
         }
     }
 
-    /// The store itself (§6.2), under the writer lock.
-    func store(_ value: UnsafeRawBufferPointer, keyBytes: [UInt8], shownKey: String, decoded: Bitmap?)
-        throws(CacheError)
-    {
+    /// The store itself (§6.2; variants first removed, the thumbnail written after,
+    /// `Spec/thumbnail.md` §5.4–§5.5), under the writer lock.
+    func store(
+        _ value: UnsafeRawBufferPointer, keyBytes: [UInt8], shownKey: String, decoded: Bitmap?,
+        thumbnail: Variant? = nil
+    ) throws(CacheError) {
         if let limit = configuration.maximumBytes, value.count > limit {
             throw .valueTooLarge(key: shownKey, byteCount: value.count, limit: limit)
         }
@@ -45,6 +51,8 @@ extension ImageCache {
             let now = clock.now()
             let metadata = CacheEntryMetadata(
                 createdAt: now, expiresAt: expirationForStore(at: now), accessSequence: takeSequence())
+            // The old value's variants go first, so none can outlive it or pair with the new one.
+            try removeVariants(of: keyBytes)
             let previous = try storage.state(forKey: keyBytes)
             // Persist first: a failed write leaves the old entry as it was.
             try storage.write(value, forKey: keyBytes, metadata: metadata)
@@ -54,14 +62,16 @@ extension ImageCache {
             if let decoded, let memory, let version = try storage.state(forKey: keyBytes)?.version {
                 memory.insert(decoded, cost: decoded.pixels.count, forKey: keyBytes, version: version) { true }
             }
+            if let thumbnail { try write(thumbnail, now: now) }
             try enforceLimits(now: now, protecting: keyBytes)
             if storage.compactionIsDue { try compactLocked(now: now) }
         }
     }
 
-    /// Whether the held entries exceed `maximumBytes` or `maximumEntryCount` (§6.1).
+    /// Whether the held entries exceed `maximumBytes` or `maximumEntryCount` (§6.1; variants
+    /// count in bytes only, `Spec/thumbnail.md` §5.6).
     var isOverLimit: Bool {
-        if let limit = configuration.maximumEntryCount, storage.entryCount > limit { return true }
+        if let limit = configuration.maximumEntryCount, storage.entryCount - variantCount > limit { return true }
         if let limit = configuration.maximumBytes, totalBytes > limit { return true }
         return false
     }

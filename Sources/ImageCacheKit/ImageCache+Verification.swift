@@ -33,6 +33,7 @@ extension ImageCache {
             var report = CacheVerificationReport()
             var keys: [[UInt8]] = []
             try storage.forEachEntry { key, _ in keys.append(Array(key)) }
+            // Variants (0xFF…) sort after every original; each damaged one is listed after them.
             for key in keys.sorted(by: { $0.lexicographicallyPrecedes($1) }) {
                 do throws(CacheError) {
                     guard let value = try storage.read(key) else { continue }
@@ -41,7 +42,15 @@ extension ImageCache {
                 } catch {
                     guard case .corruptEntry(_, let reason) = error else { throw error }
                     report.checkedEntries += 1
-                    report.damagedEntries.append(.init(key: displayKey(key), reason: reason))
+                    // A variant is reported under its original (`Spec/thumbnail.md` §5.6).
+                    if VariantKey.isVariant(key), let variant = VariantKey(key) {
+                        report.damagedEntries.append(
+                            .init(
+                                key: displayKey(variant.original),
+                                reason: "variant \(variant.maximumPixelSize): \(reason)"))
+                    } else {
+                        report.damagedEntries.append(.init(key: displayKey(key), reason: reason))
+                    }
                 }
             }
             return report

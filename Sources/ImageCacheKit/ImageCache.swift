@@ -44,6 +44,9 @@ public final class ImageCache: @unchecked Sendable {
     var expiryLowerBound = Int64.max
     var candidates = EvictionCandidates()
     var isClosed = false
+    /// The sizes of the variants held for each original (`Spec/thumbnail.md` §5).
+    var variants: [[UInt8]: Set<UInt32>] = [:]
+    var variantCount = 0
 
     /// Opens (or creates) the cache described by `configuration` and purges expired entries
     /// (`Spec/cache.md` §5.1).
@@ -68,15 +71,20 @@ public final class ImageCache: @unchecked Sendable {
         var largestSequence: UInt64 = 0
         var total = 0
         var earliest = Int64.max
-        try storage.forEachEntry { _, state in
+        var found: [VariantKey] = []
+        try storage.forEachEntry { key, state in
             largestSequence = max(largestSequence, state.metadata.accessSequence)
             total += state.byteCount
             earliest = min(earliest, state.metadata.expiresAt)
+            if VariantKey.isVariant(key), let variant = VariantKey(key) { found.append(variant) }
         }
+        for variant in found { variants[variant.original, default: []].insert(variant.maximumPixelSize) }
+        variantCount = found.count
         nextSequence = largestSequence &+ 1 == 0 ? .max : largestSequence + 1
         totalBytes = total
         expiryLowerBound = earliest
         if !configuration.readOnly {
+            try removeOrphanedVariants()
             expiredEntriesRemovedOnOpen = try removeExpiredEntries(now: clock.now())
             try storage.removeUnreferencedFiles()
             OpenCaches.register(self)
