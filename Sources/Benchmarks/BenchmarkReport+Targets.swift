@@ -74,6 +74,24 @@ extension BenchmarkReport {
                 }
             }
         }
+        // Thumbnails (issue 13): the downsampler against Pillow's BOX resize, and a later
+        // variant request against reading and decoding the same PNG.
+        for line in results where line.suite == "thumbnail" && line.backend == "imagecache" {
+            if let speedup = line.extra("speedup_vs_pillow_box") {
+                targets.append(
+                    Target(
+                        name: "downsample, \(line.op) ÷ Pillow resize BOX (pixels/s)", measured: line, baseline: nil,
+                        ratio: speedup, goal: 1, atLeast: true))
+            }
+        }
+        if let later = results.first(where: { $0.suite == "thumbnail" && $0.extra("cost_vs_bitmap") != nil }),
+            let cost = later.extra("cost_vs_bitmap")
+        {
+            targets.append(
+                Target(
+                    name: "variant, later request ÷ reading and decoding its PNG (time)", measured: later,
+                    baseline: nil, ratio: cost, goal: 1.1, atLeast: false))
+        }
         // The record checksum against CRC-32.
         for size in [4096.0, Double(1 << 20)] {
             if let xxh3 = first("checksum", "xxh3", valueBytes: size, variant: "cached"),

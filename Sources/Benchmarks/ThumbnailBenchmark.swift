@@ -1,4 +1,5 @@
 import Foundation
+import ImageCacheKit
 import PNG
 
 /// `imagecache bench thumbnail`: the exact downsampler (`Spec/thumbnail.md`) against Pillow, on
@@ -81,8 +82,59 @@ public enum ThumbnailBenchmark {
         if let pillowSkipped {
             FileHandle.standardError.write(Data("bench thumbnail: Pillow skipped: \(pillowSkipped)\n".utf8))
         }
+        options.progress.update("the cache path")
+        let cache = try cachePath(
+            bitmap, target: configuration.targets[0], rounds: configuration.rounds,
+            folder: scratch.directory("cache"))
         return results(
-            configuration: configuration, ours: ours, pillow: pillow, pillowVersion: pillowVersion ?? "")
+            configuration: configuration, ours: ours, pillow: pillow, pillowVersion: pillowVersion ?? "") + cache
+    }
+
+    /// The cache end to end (`Spec/thumbnail.md` §5), on the log backend without a memory tier:
+    /// storing the original, the first request of its variant (read, decode, downsample, encode,
+    /// store) and later requests (read the variant, decode). The baseline is `bitmap(forKey:)`
+    /// of an entry that holds the variant's very PNG: what reading those bytes and decoding
+    /// them costs. `cost_vs_bitmap` = later request ÷ baseline.
+    static func cachePath(_ bitmap: Bitmap, target: Int, rounds: Int, folder: URL) throws -> [BenchmarkResult] {
+        let cache = try ImageCache(configuration: CacheConfiguration(directory: folder, backend: .log))
+        defer { try? cache.close() }
+        let file = "synthetic-\(bitmap.width)x\(bitmap.height)-rgba8"
+        func line(_ op: String, _ seconds: [Double], _ extra: [(String, Double)] = []) -> BenchmarkResult {
+            let summary = Summary(samples: seconds)
+            return BenchmarkResult(
+                suite: suite.name, op: op, backend: "log", file: file, bytes: bitmap.pixels.count, count: 1,
+                seconds: summary.median, spread: summary.spread, repeats: seconds.count, extra: extra)
+        }
+        var start = MonotonicClock.now()
+        try cache.store(bitmap, forKey: "original")
+        let stored = MonotonicClock.seconds(since: start)
+        start = MonotonicClock.now()
+        guard let first = try cache.variant(forKey: "original", maximumPixelSize: target) else {
+            throw BenchmarkError.verificationFailed(suite: suite.name, backend: "log", detail: "the variant missed")
+        }
+        let made = MonotonicClock.seconds(since: start)
+        try cache.store(try PNGEncoder.encode(first), forKey: "the variant's png")
+        var again: [Double] = []
+        var baseline: [Double] = []
+        for _ in 0..<max(rounds, 3) {
+            start = MonotonicClock.now()
+            let variant = try cache.variant(forKey: "original", maximumPixelSize: target)
+            again.append(MonotonicClock.seconds(since: start))
+            start = MonotonicClock.now()
+            let plain = try cache.bitmap(forKey: "the variant's png")
+            baseline.append(MonotonicClock.seconds(since: start))
+            guard variant == first, plain == first else {
+                throw BenchmarkError.verificationFailed(
+                    suite: suite.name, backend: "log", detail: "a later request gave other pixels")
+            }
+        }
+        let ratio = Summary(samples: again).median / Summary(samples: baseline).median
+        return [
+            line("cache store original", [stored]),
+            line("cache variant \(target), first request", [made]),
+            line("cache variant \(target), later request", again, [("cost_vs_bitmap", ratio)]),
+            line("cache bitmap of the same PNG", baseline),
+        ]
     }
 
     static func key(_ operation: String, _ target: Int) -> String { "\(operation)-\(target)" }
