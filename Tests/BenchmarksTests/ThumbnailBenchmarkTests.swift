@@ -9,8 +9,17 @@ import Testing
         let scratch = try TemporaryDirectory()
         var options = BenchOptions(quick: true, scratchDirectory: scratch.url)
         options.preset = .smoke
-        let results = try ThumbnailBenchmark.run(options)
-        for result in results { try JSONLineCheck.check(result.jsonLine) }
+        let all = try ThumbnailBenchmark.run(options)
+        for result in all { try JSONLineCheck.check(result.jsonLine) }
+        // The cache path (Spec/thumbnail.md §5) comes last, on the log backend.
+        let cachePath = all.filter { $0.backend == "log" }
+        #expect(
+            cachePath.map(\.op) == [
+                "cache store original", "cache variant 32, first request", "cache variant 32, later request",
+                "cache bitmap of the same PNG",
+            ])
+        #expect((cachePath[2].extra.first { $0.0 == "cost_vs_bitmap" }?.1 ?? 0) > 0)
+        let results = all.filter { $0.backend != "log" }
         #expect(
             results.allSatisfy { $0.suite == "thumbnail" && $0.bytes == 128 * 128 * 4 && $0.repeats == 1 })
         #expect(results.allSatisfy { $0.extra.contains { $0.0 == "pixels_per_s" && $0.1 > 0 } })
