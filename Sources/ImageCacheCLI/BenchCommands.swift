@@ -72,7 +72,7 @@ enum BenchCommands {
             ],
             notes: ["Suites:"]
                 + allSuites.map {
-                    "  \($0.name.padding(toLength: 12, withPad: " ", startingAt: 0))\($0.summary)"
+                    "  \($0.name.padding(toLength: 13, withPad: " ", startingAt: 0))\($0.summary)"
                 }
                 + [
                     "JSON lines go to standard output, one per result; without --out or --markdown the Markdown "

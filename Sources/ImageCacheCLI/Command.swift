@@ -21,7 +21,8 @@ struct Command: Sendable {
     var summary: String
     var options: [OptionSpec] = []
     var operands: [OperandSpec] = []
-    /// Further paragraphs for `COMMAND --help` (output format, what `-` means, …).
+    /// Further paragraphs for `COMMAND --help` (output format, what `-` means, …); a note that
+    /// starts with two spaces is a preformatted line, such as a table row.
     var notes: [String] = []
     /// Left out of `imagecache help`.
     var hidden = false

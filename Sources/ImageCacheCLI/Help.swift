@@ -27,8 +27,11 @@ enum Help {
             text += "\nOperands:\n" + table(command.operands.map { ($0.name, $0.help) })
         }
         text += "\nOptions:\n" + table((command.options + [helpOption]).map { ($0.synopsis, $0.help) })
-        for note in command.notes { text += "\n" + wrapped(note, indent: "") }
-        if command.options.contains(where: { $0.value != nil }) {
+        for note in command.notes {
+            // A note indented by two spaces is a preformatted line (a table row), kept as is.
+            text += note.hasPrefix("  ") ? note + "\n" : "\n" + wrapped(note, indent: "")
+        }
+        if command.options.contains(where: { ["DURATION", "SIZE", "TIME"].contains($0.value ?? "") }) {
             text += "\nOption values: run 'imagecache help' for DURATION, SIZE and TIME.\n"
         }
         return text
