@@ -62,7 +62,7 @@ let package = Package(
         // The open-memory suite runs the imagecache executable as its probe, so it must be built.
         .testTarget(name: "BenchmarksTests", dependencies: ["Benchmarks", "ImageCacheCLI"]),
         // These two run the built executables, so they depend on them to be built first.
-        .testTarget(name: "CLITests", dependencies: ["ImageCacheCLI", "PNG", "LogStoreKit"]),
+        .testTarget(name: "CLITests", dependencies: ["ImageCacheCLI", "PNG", "LogStoreKit", "Checksums"]),
         .testTarget(
             name: "ConformanceTests",
             dependencies: ["ConformanceRunner", "ConformanceDriver"]),

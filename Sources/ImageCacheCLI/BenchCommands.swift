@@ -1,12 +1,22 @@
 import Benchmarks
 import Foundation
+import PNG
 
-// `imagecache bench`, the main job: it runs the suites (their code is in the Benchmarks library),
-// prints one JSON line per result on stdout, and writes the Markdown table and the SVG chart.
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
-extension CommandRegistry {
+/// `imagecache bench`, the main job: it runs the suites (their code is in the Benchmarks
+/// library), prints one JSON line per result on stdout, and writes the Markdown table and the
+/// SVG chart. Everything the run will need (destinations, folders, input files) is checked
+/// before the first measurement, so a typo fails in a second, not after ten minutes.
+enum BenchCommands {
     /// The suites `imagecache bench` knows. Add a suite here when its file lands.
-    static var benchSuites: [BenchSuite] {
+    static var componentSuites: [BenchSuite] {
         [
             BenchSuite(
                 name: "png",
@@ -24,123 +34,254 @@ extension CommandRegistry {
     }
 
     /// Every suite, in the order `imagecache bench` runs them: the cache experiments first, then
-    /// the component suites registered in ``benchSuites``.
-    static var allBenchSuites: [BenchSuite] {
-        BenchmarkRunner.experiments + benchSuites
+    /// the component suites.
+    static var allSuites: [BenchSuite] {
+        BenchmarkRunner.experiments + componentSuites
     }
 
-    static let benchUsage =
-        "bench [--quick] [--out DIR] [--markdown FILE] [--svg FILE] [--scratch DIR] [--backends LIST] [SUITE [--] [ARGS…]]"
-
-    static var benchCommands: [Command] {
-        [
-            // Hidden: the child process of `bench open-memory`, which measures one open alone.
-            Command(name: "bench-probe", usage: [], run: { OpenMemoryBenchmark.probe($0) }),
-            Command(
-                name: "bench",
-                usage: [benchUsage]
-                    + allBenchSuites.map {
-                        "bench \($0.name.padding(toLength: 12, withPad: " ", startingAt: 0))\($0.summary)"
-                    },
-                run: runBench)
-        ]
+    /// Hidden: the child process of `bench open-memory`, which measures one open alone.
+    static var probe: Command {
+        Command(
+            name: "bench-probe", summary: "the child process of bench open-memory", hidden: true,
+            action: .raw { OpenMemoryBenchmark.probe($0) })
     }
 
-    /// What the command line asked for.
-    struct BenchArguments {
+    static var command: Command {
+        Command(
+            name: "bench", summary: "measure the cache, its backends and components against baselines",
+            options: [
+                OptionSpec(
+                    name: "--quick", value: nil, help: "a run of under a minute: smaller sizes, fewer repeats"
+                ),
+                OptionSpec(
+                    name: "--out", value: "DIR",
+                    help: "also write bench.jsonl, bench.md and bench.svg into DIR (created when missing)"),
+                OptionSpec(
+                    name: "--markdown", value: "FILE",
+                    help:
+                        "write the Markdown report to FILE; - is standard output, in place of the JSON lines"),
+                OptionSpec(
+                    name: "--svg", value: "FILE",
+                    help:
+                        "write the throughput chart to FILE; - is standard output, in place of the JSON lines"
+                ),
+                OptionSpec(
+                    name: "--scratch", value: "DIR",
+                    help: "an existing folder to make the stores in (default: the temporary folder)"),
+                OptionSpec(
+                    name: "--backends", value: "LIST",
+                    help: "comma-separated backends to measure: "
+                        + BenchmarkSubjects.allNames.joined(separator: ",") + " (default: all)"),
+            ],
+            operands: [
+                OperandSpec(name: "SUITE", arity: .optional, help: "one suite to run (default: every suite)"),
+                OperandSpec(
+                    name: "ARG", arity: .any,
+                    help: "for png: PNG files to decode as well; for store: the folder to use"),
+            ],
+            notes: ["Suites:"]
+                + allSuites.map {
+                    "  \($0.name.padding(toLength: 13, withPad: " ", startingAt: 0))\($0.summary)"
+                }
+                + [
+                    "JSON lines go to standard output, one per result; without --out or --markdown the Markdown "
+                        + "report goes to standard error at the end."
+                ],
+            action: .parsed(run))
+    }
+
+    /// What the command line asked for, checked.
+    struct Plan {
         var options = BenchOptions(progress: .standardError())
         var suites: [BenchSuite] = []
         var outputDirectory: URL?
-        var markdownFile: URL?
-        var chartFile: URL?
+        var markdownFile: String?
+        var chartFile: String?
         var command = "imagecache bench"
     }
 
-    static func parseBenchArguments(_ arguments: [String]) throws -> BenchArguments {
-        var parsed = BenchArguments()
-        var words: [String] = []
-        var remaining = arguments[...]
-        func value(of option: String, inline: String?) throws -> String {
-            if let inline { return inline }
-            guard let next = remaining.popFirst(), !next.hasPrefix("--") else {
-                throw CommandLineError.usage("\(benchUsage): \(option) needs a value")
+    static func plan(_ arguments: ParsedArguments) throws(CommandLineError) -> Plan {
+        var plan = Plan()
+        plan.options.quick = arguments.has("--quick")
+        if let list = arguments.value("--backends") {
+            let names = list.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+            for name in names where !BenchmarkSubjects.allNames.contains(name) {
+                throw .usage(
+                    "--backends: no backend named '\(KeyEscaping.escaped(name))'; backends: "
+                        + BenchmarkSubjects.allNames.joined(separator: ","))
             }
-            return next
+            plan.options.backends = names
         }
-        var optionsEnded = false
-        while let argument = remaining.popFirst() {
-            // Options may stand before or after the suite name (`bench store --quick` means
-            // what it says); after a lone `--` every word is an operand, even `--odd.png`.
-            if argument == "--" && !optionsEnded {
-                optionsEnded = true
-                continue
+        if let name = arguments.operands.first {
+            guard let suite = allSuites.first(where: { $0.name == name }) else {
+                throw .usage(
+                    "unknown suite '\(KeyEscaping.escaped(name))'; suites: "
+                        + allSuites.map(\.name).joined(separator: ", "))
             }
-            guard !optionsEnded, argument.hasPrefix("--") else {
-                words.append(argument)
-                continue
-            }
-            let parts = argument.split(separator: "=", maxSplits: 1).map(String.init)
-            let option = parts[0]
-            let inline = parts.count > 1 ? parts[1] : nil
-            switch option {
-            case "--quick": parsed.options.quick = true
-            case "--out": parsed.outputDirectory = URL(fileURLWithPath: try value(of: option, inline: inline))
-            case "--markdown":
-                parsed.markdownFile = URL(fileURLWithPath: try value(of: option, inline: inline))
-            case "--svg": parsed.chartFile = URL(fileURLWithPath: try value(of: option, inline: inline))
-            case "--scratch":
-                parsed.options.scratchDirectory = URL(fileURLWithPath: try value(of: option, inline: inline))
-            case "--backends":
-                parsed.options.backends = try value(of: option, inline: inline)
-                    .split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
-            default:
-                throw CommandLineError.usage("\(benchUsage): unknown option \(option)")
-            }
-        }
-        for backend in parsed.options.backends ?? [] where !BenchmarkSubjects.allNames.contains(backend) {
-            throw CommandLineError.usage(
-                "bench --backends: no backend named '\(backend)'; backends: "
-                    + BenchmarkSubjects.allNames.joined(separator: ","))
-        }
-        if let name = words.first {
-            guard let suite = allBenchSuites.first(where: { $0.name == name }) else {
-                throw CommandLineError.usage(
-                    "bench: unknown suite '\(name)'; suites: "
-                        + allBenchSuites.map(\.name).joined(separator: ", "))
-            }
-            parsed.suites = [suite]
-            parsed.options.operands = Array(words.dropFirst())
+            plan.suites = [suite]
+            plan.options.operands = Array(arguments.operands.dropFirst())
+            try checkOperands(of: suite, plan.options.operands)
         } else {
-            parsed.suites = allBenchSuites
+            plan.suites = allSuites
         }
-        parsed.command = (["imagecache", "bench"] + arguments).joined(separator: " ")
-        return parsed
+        if arguments.value("--markdown") == "-" && arguments.value("--svg") == "-" {
+            throw .usage("--markdown and --svg cannot both be - (standard output)")
+        }
+        if let file = arguments.value("--markdown") {
+            try Destination.checkFile(file, option: "--markdown")
+            plan.markdownFile = file
+        }
+        if let file = arguments.value("--svg") {
+            try Destination.checkFile(file, option: "--svg")
+            plan.chartFile = file
+        }
+        if let directory = arguments.value("--scratch") {
+            try Destination.checkFolder(directory, option: "--scratch")
+            plan.options.scratchDirectory = URL(fileURLWithPath: directory, isDirectory: true)
+        }
+        if let directory = arguments.value("--out") {
+            try Destination.checkCreatableFolder(directory, option: "--out")
+            plan.outputDirectory = URL(fileURLWithPath: directory, isDirectory: true)
+        }
+        // Every check passed: only now is anything made.
+        if let directory = arguments.value("--out") { try Destination.makeFolder(directory, option: "--out") }
+        if plan.suites.count == 1, plan.suites[0].name == "store", let directory = plan.options.operands.first
+        {
+            try Destination.makeFolder(directory, option: "bench store")
+        }
+        plan.command = (["imagecache", "bench"] + CommandLine.arguments.dropFirst(2)).joined(separator: " ")
+        return plan
     }
 
-    @Sendable static func runBench(_ arguments: [String]) throws -> Int32 {
-        let parsed = try parseBenchArguments(arguments)
+    /// `bench png FILE…` reads and decodes each file now, naming the first that fails;
+    /// `bench store [DIR]` checks that the folder is or can be made writable.
+    private static func checkOperands(of suite: BenchSuite, _ operands: [String]) throws(CommandLineError) {
+        switch suite.name {
+        case "png":
+            for path in operands {
+                guard path != "-" else {
+                    throw .usage("bench png reads its files by name; save standard input to a file first")
+                }
+                let bytes = try FileAccess.read(path)
+                do {
+                    _ = try PNGDecoder().decodeBitmap(bytes)
+                } catch {
+                    throw CommandLineError("\(path): \(error)", status: ExitStatus(for: error))
+                }
+            }
+        case "store":
+            guard operands.count <= 1 else {
+                throw .usage("bench store takes at most one folder, got \(operands.count) operands")
+            }
+            if let directory = operands.first {
+                try Destination.checkCreatableFolder(directory, option: "bench store")
+            }
+        default:
+            if let extra = operands.first {
+                throw .usage("the \(suite.name) suite takes no operands, got '\(KeyEscaping.escaped(extra))'")
+            }
+        }
+    }
+
+    @Sendable static func run(_ arguments: ParsedArguments) throws {
+        let plan = try plan(arguments)
         let machine = MachineDescription.current()
-        StandardError.write("bench: \(machine.summary); \(parsed.options.preset.name) run\n")
-        let runner = BenchmarkRunner(suites: parsed.suites, options: parsed.options, command: parsed.command)
+        StandardError.write("bench: \(machine.summary); \(plan.options.preset.name) run\n")
+        let runner = BenchmarkRunner(suites: plan.suites, options: plan.options, command: plan.command)
+        // With a document on standard output, the JSON lines stay out of it (bench.jsonl has them).
+        let documentOnStandardOutput = plan.markdownFile == "-" || plan.chartFile == "-"
+        var outputFailure: (any Error)?
         let report = try runner.run { results in
-            StandardOutput.write(results.map { $0.jsonLine + "\n" }.joined())
+            guard !documentOnStandardOutput, outputFailure == nil else { return }
+            do {
+                try StandardOutput.write(results.map { $0.jsonLine + "\n" }.joined())
+            } catch {
+                outputFailure = error
+            }
         }
-        var written: [URL] = []
-        if let directory = parsed.outputDirectory {
-            written += try BenchmarkOutput.write(report, toDirectory: directory)
+        if let outputFailure { throw outputFailure }
+        var written: [String] = []
+        if let directory = plan.outputDirectory {
+            written += try BenchmarkOutput.write(report, toDirectory: directory).map(\.path)
         }
-        if let file = parsed.markdownFile {
-            written.append(try BenchmarkOutput.write(report.markdown(), to: file))
+        if let file = plan.markdownFile {
+            try write(report.markdown(), to: file)
+            written.append(file == "-" ? "standard output" : file)
         }
-        if let file = parsed.chartFile, let chart = report.throughputChart() {
-            written.append(try BenchmarkOutput.write(chart.svg(), to: file))
+        if let file = plan.chartFile {
+            if let chart = report.throughputChart() {
+                try write(chart.svg(), to: file)
+                written.append(file == "-" ? "standard output" : file)
+            } else {
+                StandardError.write("bench: no throughput was measured, so \(file) was not written\n")
+            }
         }
-        if parsed.outputDirectory == nil && parsed.markdownFile == nil {
+        if plan.outputDirectory == nil && plan.markdownFile == nil {
             // Without a file to put it in, the table still reaches the person who ran the command.
             StandardError.write("\n" + report.markdown())
         }
-        let files = written.isEmpty ? "" : "; wrote " + written.map(\.path).joined(separator: ", ")
+        let files = written.isEmpty ? "" : "; wrote " + written.joined(separator: ", ")
         StandardError.write("bench: done in \(String(format: "%.1f", report.elapsed)) s\(files)\n")
-        return 0
+    }
+
+    private static func write(_ text: String, to path: String) throws(CommandLineError) {
+        let output = try OutputFile(path)
+        try output.write(Array(text.utf8))
+        try output.commit()
+    }
+}
+
+/// Checks on the places a long run will write, made before it starts (`Spec/cache.md` §12.6).
+enum Destination {
+    /// FILE (not `-`) can be created or replaced: not a folder, and its folder exists and is writable.
+    static func checkFile(_ path: String, option: String) throws(CommandLineError) {
+        guard path != "-" else { return }
+        var status = stat()
+        if stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR {
+            throw failure(option, path, EISDIR)
+        }
+        let folder = (path as NSString).deletingLastPathComponent
+        try checkFolder(folder.isEmpty ? "." : folder, option: option, naming: path)
+    }
+
+    /// DIR exists, is a folder, and may be written.
+    static func checkFolder(_ path: String, option: String, naming named: String? = nil)
+        throws(CommandLineError)
+    {
+        guard path != "-" else { throw .usage("\(option) takes a folder, not -") }
+        var status = stat()
+        guard stat(path, &status) == 0 else { throw failure(option, named ?? path, errno) }
+        guard status.st_mode & S_IFMT == S_IFDIR else { throw failure(option, named ?? path, ENOTDIR) }
+        guard access(path, W_OK | X_OK) == 0 else { throw failure(option, named ?? path, errno) }
+    }
+
+    /// DIR is a writable folder, or can be made: its nearest existing ancestor is a writable folder.
+    static func checkCreatableFolder(_ path: String, option: String) throws(CommandLineError) {
+        guard path != "-" else { throw .usage("\(option) takes a folder, not -") }
+        var candidate = path
+        var status = stat()
+        while stat(candidate, &status) != 0 {
+            guard errno == ENOENT else { throw failure(option, path, errno) }
+            let parent = (candidate as NSString).deletingLastPathComponent
+            candidate = parent.isEmpty ? "." : parent
+        }
+        guard status.st_mode & S_IFMT == S_IFDIR else { throw failure(option, path, ENOTDIR) }
+        guard access(candidate, W_OK | X_OK) == 0 else { throw failure(option, path, errno) }
+    }
+
+    /// DIR exists as a writable folder afterwards (created with its parents when missing).
+    static func makeFolder(_ path: String, option: String) throws(CommandLineError) {
+        guard path != "-" else { throw .usage("\(option) takes a folder, not -") }
+        var prefix = path.hasPrefix("/") ? "" : "."
+        for component in path.split(separator: "/") {
+            prefix += "/" + component
+            if mkdir(prefix, 0o777) != 0 && errno != EEXIST { throw failure(option, path, errno) }
+        }
+        try checkFolder(path, option: option)
+    }
+
+    private static func failure(_ option: String, _ path: String, _ code: Int32) -> CommandLineError {
+        CommandLineError(
+            "\(option): cannot write \(path): \(FileAccess.message(for: code))", status: .failure)
     }
 }

@@ -1,40 +1,58 @@
-import Foundation
-
-/// A top-level `imagecache` command. Each command group lives in its own file and adds its
-/// commands to ``CommandRegistry/all``.
+/// One `imagecache` command, declared once: the parser, `COMMAND --help` and `imagecache help`
+/// are all generated from this declaration, so the help cannot drift from what is accepted.
+///
+/// A command either runs with parsed arguments, or is a group (`png`) whose subcommands are
+/// commands in their own right (`png decode`), or (hidden test helpers only) takes its words raw.
 struct Command: Sendable {
-    /// The word typed after `imagecache`, for example `png` or `put`.
+    enum Action: Sendable {
+        /// Runs with the options and operands the parser accepted; returns normally on success
+        /// and throws ``CommandLineError`` (or a library error) on failure.
+        case parsed(@Sendable (ParsedArguments) throws -> Void)
+        /// A group: the next word names one of these subcommands.
+        case group([Command])
+        /// Takes the words after its name unparsed and returns the exit status; for hidden
+        /// test helpers whose callers are tests, not people.
+        case raw(@Sendable ([String]) throws -> Int32)
+    }
+
+    /// The word typed after `imagecache` (or after the group's name), for example `get`.
     var name: String
-    /// One line for the usage text, for example `png decode IN.png OUT.pam`.
-    var usage: [String]
-    /// Runs the command with the arguments after its name; returns the exit status.
-    var run: @Sendable (_ arguments: [String]) throws -> Int32
+    /// One line for the command list: what it does.
+    var summary: String
+    var options: [OptionSpec] = []
+    var operands: [OperandSpec] = []
+    /// Further paragraphs for `COMMAND --help` (output format, what `-` means, …); a note that
+    /// starts with two spaces is a preformatted line, such as a table row.
+    var notes: [String] = []
+    /// Left out of `imagecache help`.
+    var hidden = false
+    var action: Action
+
+    /// The subcommands of a group, or none.
+    var subcommands: [Command] {
+        if case .group(let commands) = action { return commands }
+        return []
+    }
 }
 
-/// A failure the user can act on: printed as one line on stderr, exit status `status`.
+/// A failure the user can act on: printed as one line on standard error, exit status `status`.
 struct CommandLineError: Error, CustomStringConvertible {
     var description: String
-    var status: Int32 = 2
+    var status: ExitStatus
 
+    init(_ description: String, status: ExitStatus) {
+        self.description = description
+        self.status = status
+    }
+
+    /// A usage error (exit 2): the words on the command line cannot work.
     static func usage(_ text: String) -> CommandLineError {
-        CommandLineError(description: "usage: imagecache \(text)", status: 2)
-    }
-}
-
-/// Writes to standard error without buffering, for diagnostics and progress lines.
-enum StandardError {
-    static func write(_ text: String) {
-        FileHandle.standardError.write(Data(text.utf8))
-    }
-}
-
-/// Writes to standard output through one buffered handle.
-enum StandardOutput {
-    static func write(_ text: String) {
-        FileHandle.standardOutput.write(Data(text.utf8))
+        CommandLineError(text, status: .usage)
     }
 
-    static func write(_ bytes: [UInt8]) {
-        FileHandle.standardOutput.write(Data(bytes))
+    /// A key that is absent or expired (exit 1).
+    static func notFound(_ key: String) -> CommandLineError {
+        CommandLineError(
+            "no entry for key '\(KeyEscaping.escaped(key))' (absent or expired)", status: .notFound)
     }
 }

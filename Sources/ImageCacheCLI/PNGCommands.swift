@@ -1,162 +1,63 @@
-import Foundation
 import PNG
 
-/// `imagecache png decode|encode|info` (`Spec/png.md` §11).
-extension CommandRegistry {
-    static var pngCommands: [Command] {
+/// `imagecache png decode|encode|info` (`Spec/png.md` §11). Each subcommand is a command of
+/// its own in ``subcommands``; a new one (`png resize`) is one more entry there.
+enum PNGCommands {
+    static var group: Command {
+        Command(name: "png", summary: "decode, encode and inspect PNG files", action: .group(subcommands))
+    }
+
+    static let input = OperandSpec(name: "IN", arity: .one, help: "the file to read; - is standard input")
+    static let output = OperandSpec(
+        name: "OUT", arity: .one, help: "the file to write; - is standard output; written only on success")
+
+    static var subcommands: [Command] {
         [
             Command(
-                name: "png",
-                usage: [
-                    "png decode IN.png OUT.pam    write the RGBA conversion as PAM (RGB_ALPHA)",
-                    "png encode IN.pam OUT.png    write the canonical PNG of a PAM image",
-                    "png info IN.png              print the header fields and the chunks",
+                name: "decode", summary: "write a PNG's RGBA conversion as PAM (RGB_ALPHA)",
+                operands: [input, output], action: .parsed(decode)),
+            Command(
+                name: "encode", summary: "write the canonical PNG of a PAM image",
+                operands: [input, output],
+                notes: [
+                    "IN is a PAM with TUPLTYPE GRAYSCALE, GRAYSCALE_ALPHA, RGB or RGB_ALPHA and MAXVAL 255 or 65535."
                 ],
-                run: runPNG)
+                action: .parsed(encode)),
+            Command(
+                name: "info", summary: "print a PNG's header fields and its chunks", operands: [input],
+                action: .parsed(info)),
         ]
     }
 
-    @Sendable static func runPNG(_ arguments: [String]) throws -> Int32 {
-        switch (arguments.first, arguments.count) {
-        case ("decode", 3):
-            let decoded = try PNGDecoder().decode(try FileAccess.read(arguments[1]))
-            try FileAccess.write(PAM.encode(decoded.rgba()), to: arguments[2])
-        case ("encode", 3):
-            let bitmap = try PAM.decode(try FileAccess.read(arguments[1]))
-            try FileAccess.write(PNGEncoder.encode(bitmap), to: arguments[2])
-        case ("info", 2):
-            let (header, chunks) = try PNGDecoder().readStructure(try FileAccess.read(arguments[1]))
-            var lines = [
-                "width: \(header.width)",
-                "height: \(header.height)",
-                "bit depth: \(header.bitDepth)",
-                "color type: \(header.colorType.rawValue) (\(header.colorType))",
-                "interlace: \(header.interlaced ? "adam7" : "none")",
-                "native format: \(header.pixelFormat.map(\.description) ?? "none (decodes to \(header.bitDepth == 16 ? "rgba16" : "rgba8"))")",
-                "chunks: \(chunks.count)",
-            ]
-            lines += chunks.map { "  \($0.type) offset \($0.offset) length \($0.length)" }
-            StandardOutput.write(lines.joined(separator: "\n") + "\n")
-        default:
-            throw CommandLineError.usage(
-                "png decode IN.png OUT.pam | png encode IN.pam OUT.png | png info IN.png")
-        }
-        return 0
-    }
-}
-
-/// Whole-file reads and writes for the commands, with one-line errors.
-enum FileAccess {
-    static func read(_ path: String) throws -> [UInt8] {
-        do {
-            return [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
-        } catch {
-            throw CommandLineError(description: "cannot read \(path): \(reason(error))", status: 1)
-        }
+    @Sendable static func decode(_ arguments: ParsedArguments) throws {
+        let output = try OutputFile(arguments.operands[1])
+        let decoded = try PNGDecoder().decode(try FileAccess.read(arguments.operands[0]))
+        try output.write(PAM.encode(decoded.rgba()))
+        try output.commit()
     }
 
-    static func write(_ bytes: [UInt8], to path: String) throws {
-        do {
-            try Data(bytes).write(to: URL(fileURLWithPath: path))
-        } catch {
-            throw CommandLineError(description: "cannot write \(path): \(reason(error))", status: 1)
-        }
+    @Sendable static func encode(_ arguments: ParsedArguments) throws {
+        let output = try OutputFile(arguments.operands[1])
+        let bitmap = try PAM.decode(try FileAccess.read(arguments.operands[0]))
+        try output.write(PNGEncoder.encode(bitmap))
+        try output.commit()
     }
 
-    private static func reason(_ error: Error) -> String {
-        let nsError = error as NSError
-        if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError,
-            underlying.domain == NSPOSIXErrorDomain
-        {
-            return String(cString: strerror(Int32(underlying.code)))
-        }
-        return nsError.localizedDescription
-    }
-}
-
-/// A PAM file that cannot be read as an image: printed as one line.
-struct PAMError: Error, CustomStringConvertible {
-    var reason: String
-    var description: String { "PAM error: \(reason)" }
-}
-
-/// Netpbm PAM (P7) for the formats the codec handles: GRAYSCALE, GRAYSCALE_ALPHA, RGB,
-/// RGB_ALPHA at MAXVAL 255 or 65535 (samples big-endian at 65535, like PNG).
-enum PAM {
-    static let tupleTypes: [String: (channels: Int, eightBit: PixelFormat, sixteenBit: PixelFormat)] = [
-        "GRAYSCALE": (1, .gray8, .gray16), "GRAYSCALE_ALPHA": (2, .grayAlpha8, .grayAlpha16),
-        "RGB": (3, .rgb8, .rgb16), "RGB_ALPHA": (4, .rgba8, .rgba16),
-    ]
-
-    static func encode(_ bitmap: Bitmap) -> [UInt8] {
-        let tupleType = tupleTypes.first {
-            $0.value.eightBit == bitmap.format || $0.value.sixteenBit == bitmap.format
-        }!
-        let header =
-            "P7\nWIDTH \(bitmap.width)\nHEIGHT \(bitmap.height)\nDEPTH \(bitmap.format.channels)\n"
-            + "MAXVAL \(bitmap.format.bytesPerSample == 2 ? 65535 : 255)\nTUPLTYPE \(tupleType.key)\nENDHDR\n"
-        return Array(header.utf8) + bitmap.pixels
-    }
-
-    static func decode(_ bytes: [UInt8]) throws -> Bitmap {
-        guard bytes.starts(with: Array("P7\n".utf8)) else {
-            throw PAMError(reason: "the file does not start with the PAM magic 'P7'")
-        }
-        var fields: [String: String] = [:]
-        var position = 3
-        var ended = false
-        while position < bytes.count {
-            let end = bytes[position...].firstIndex(of: 0x0A) ?? bytes.count
-            guard let line = String(bytes: bytes[position..<end], encoding: .ascii) else {
-                throw PAMError(reason: "the header holds a non-ASCII line")
-            }
-            position = end + 1
-            let trimmed = line.trimmingCharacters(in: .whitespaces)
-            if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
-            if trimmed == "ENDHDR" {
-                ended = true
-                break
-            }
-            let parts = trimmed.split(separator: " ", maxSplits: 1).map {
-                String($0).trimmingCharacters(in: .whitespaces)
-            }
-            guard parts.count == 2 else {
-                throw PAMError(reason: "the header line '\(trimmed)' has no value")
-            }
-            fields[parts[0]] = fields[parts[0]].map { $0 + " " + parts[1] } ?? parts[1]
-        }
-        guard ended else { throw PAMError(reason: "the header has no ENDHDR line") }
-        func number(_ name: String) throws -> Int {
-            guard let text = fields[name] else { throw PAMError(reason: "the header has no \(name)") }
-            guard let value = Int(text), value > 0 else {
-                throw PAMError(reason: "\(name) '\(text)' is not a positive integer")
-            }
-            return value
-        }
-        let width = try number("WIDTH")
-        let height = try number("HEIGHT")
-        let depth = try number("DEPTH")
-        let maximum = try number("MAXVAL")
-        guard let tuple = fields["TUPLTYPE"] else { throw PAMError(reason: "the header has no TUPLTYPE") }
-        guard let type = tupleTypes[tuple] else {
-            throw PAMError(reason: "TUPLTYPE \(tuple) is not GRAYSCALE, GRAYSCALE_ALPHA, RGB or RGB_ALPHA")
-        }
-        guard depth == type.channels else {
-            throw PAMError(reason: "DEPTH \(depth) does not match TUPLTYPE \(tuple)")
-        }
-        guard maximum == 255 || maximum == 65535 else {
-            throw PAMError(reason: "MAXVAL \(maximum) is not 255 or 65535")
-        }
-        let format = maximum == 255 ? type.eightBit : type.sixteenBit
-        let (rowBytes, o1) = width.multipliedReportingOverflow(by: format.bytesPerPixel)
-        let (expected, o2) = rowBytes.multipliedReportingOverflow(by: height)
-        guard !o1, !o2 else { throw PAMError(reason: "a \(width)×\(height) image is too large") }
-        let available = bytes.count - position
-        guard available == expected else {
-            throw PAMError(
-                reason:
-                    "the image needs \(expected) bytes of samples after ENDHDR but the file has \(available)")
-        }
-        return try Bitmap(width: width, height: height, format: format, pixels: Array(bytes[position...]))
+    @Sendable static func info(_ arguments: ParsedArguments) throws {
+        let (header, chunks) = try PNGDecoder().readStructure(try FileAccess.read(arguments.operands[0]))
+        let nativeFormat =
+            header.pixelFormat.map(\.description)
+            ?? "none (decodes to \(header.bitDepth == 16 ? "rgba16" : "rgba8"))"
+        var lines = [
+            "width: \(header.width)",
+            "height: \(header.height)",
+            "bit depth: \(header.bitDepth)",
+            "color type: \(header.colorType.rawValue) (\(header.colorType))",
+            "interlace: \(header.interlaced ? "adam7" : "none")",
+            "native format: \(nativeFormat)",
+            "chunks: \(chunks.count)",
+        ]
+        lines += chunks.map { "  \($0.type) offset \($0.offset) length \($0.length)" }
+        try StandardOutput.write(lines.joined(separator: "\n") + "\n")
     }
 }

@@ -56,4 +56,40 @@ extension ImageCache {
             return state.metadata
         }
     }
+
+    /// Counts of the held entries now (§4.4), in one consistent look: not a hit, changes
+    /// nothing. All zero after `close()`.
+    public var statistics: CacheStatistics {
+        (try? withWriterLock(mutating: false) { () throws(CacheError) -> CacheStatistics in
+            let now = clock.now()
+            var statistics = CacheStatistics()
+            try storage.forEachEntry { key, state in
+                if VariantKey.isVariant(key) {
+                    statistics.variants += 1
+                    statistics.variantBytes += state.byteCount
+                } else if state.metadata.isExpired(at: now) {
+                    statistics.expiredEntries += 1
+                } else {
+                    statistics.entries += 1
+                    statistics.bytes += state.byteCount
+                }
+            }
+            return statistics
+        }) ?? CacheStatistics()
+    }
+}
+
+/// What ``ImageCache/statistics`` counts.
+public struct CacheStatistics: Sendable, Hashable {
+    /// Live entries, as ``ImageCache/count``.
+    public var entries = 0
+    /// The sum of the live entries' sizes, variants excluded.
+    public var bytes = 0
+    /// Held entries that are expired now: the next purge removes them.
+    public var expiredEntries = 0
+    /// Variants held (`Spec/thumbnail.md` §5) and their sizes.
+    public var variants = 0
+    public var variantBytes = 0
+
+    public init() {}
 }

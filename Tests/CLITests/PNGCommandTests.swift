@@ -178,6 +178,11 @@ import Testing
             expectOneLineFailure(run, naming: "PAM error")
             #expect(run.standardError.contains(message), "\(run.standardError)")
         }
-        expectOneLineFailure(try Self.run(["png", "frobnicate"]), naming: "usage")
+        expectOneLineFailure(try Self.run(["png", "frobnicate"]), naming: "no subcommand 'frobnicate'")
+        // Exit statuses: damaged input 3, a file that cannot be read 4, usage 2 (`Spec/png.md` §11).
+        #expect(try Self.run(["png", "info", corrupt.path]).status == 3)
+        #expect(
+            try Self.run(["png", "info", directory.appendingPathComponent("missing.png").path]).status == 4)
+        #expect(try Self.run(["png", "info"]).status == 2)
     }
 }

@@ -1,0 +1,53 @@
+// libFuzzer entry point for opening a log store from arbitrary bytes (not a SwiftPM target).
+// Build and run it with `Tests/Fuzz/run.sh store SECONDS`, which compiles it into one module
+// with Sources/Checksums, Sources/Platform and Sources/LogStoreKit.
+//
+// The input is the log and its snapshot: byte 0 chooses the options (bit 0 read-only, bit 1
+// repairsDamage, bit 2 no snapshot), bytes 1–2 (little-endian) the length of the log; the log's
+// bytes follow, and whatever is left is the snapshot (`store.log.hint`). Every input must open
+// or throw a LogStoreError (`Spec/store.md` §9), never trap; an open store must list, read and
+// verify every entry, each read returning the value or a typed error; a writable one must then
+// take a put, a compaction and a close.
+import Foundation
+
+#if !IMAGECACHE_SINGLE_MODULE
+    import LogStoreKit
+#endif
+
+/// One folder per process, reused by every input.
+let storeFuzzFolder: String = {
+    let base = ProcessInfo.processInfo.environment["TMPDIR"] ?? "/tmp"
+    let folder = base + "/store-fuzz-\(getpid())"
+    try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    return folder
+}()
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func storeFuzzerTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+    guard let data, size >= 3 else { return 0 }
+    let control = data[0]
+    let logLength = min(Int(data[1]) | Int(data[2]) << 8, size - 3)
+    let log = Data(bytes: data + 3, count: logLength)
+    let hint = Data(bytes: data + 3 + logLength, count: size - 3 - logLength)
+    let path = storeFuzzFolder + "/store.log"
+    for suffix in ["", ".hint", ".compacting", ".hint.tmp"] { unlink(path + suffix) }
+    FileManager.default.createFile(atPath: path, contents: log)
+    if !hint.isEmpty { FileManager.default.createFile(atPath: path + ".hint", contents: hint) }
+
+    _ = try? LogStore.verify(path: path)
+    let options = LogStore.Options(
+        readOnly: control & 1 != 0, compactionDeadRatio: nil, repairsDamage: control & 2 != 0,
+        usesSnapshot: control & 4 == 0)
+    guard let store = try? LogStore(path: path, options: options) else { return 0 }
+    for entry in store.entries() {
+        _ = try? store.value(forKey: entry.key)
+    }
+    try? store.forEachEntry { _, _ in }
+    _ = try? store.verify()
+    if !options.readOnly {
+        _ = try? store.put([1, 2, 3], forKey: [0xFF, 0x00], metadata: EntryMetadata(createdAt: 0))
+        _ = try? store.compact(now: 1)
+    }
+    try? store.close()
+    return 0
+}
