@@ -25,6 +25,9 @@ enum StoreOptions {
     static let now = OptionSpec(
         name: "--now", value: "TIME",
         help: "the current time, for scripts and tests (default: the system clock)")
+    static let maximumPixelSize = OptionSpec(
+        name: "--max", value: "N",
+        help: "the largest width and height of the variant, in pixels (required; at least 1)")
     static let readOnly = OptionSpec(
         name: "--read-only", value: nil,
         help: "open without writing anything (works in a folder you cannot write, and beside a writer)")

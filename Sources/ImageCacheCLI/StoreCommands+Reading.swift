@@ -1,6 +1,7 @@
 import Foundation
 import ImageCacheKit
 import LogStoreKit
+import PNG
 
 /// `get`, `ls`, `stat` and `verify` (`Spec/cache.md` §12.4, `Spec/store.md` §10.2).
 extension StoreCommands {
@@ -32,6 +33,31 @@ extension StoreCommands {
             throw CommandLineError.notFound(key)
         }
         try output.write(value)
+        try output.commit()
+    }
+
+    @Sendable static func variant(_ arguments: ParsedArguments) throws {
+        let key = try checkedKey(arguments)
+        guard let text = arguments.value("--max") else { throw CommandLineError.usage("variant needs --max N") }
+        let maximum = try ArgumentValues.count(text, option: "--max", minimum: 1)
+        let settings = try CacheSettings(arguments)
+        let location = try StoreLocation.resolve(
+            store: arguments.value("--store"), backend: arguments.value("--backend"))
+        if case .logFile(let path) = location {
+            throw CommandLineError.usage("variant needs a cache folder, and \(path) is a log store file")
+        }
+        let output = try OutputFile(arguments.operands.count > 1 ? arguments.operands[1] : "-")
+        let opened = try OpenedStore.forReading(
+            location, settings: settings, readOnly: arguments.has("--read-only"), mustWrite: true)
+        let bitmap = try OpenedStore.using(opened) { store -> Bitmap? in
+            guard case .cache(let cache) = store else { return nil }
+            return try cache.variant(forKey: key, maximumPixelSize: maximum)
+        }
+        guard let bitmap else {
+            output.discard()
+            throw CommandLineError.notFound(key)
+        }
+        try output.write(PNGEncoder.encode(bitmap))
         try output.commit()
     }
 

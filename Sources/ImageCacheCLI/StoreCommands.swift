@@ -43,6 +43,22 @@ enum StoreCommands {
                 ],
                 action: .parsed(get)),
             Command(
+                name: "variant", summary: "write KEY's image downsampled to fit N × N pixels, as a PNG",
+                options: [O.store, O.backend, O.timeToLive, O.maximumAge, O.now, O.readOnly, O.maximumPixelSize],
+                operands: [
+                    key,
+                    OperandSpec(
+                        name: "OUT", arity: .optional,
+                        help: "the PNG file to write; - or none is standard output; replaced only on success"),
+                ],
+                notes: [
+                    "The variant (Spec/thumbnail.md) is made from KEY's stored PNG by exact area averaging and stored "
+                        + "beside it for the next request, unless --read-only; an image that already fits is written "
+                        + "as it is. It is a hit on KEY, like get. Exit 1 when KEY is absent or expired, 3 when its "
+                        + "bytes are damaged or not a PNG. Needs a cache folder."
+                ],
+                action: .parsed(variant)),
+            Command(
                 name: "rm", summary: "remove the entry stored under KEY",
                 options: [O.store, O.backend, O.now], operands: [key],
                 notes: ["Exit 1 when KEY is absent or expired (an expired entry is removed all the same)."],
