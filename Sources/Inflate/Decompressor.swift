@@ -27,26 +27,9 @@ public enum Decompressor {
     public static func zlibDecompress(
         _ input: UnsafeRawBufferPointer, expectedSize: Int?, limit: Int
     ) throws(InflateError) -> [UInt8] {
-        guard input.count >= 2, let base = input.baseAddress else { throw .truncatedInput }
-        let cmf = input[0]
-        let flg = input[1]
-        let method = cmf & 0x0F
-        let windowExponent = cmf >> 4
-        if method != 8 || windowExponent > 7 || (UInt16(cmf) << 8 | UInt16(flg)) % 31 != 0 {
-            throw .invalidZlibHeader(cmf: cmf, flg: flg)
-        }
-        if flg & 0x20 != 0 { throw .presetDictionaryUnsupported }
-
-        let inflater = Inflater(
-            input: base.assumingMemoryBound(to: UInt8.self), count: input.count, start: 2)
+        let inflater = try openZlib(input)
         let output = try decode(inflater, expectedSize: expectedSize, limit: limit)
-
-        // The trailer starts at the next byte boundary: the Adler-32, most significant first.
-        inflater.alignToByte()
-        var declared: UInt32 = 0
-        for _ in 0..<4 { declared = declared << 8 | (try inflater.readBits(8)) }
-        let computed = output.withUnsafeBytes { Adler32.checksum(of: $0) }
-        if declared != computed { throw .adlerMismatch(declared: declared, computed: computed) }
+        try inflater.checkAdler32(computed: output.withUnsafeBytes { Adler32.checksum(of: $0) })
         return output
     }
 

@@ -7,31 +7,54 @@ extension DecodedPNG {
     /// end); an index past the end of PLTE gives opaque black. A tRNS colour key makes the
     /// pixels whose samples equal it fully transparent; all other pixels are opaque.
     public func rgba() -> Bitmap {
+        let converter = RGBAConverter(header: header, palette: palette, transparency: transparency)
         let width = header.width
         let height = header.height
-        let wide = header.bitDepth == 16
-        let outputRowBytes = width * (wide ? 8 : 4)
+        let outputRowBytes = converter.outputRowBytes
         let inputRowBytes = header.bytesPerRow
         let converted = [UInt8](unsafeUninitializedCapacity: outputRowBytes * height) { buffer, initialized in
             pixels.withUnsafeBufferPointer { input in
-                let lookup = wide ? [] : lookupTable()
-                lookup.withUnsafeBufferPointer { table in
-                    for row in 0..<height {
-                        convertRow(
-                            input.baseAddress! + row * inputRowBytes,
-                            buffer.baseAddress! + row * outputRowBytes,
-                            width: width, table: table.baseAddress)
-                    }
+                for row in 0..<height {
+                    converter.convertRow(
+                        input.baseAddress! + row * inputRowBytes,
+                        buffer.baseAddress! + row * outputRowBytes, width: width)
                 }
             }
             initialized = outputRowBytes * height
         }
         return Bitmap(
-            validatedWidth: width, height: height, format: wide ? .rgba16 : .rgba8, pixels: converted)
+            validatedWidth: width, height: height, format: converter.format, pixels: converted)
+    }
+}
+
+/// Converts rows of native samples to RGBA (`Spec/png.md` §8), one row at a time, so a decoder
+/// can convert each row as soon as it is unfiltered.
+struct RGBAConverter {
+    let header: PNGHeader
+    let palette: [PNGPaletteEntry]?
+    let transparency: PNGTransparency?
+    /// For indexed and sub-16-bit gray images, the RGBA8 bytes of every sample value.
+    let lookup: [UInt8]
+
+    init(header: PNGHeader, palette: [PNGPaletteEntry]?, transparency: PNGTransparency?) {
+        self.header = header
+        self.palette = palette
+        self.transparency = transparency
+        lookup =
+            header.bitDepth == 16
+            ? [] : Self.lookupTable(header: header, palette: palette, transparency: transparency)
     }
 
+    /// `rgba8` for bit depths up to 8, `rgba16` for 16.
+    var format: PixelFormat { header.bitDepth == 16 ? .rgba16 : .rgba8 }
+
+    /// Bytes in one converted row of the full image.
+    var outputRowBytes: Int { header.width * format.bytesPerPixel }
+
     /// For indexed and sub-16-bit gray images: the RGBA8 bytes of every possible sample value.
-    func lookupTable() -> [UInt8] {
+    static func lookupTable(
+        header: PNGHeader, palette: [PNGPaletteEntry]?, transparency: PNGTransparency?
+    ) -> [UInt8] {
         switch header.colorType {
         case .indexed:
             var table = [UInt8](repeating: 0, count: 256 * 4)
@@ -63,7 +86,15 @@ extension DecodedPNG {
         }
     }
 
-    func convertRow(
+    /// Converts `width` pixels of native samples (packed as in a PNG row) starting at
+    /// `input` into RGBA at `output`.
+    func convertRow(_ input: UnsafePointer<UInt8>, _ output: UnsafeMutablePointer<UInt8>, width: Int) {
+        lookup.withUnsafeBufferPointer { table in
+            convertRow(input, output, width: width, table: table.baseAddress)
+        }
+    }
+
+    private func convertRow(
         _ input: UnsafePointer<UInt8>, _ output: UnsafeMutablePointer<UInt8>, width: Int,
         table: UnsafePointer<UInt8>?
     ) {

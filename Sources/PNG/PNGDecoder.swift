@@ -19,8 +19,9 @@ public struct PNGDecoder: Sendable {
     /// - Parameter bytes: the whole file.
     /// - Returns: the header, palette, transparency, native pixels and chunk list.
     /// - Throws: a ``PNGError`` naming the first problem found (`Spec/png.md` §9).
-    /// - Complexity: O(file bytes + pixel bytes); the image data is inflated once into a
-    ///   buffer of the exact size the header implies.
+    /// - Complexity: O(file bytes + pixel bytes). Memory: the pixels, allocated once at their
+    ///   exact size, plus a window and a few rows of scratch; the decompressed stream is never
+    ///   held whole (`Spec/png.md` §10.2).
     public func decode(_ bytes: [UInt8]) throws(PNGError) -> DecodedPNG {
         try bytes.withUnsafeBytes { buffer in Result { () throws(PNGError) in try decode(buffer) } }.get()
     }
@@ -37,8 +38,27 @@ public struct PNGDecoder: Sendable {
     /// The bitmap for a file: the native format when it is one of ``PixelFormat``'s and the
     /// file has no tRNS (so `decodeBitmap(encode(b)) == b` exactly), otherwise the RGBA
     /// conversion (`Spec/png.md` §7.2, §8).
+    ///
+    /// The result equals `decode(bytes).bitmap()`, but each row is converted as soon as it is
+    /// unfiltered, so the native samples of a converted image are never held whole: memory is
+    /// the bitmap plus a window and a few rows of scratch (`Spec/png.md` §10.2).
     public func decodeBitmap(_ bytes: [UInt8]) throws(PNGError) -> Bitmap {
-        try decode(bytes).bitmap()
+        try bytes.withUnsafeBytes { buffer in Result { () throws(PNGError) in try decodeBitmap(buffer) } }
+            .get()
+    }
+
+    /// The bitmap for a file held in memory the caller owns (see ``decodeBitmap(_:)-([UInt8])``).
+    public func decodeBitmap(_ bytes: UnsafeRawBufferPointer) throws(PNGError) -> Bitmap {
+        let file = try ChunkReader.read(bytes, limits: limits)
+        let header = file.header
+        if let format = header.pixelFormat, file.transparency == nil {
+            let pixels = try ImageDataDecoder.decode(file, in: bytes)
+            return Bitmap(validatedWidth: header.width, height: header.height, format: format, pixels: pixels)
+        }
+        let converter = RGBAConverter(header: header, palette: file.palette, transparency: file.transparency)
+        let pixels = try ImageDataDecoder.decode(file, in: bytes, converter: converter)
+        return Bitmap(
+            validatedWidth: header.width, height: header.height, format: converter.format, pixels: pixels)
     }
 
     /// Reads only the chunk structure and IHDR, without decompressing the image data.

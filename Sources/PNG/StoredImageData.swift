@@ -48,25 +48,6 @@ enum StoredImageData {
         }
     }
 
-    /// The decompressed stream, or nil when the fast path does not apply.
-    static func decompress(_ file: UnsafeRawBufferPointer, ranges: [Range<Int>], expected: Int) -> [UInt8]? {
-        guard var reader = openStream(file, ranges: ranges) else { return nil }
-        var succeeded = false
-        let output = [UInt8](unsafeUninitializedCapacity: expected) { buffer, initialized in
-            let base = UnsafeMutableRawPointer(buffer.baseAddress!)
-            PlatformMemory.adviseHugePages(base, count: expected)
-            var produced = 0
-            succeeded = walkBlocks(&reader, expected: expected) { reader, length, adler in
-                guard reader.read(into: base + produced, count: length) else { return false }
-                adler.update(UnsafeRawBufferPointer(start: base + produced, count: length))
-                produced += length
-                return true
-            }
-            initialized = succeeded ? expected : 0
-        }
-        return succeeded ? output : nil
-    }
-
     /// The unfiltered pixels of a non-interlaced image, or nil when the fast path does not
     /// apply. Row bytes are copied from the stored blocks straight to their final place and
     /// the filter bytes set aside, so rows with filter 0 (all of them in the canonical

@@ -1,13 +1,12 @@
-// libFuzzer entry point for the PNG decoder (not a SwiftPM target). Build and run from the
-// package root, as README.md's "Fuzzing" section shows:
-//
-//   swiftc -sanitize=fuzzer,address -parse-as-library -D IMAGECACHE_SINGLE_MODULE \
-//       Sources/Checksums/*.swift Sources/Inflate/*.swift Sources/PNG/*.swift \
-//       Tests/Fuzz/PNGFuzzer.swift -o /tmp/png-fuzzer
-//   /tmp/png-fuzzer -max_total_time=300 -max_len=65536 /tmp/png-corpus
+// libFuzzer entry point for the PNG decoder (not a SwiftPM target). Build and run it with
+// `Tests/Fuzz/run.sh png SECONDS` (README.md, "Fuzzing"), which compiles it into one module
+// with Sources/Checksums, Sources/Inflate and Sources/PNG.
 //
 // Each input must decode or throw a PNGError; a crash, a sanitizer report, a hang or a
-// broken invariant below is a finding.
+// broken invariant below is a finding. The invariants: the pixels have the size the header
+// implies; decodeBitmap, which converts row by row as it decodes (Spec/png.md §10.2), gives
+// exactly decode(_:).bitmap() and fails exactly when decode(_:) does; and whatever decodes
+// re-encodes canonically and decodes to the same bitmap.
 
 /// Limits small enough that libFuzzer's memory cap (2 GB by default) is never the failure.
 let fuzzLimits = PNGLimits(maximumPixelCount: 1 << 22, maximumDecompressedBytes: 1 << 25)
@@ -15,7 +14,11 @@ let fuzzLimits = PNGLimits(maximumPixelCount: 1 << 22, maximumDecompressedBytes:
 @_cdecl("LLVMFuzzerTestOneInput")
 public func pngFuzzerTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let bytes = data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? []
-    guard let image = try? PNGDecoder(limits: fuzzLimits).decode(bytes) else { return 0 }
+    let decoder = PNGDecoder(limits: fuzzLimits)
+    let decoded = Result { () throws(PNGError) in try decoder.decode(bytes) }
+    let streamed = Result { () throws(PNGError) in try decoder.decodeBitmap(bytes) }
+    precondition(streamed == decoded.map { $0.bitmap() }, "decodeBitmap differs from decode(_:).bitmap()")
+    guard case .success(let image) = decoded else { return 0 }
     // The native pixels have exactly the size the header implies.
     precondition(image.pixels.count == image.header.bytesPerRow * image.header.height)
     let rgba = image.rgba()

@@ -1,4 +1,7 @@
-import Checksums
+// Also compiled into the inflate fuzz target (Tests/Fuzz/run.sh) as one module with the sources.
+#if !IMAGECACHE_SINGLE_MODULE
+    import Checksums
+#endif
 
 /// Writes bits least significant first, the order of RFC 1951 §3.1.1.
 struct BitWriter {

@@ -1,5 +1,9 @@
-import Checksums
-import Inflate
+// The fuzz target Tests/Fuzz/InflateFuzzer.swift compiles this file into one module with the
+// sources, so the imports are guarded as in Sources/.
+#if !IMAGECACHE_SINGLE_MODULE
+    import Checksums
+    import Inflate
+#endif
 
 /// A deliberately simple decoder written from `Spec/deflate.md` alone: one bit at a time,
 /// canonical codes walked length by length, every rule checked in the spec's order. The

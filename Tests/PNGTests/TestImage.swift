@@ -82,15 +82,23 @@ struct TestImage {
     }
 
     /// A complete PNG file, optionally with extra chunks between IHDR and IDAT.
-    func file(interlaced: Bool = false, extra: [[UInt8]] = [], filters: (Int) -> UInt8 = { UInt8($0 % 5) })
-        -> [UInt8]
-    {
+    ///
+    /// - Parameters:
+    ///   - zlib: makes the zlib stream from the filtered data (stored blocks by default).
+    ///   - idatLength: splits the stream into IDAT chunks of at most this many bytes.
+    func file(
+        interlaced: Bool = false, extra: [[UInt8]] = [], filters: (Int) -> UInt8 = { UInt8($0 % 5) },
+        zlib: ([UInt8]) -> [UInt8] = { storedZlib($0) }, idatLength: Int = .max
+    ) -> [UInt8] {
         var bytes = PNGFile.signature
         bytes += PNGFile.header(
             width: width, height: height, depth: UInt8(depth), colorType: colorType,
             interlace: interlaced ? 1 : 0)
         for chunk in extra { bytes += chunk }
-        bytes += PNGFile.chunk("IDAT", storedZlib(filtered(interlaced: interlaced, filters: filters)))
+        let stream = zlib(filtered(interlaced: interlaced, filters: filters))
+        for start in stride(from: 0, to: stream.count, by: max(1, min(idatLength, stream.count))) {
+            bytes += PNGFile.chunk("IDAT", Array(stream[start..<min(stream.count, start + idatLength)]))
+        }
         bytes += PNGFile.end
         return bytes
     }

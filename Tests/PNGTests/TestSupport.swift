@@ -119,38 +119,39 @@ func randomBytes(_ count: Int, seed: UInt64) -> [UInt8] {
     return bytes
 }
 
-/// Where the PngSuite images live: `../shared/pngsuite` beside the package root (or beside
-/// the folder holding a worktree). Nil when absent: those tests then pass without checking.
+/// The PngSuite images, committed in `Tests/Fixtures/PngSuite` (their licence allows it;
+/// see `LICENSE` there), and the other fixtures in `Tests/Fixtures/PNG`. A missing file throws,
+/// so a test that needs it fails instead of passing without checking.
 enum PngSuite {
-    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent()
-
-    static let directory: URL? = {
-        for relative in ["../shared/pngsuite", "../../shared/pngsuite"] {
-            let url = packageRoot.appendingPathComponent(relative).standardized
-            if FileManager.default.fileExists(atPath: url.appendingPathComponent("basn0g01.png").path) {
-                return url
-            }
-        }
-        return nil
-    }()
-
-    static func bytes(_ name: String) -> [UInt8]? {
-        guard let directory,
-            let data = FileManager.default.contents(atPath: directory.appendingPathComponent(name).path)
-        else { return nil }
-        return [UInt8](data)
+    struct MissingFixture: Error, CustomStringConvertible {
+        var path: String
+        var description: String { "the fixture \(path) is missing from the repository" }
     }
 
-    static func fixtureBytes(_ name: String) -> [UInt8]? {
-        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("Fixtures/PNG/" + name)
-        return FileManager.default.contents(atPath: url.path).map { [UInt8]($0) }
+    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Fixtures")
+
+    static let directory = fixtures.appendingPathComponent("PngSuite")
+
+    /// The bytes of PngSuite image `name`.
+    static func bytes(_ name: String) throws -> [UInt8] {
+        try contents(of: directory.appendingPathComponent(name))
     }
 
+    /// The bytes of `Tests/Fixtures/PNG/name`.
+    static func fixtureBytes(_ name: String) throws -> [UInt8] {
+        try contents(of: fixtures.appendingPathComponent("PNG/" + name))
+    }
+
+    /// The text of `Tests/Fixtures/PNG/name`.
     static func fixture(_ name: String) throws -> String {
-        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("Fixtures/PNG/" + name)
-        return try String(contentsOf: url, encoding: .utf8)
+        String(decoding: try fixtureBytes(name), as: UTF8.self)
+    }
+
+    static func contents(of url: URL) throws -> [UInt8] {
+        guard let data = FileManager.default.contents(atPath: url.path) else {
+            throw MissingFixture(path: url.path)
+        }
+        return [UInt8](data)
     }
 }

@@ -15,10 +15,10 @@ comparison done here on Pillow-independent data (zlib + a minimal unfilter). Pil
 scales 1/2/4-bit gray to 0-255 but keeps the tRNS gray key unscaled, so no pixel ever matches
 it (tbbn0g04); the key is scaled here the same way as the samples before comparing.
 
-Run once, from the package root, and commit the output:
+Run from the package root, and commit the output (the folder defaults to the committed
+suite, Tests/Fixtures/PngSuite):
     pip install pillow
-    python3 Tests/Fixtures/PNG/make_pngsuite_digests.py ../shared/pngsuite \
-        > Tests/Fixtures/PNG/pngsuite-rgba8.sha256
+    python3 Tests/Fixtures/PNG/make_pngsuite_digests.py > Tests/Fixtures/PNG/pngsuite-rgba8.sha256
 """
 import hashlib
 import os
@@ -101,7 +101,7 @@ def rgba8(path):
 
 
 def main():
-    folder = sys.argv[1]
+    folder = sys.argv[1] if len(sys.argv) > 1 else os.path.join("Tests", "Fixtures", "PngSuite")
     for name in sorted(os.listdir(folder)):
         if not name.endswith(".png") or name.startswith("x"):
             continue
