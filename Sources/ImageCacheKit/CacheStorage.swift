@@ -10,9 +10,12 @@ struct EntryState: Equatable, Sendable {
     var version: UInt64
 }
 
-/// A value read from a backend, and the version of the entry it belongs to.
+/// A value read from a backend, and the entry it belongs to as the index held it when the value
+/// was read (so a read needs one lookup, not two).
 struct StoredValue {
     var bytes: [UInt8]
+    /// The entry's metadata at the read.
+    var metadata: CacheEntryMetadata
     var version: UInt64
 }
 

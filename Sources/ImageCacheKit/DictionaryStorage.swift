@@ -101,7 +101,7 @@ final class DictionaryStorage: CacheStorage, @unchecked Sendable {
             if entry.isDamaged {
                 throw .corruptEntry(key: displayKey(key), reason: "value checksum mismatch in \(path)")
             }
-            return StoredValue(bytes: entry.value, version: entry.version)
+            return StoredValue(bytes: entry.value, metadata: entry.metadata, version: entry.version)
         }
     }
 

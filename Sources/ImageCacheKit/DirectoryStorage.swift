@@ -222,9 +222,9 @@ final class DirectoryStorage: CacheStorage, @unchecked Sendable {
     /// unreadable record, bytes after it, another key or a damaged value is a corrupt entry
     /// (§3.5).
     func read(_ key: [UInt8]) throws(CacheError) -> StoredValue? {
-        guard let version = try lock.withReadLock({ () throws(CacheError) -> UInt64? in
+        guard let entry = try lock.withReadLock({ () throws(CacheError) -> Entry? in
             if isClosed { throw .cacheClosed }
-            return entries[key]?.version
+            return entries[key]
         }) else { return nil }
         let fileName = Self.fileName(forKey: key)
         let shownKey = displayKey(key)
@@ -250,7 +250,7 @@ final class DirectoryStorage: CacheStorage, @unchecked Sendable {
             guard valueIsIntact else {
                 throw .corruptEntry(key: shownKey, reason: "entry file \(fileName): value checksum mismatch")
             }
-            return StoredValue(bytes: record.value, version: version)
+            return StoredValue(bytes: record.value, metadata: entry.metadata, version: entry.version)
         }
     }
 

@@ -162,7 +162,10 @@ final class HybridStorage: CacheStorage, @unchecked Sendable {
         guard let (raw, info) = try log.storedValue(key) else { return nil }
         let shownKey = displayKey(key)
         guard let tag = raw.first else { throw .corruptEntry(key: shownKey, reason: "empty hybrid log value") }
-        if tag == Self.inlineTag { return StoredValue(bytes: Array(raw[1...]), version: info.recordOffset) }
+        let state = LogStorage.state(info)
+        if tag == Self.inlineTag {
+            return StoredValue(bytes: Array(raw[1...]), metadata: state.metadata, version: state.version)
+        }
         guard let reference = Reference(raw) else {
             throw .corruptEntry(key: shownKey, reason: "malformed hybrid log value (tag \(tag))")
         }
@@ -180,7 +183,7 @@ final class HybridStorage: CacheStorage, @unchecked Sendable {
         guard UInt64(bytes.count) == reference.length, XXH3.checksum(of: bytes) == reference.checksum else {
             throw .corruptEntry(key: shownKey, reason: "external file \(reference.name) fails its length or checksum")
         }
-        return StoredValue(bytes: bytes, version: info.recordOffset)
+        return StoredValue(bytes: bytes, metadata: state.metadata, version: state.version)
     }
 
     // MARK: Mutations (the cache's one writer)

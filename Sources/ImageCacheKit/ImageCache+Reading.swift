@@ -13,20 +13,30 @@ extension ImageCache {
 
     /// Reads the value of `keyBytes` as a read does (§4.3): a miss, or the stored bytes with
     /// the hit recorded.
+    ///
+    /// The common case is one lookup: the backend reads the value together with the entry's
+    /// metadata, and a live entry is a hit at once. An entry that looks expired is decided under
+    /// the writer lock (§10.2) and, if the recorded hits kept it alive, read again.
     func readValue(_ keyBytes: [UInt8], shownKey: String) throws(CacheError) -> StoredValue? {
         let now = clock.now()
         for _ in 0..<3 {
-            guard let state = try liveState(keyBytes, now: now) else { return nil }
+            let value: StoredValue?
             do {
-                guard let value = try storage.read(keyBytes) else { return nil }
-                recordHit(keyBytes, version: value.version, now: now)
-                return value
+                value = try storage.read(keyBytes)
             } catch {
                 guard case .corruptEntry = error else { throw error }
                 // Damage, or a file a concurrent writer replaced or removed under the read:
                 // the writer decides, with the index as it is now.
-                try handleDamage(keyBytes, expected: state, error: error)
+                try handleDamage(keyBytes, error: error)
+                continue
             }
+            guard let value else { return nil }
+            if value.metadata.isExpired(at: now) {
+                guard try liveState(keyBytes, now: now) != nil else { return nil }
+                continue
+            }
+            recordHit(keyBytes, version: value.version, now: now)
+            return value
         }
         // The entry kept changing under three reads in a row: report what it was.
         throw .corruptEntry(key: shownKey, reason: "the entry changed during every read attempt")
@@ -49,21 +59,25 @@ extension ImageCache {
         }
     }
 
-    /// A read of `keyBytes`, whose entry was `expected`, found damage. Under the writer lock:
-    /// if the entry still holds that value, a writable cache removes it (§8.2) and `error` is
-    /// thrown; if the value changed meanwhile, returns so the read is tried again.
-    func handleDamage(_ keyBytes: [UInt8], expected: EntryState, error: CacheError) throws(CacheError) {
-        let damaged = try withWriterLock(mutating: false) { () throws(CacheError) -> Bool in
-            guard let current = try storage.state(forKey: keyBytes), current.version == expected.version else {
-                return false
+    /// A read of `keyBytes` found damage. Under the writer lock, where no change can race it,
+    /// the entry is read again: still damaged, a writable cache removes it (§8.2) and the error
+    /// is thrown; intact or gone (a concurrent writer replaced or removed it under the first
+    /// read), this returns so the read is tried again.
+    func handleDamage(_ keyBytes: [UInt8], error: CacheError) throws(CacheError) {
+        let damage = try withWriterLock(mutating: false) { () throws(CacheError) -> CacheError? in
+            do throws(CacheError) {
+                _ = try storage.read(keyBytes)
+                return nil
+            } catch {
+                guard case .corruptEntry = error else { throw error }
+                if !configuration.readOnly {
+                    // A damaged entry is removed so the rest of the cache, and the next read, are sound.
+                    try removeEntry(keyBytes)
+                }
+                return error
             }
-            if !configuration.readOnly {
-                // A damaged entry is removed so the rest of the cache, and the next read, are sound.
-                try removeEntry(keyBytes)
-            }
-            return true
         }
-        if damaged { throw error }
+        if let damage { throw damage }
     }
 
     /// Records a hit for the writer to apply (§10); applies the recorded hits now when many

@@ -94,7 +94,10 @@ final class LogStorage: CacheStorage, @unchecked Sendable {
     }
 
     func read(_ key: [UInt8]) throws(CacheError) -> StoredValue? {
-        try storedValue(key).map { StoredValue(bytes: $0.value, version: $0.info.recordOffset) }
+        try storedValue(key).map {
+            let state = Self.state($0.info)
+            return StoredValue(bytes: $0.value, metadata: state.metadata, version: state.version)
+        }
     }
 
     /// The raw log value and its record; a damaged record is a corrupt entry (§4.3).

@@ -8,7 +8,12 @@
 ///
 /// Not thread-safe by itself: the store's locks guard it (readers share, writers exclude).
 final class KeyIndex {
-    private(set) var entries: [LogStore.IndexEntry] = []
+    /// The entries, by number: raw memory rather than an array, so a lookup costs no reference
+    /// counting or exclusivity check (the store's hot read path goes through here).
+    private var entries: UnsafeMutablePointer<LogStore.IndexEntry>
+    private var entryCapacity: Int
+    /// Entry numbers in use or freed: `0 ..< entryCount`.
+    private var entryCount = 0
     /// Entry numbers of removed entries, reused by later inserts.
     private var freeEntries: [Int32] = []
     private var arena: UnsafeMutableRawPointer
@@ -37,17 +42,19 @@ final class KeyIndex {
         tableMask = size - 1
         arenaCapacity = max(256, keyBytesCapacity ?? minimumCapacity * 24)
         arena = .allocate(byteCount: arenaCapacity, alignment: 8)
-        entries.reserveCapacity(minimumCapacity)
+        entryCapacity = max(16, minimumCapacity)
+        entries = .allocate(capacity: entryCapacity)
     }
 
     deinit {
         table.deallocate()
         arena.deallocate()
+        entries.deallocate()
     }
 
     /// Bytes this index holds: entry array, table and key arena (capacities, not just use).
     var memoryBytes: Int {
-        entries.capacity * MemoryLayout<LogStore.IndexEntry>.stride + (tableMask + 1) * 8 + arenaCapacity
+        entryCapacity * MemoryLayout<LogStore.IndexEntry>.stride + (tableMask + 1) * 8 + arenaCapacity
             + freeEntries.capacity * 4
     }
 
@@ -157,8 +164,7 @@ final class KeyIndex {
             number = Int(free)
             entries[number] = stored
         } else {
-            number = entries.count
-            entries.append(stored)
+            number = appendEntry(stored)
         }
         let target = -slot - 1
         if table[target] == 1 { tombstones -= 1 }
@@ -190,7 +196,7 @@ final class KeyIndex {
     }
 
     func removeAll() {
-        entries.removeAll()
+        entryCount = 0
         freeEntries.removeAll()
         table.update(repeating: 0, count: tableMask + 1)
         tombstones = 0
@@ -203,12 +209,26 @@ final class KeyIndex {
     func forEach<Failure: Error>(
         _ body: (Int, UnsafeRawBufferPointer, LogStore.IndexEntry) throws(Failure) -> Void
     ) throws(Failure) {
-        for number in entries.indices where entries[number].keyStart >= 0 {
+        for number in 0..<entryCount where entries[number].keyStart >= 0 {
             let entry = entries[number]
             try body(
                 number, UnsafeRawBufferPointer(start: arena + entry.keyStart, count: Int(entry.keyLength)),
                 entry)
         }
+    }
+
+    /// Appends an entry at the next free number, growing the storage; returns the number.
+    private func appendEntry(_ entry: LogStore.IndexEntry) -> Int {
+        if entryCount == entryCapacity {
+            let grown = UnsafeMutablePointer<LogStore.IndexEntry>.allocate(capacity: entryCapacity * 2)
+            grown.moveInitialize(from: entries, count: entryCount)
+            entries.deallocate()
+            entries = grown
+            entryCapacity *= 2
+        }
+        (entries + entryCount).initialize(to: entry)
+        entryCount += 1
+        return entryCount - 1
     }
 
     private func appendKey(_ key: UnsafeRawBufferPointer) -> Int {
@@ -236,10 +256,12 @@ final class KeyIndex {
         let newArena = UnsafeMutableRawPointer.allocate(byteCount: newArenaCapacity, alignment: 8)
         let newTable = UnsafeMutablePointer<UInt64>.allocate(capacity: size)
         newTable.initialize(repeating: 0, count: size)
-        var newEntries: [LogStore.IndexEntry] = []
-        newEntries.reserveCapacity(count + count / 2)
+        let newCapacity = max(16, count + count / 2)
+        let newEntries = UnsafeMutablePointer<LogStore.IndexEntry>.allocate(capacity: newCapacity)
+        var newCount = 0
         var used = 0
-        for entry in entries where entry.keyStart >= 0 {
+        for number in 0..<entryCount where entries[number].keyStart >= 0 {
+            let entry = entries[number]
             let length = Int(entry.keyLength)
             (newArena + used).copyMemory(from: arena + entry.keyStart, byteCount: length)
             var moved = entry
@@ -248,8 +270,9 @@ final class KeyIndex {
             used += length
             var slot = Int(truncatingIfNeeded: keyHash) & (size - 1)
             while newTable[slot] != 0 { slot = (slot + 1) & (size - 1) }
-            newTable[slot] = UInt64(newEntries.count + 2) | (keyHash >> 32) << 32
-            newEntries.append(moved)
+            newTable[slot] = UInt64(newCount + 2) | (keyHash >> 32) << 32
+            (newEntries + newCount).initialize(to: moved)
+            newCount += 1
         }
         table.deallocate()
         arena.deallocate()
@@ -259,7 +282,10 @@ final class KeyIndex {
         arenaCapacity = newArenaCapacity
         arenaUsed = used
         deadKeyBytes = 0
+        entries.deallocate()
         entries = newEntries
+        entryCapacity = newCapacity
+        entryCount = newCount
         freeEntries = []
         tombstones = 0
     }

@@ -36,8 +36,8 @@ public func storeFuzzerTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) 
 
     _ = try? LogStore.verify(path: path)
     let options = LogStore.Options(
-        readOnly: control & 1 != 0, compactionDeadRatio: nil, repairsDamage: control & 2 != 0,
-        usesSnapshot: control & 4 == 0)
+        readOnly: control & 1 != 0, compactionDeadRatio: nil, usesSnapshot: control & 4 == 0,
+        repairsDamage: control & 2 != 0)
     guard let store = try? LogStore(path: path, options: options) else { return 0 }
     for entry in store.entries() {
         _ = try? store.value(forKey: entry.key)
@@ -45,7 +45,10 @@ public func storeFuzzerTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) 
     try? store.forEachEntry { _, _ in }
     _ = try? store.verify()
     if !options.readOnly {
-        _ = try? store.put([1, 2, 3], forKey: [0xFF, 0x00], metadata: EntryMetadata(createdAt: 0))
+        let value: [UInt8] = [1, 2, 3]
+        _ = try? value.withUnsafeBytes { bytes in
+            try store.put(bytes, forKey: [0xFF, 0x00] as [UInt8], metadata: EntryMetadata(createdAt: 0))
+        }
         _ = try? store.compact(now: 1)
     }
     try? store.close()

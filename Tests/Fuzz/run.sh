@@ -20,6 +20,8 @@ cd "$(dirname "$0")/../.."
 targets=(
     "png|Checksums Inflate PNG|Tests/Fuzz/PNGFuzzer.swift|-max_len=65536"
     "inflate|Checksums Inflate|Tests/Fuzz/InflateFuzzer.swift Tests/InflateTests/ReferenceInflater.swift Tests/InflateTests/DeflateWriter.swift|-max_len=65536"
+    "store|Checksums Platform LogStoreKit|Tests/Fuzz/StoreFuzzer.swift|-max_len=16384"
+    "backends|Checksums Inflate PNG Platform LogStoreKit ImageCacheKit|Tests/Fuzz/BackendFuzzer.swift|-max_len=16384"
 )
 
 usage() {
