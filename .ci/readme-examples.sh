@@ -8,6 +8,8 @@ repo="$(cd "$(dirname "$0")/.." && pwd)"
 scratch="$(mktemp -d)"
 trap 'rm -rf "$scratch"' EXIT
 package="$scratch/readme-examples"
+# SwiftPM names a path dependency after its folder, so the clone can live under any name.
+identity="$(basename "$repo" | tr '[:upper:]' '[:lower:]')"
 mkdir -p "$package/Sources"
 count=$(awk -v out="$package/Sources" '
     /^```swift[[:space:]]*$/ { n++; dir = out "/Example" n; system("mkdir -p " dir); file = dir "/main.swift"; inside = 1; next }
@@ -19,12 +21,12 @@ count=$(awk -v out="$package/Sources" '
     echo '// swift-tools-version:6.0'
     echo 'import PackageDescription'
     echo 'let products: [Target.Dependency] = ['
-    echo '    .product(name: "ImageCacheKit", package: "main"), .product(name: "PNG", package: "main"),'
-    echo '    .product(name: "LogStoreKit", package: "main"),'
+    echo "    .product(name: \"ImageCacheKit\", package: \"$identity\"), .product(name: \"PNG\", package: \"$identity\"),"
+    echo "    .product(name: \"LogStoreKit\", package: \"$identity\"),"
     echo ']'
     echo 'let package = Package('
     echo '    name: "ReadmeExamples", platforms: [.macOS(.v13)],'
-    echo "    dependencies: [.package(name: \"main\", path: \"$repo\")],"
+    echo "    dependencies: [.package(path: \"$repo\")],"
     echo '    targets: ['
     for n in $(seq 1 "$count"); do
         echo "        .executableTarget(name: \"Example$n\", dependencies: products),"
