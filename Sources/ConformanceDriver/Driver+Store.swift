@@ -32,8 +32,21 @@ extension Driver {
             }
             store = try openStore(path)
         }
-        defer { try? store.close() }
-        return ["entries": .array(listEntries(store))]
+        let entries = listEntries(store)
+        guard request.fields["returnFile"] == .bool(true) else {
+            try? store.close()
+            return ["entries": .array(entries)]
+        }
+        // The log as the open (a migration, a cut tail, a compaction) left it, after a clean close.
+        do {
+            try store.close()
+        } catch {
+            throw RequestFailure(name: Driver.name(of: error))
+        }
+        guard let written = FileManager.default.contents(atPath: path) else {
+            throw RequestFailure(name: "driverSetup: cannot read \(path)")
+        }
+        return ["entries": .array(entries), "file": .bytes([UInt8](written))]
     }
 
     func writeStore(_ request: Request) throws(RequestFailure) -> [String: Message] {
