@@ -153,6 +153,27 @@ def encode_cases():
             "name": f"encode/error-{label}",
             "steps": [step({"op": "png.encode", "width": width, "height": height, "format": "gray8",
                             "pixels": b64(bytes(length))}, {"error": E["encoder_dimension"]})]})
+    # Spec/png.md §2.8: the first failing check wins: dimensions, then the byte count's
+    # overflow, then the buffer's length.
+    for label, width, height, format_name, length, error in [
+            ("zero-width-and-wrong-length", 0, 4, "gray8", 5, "encoder_dimension"),
+            ("width-too-large-and-overflowing", 1 << 31, 1 << 31, "rgba16", 3, "encoder_dimension"),
+            ("overflowing-and-wrong-length", 0x7FFFFFFF, 0x7FFFFFFF, "rgba16", 7, "encoder_too_large")]:
+        cases.append({
+            "name": f"encode/error-precedence-{label}",
+            "steps": [step({"op": "png.encode", "width": width, "height": height, "format": format_name,
+                            "pixels": b64(bytes(length))}, {"error": E[error]})]})
+    # Spec/png.md §2.9: the worked example, byte for byte as the spec prints it (70 bytes).
+    example = bytes.fromhex(
+        "89 50 4E 47 0D 0A 1A 0A"
+        " 00 00 00 0D 49 48 44 52 00 00 00 01 00 00 00 01 08 00 00 00 00 3A 7E 9B 55"
+        " 00 00 00 0D 49 44 41 54 78 01 01 02 00 FD FF 00 7F 00 81 00 80 7C 4B 6C A3"
+        " 00 00 00 00 49 45 4E 44 AE 42 60 82")
+    assert len(example) == 70 and example == w.canonical_encode(1, 1, "gray8", b"\x7f")
+    cases.append({
+        "name": "encode/worked-example-1x1-gray8",
+        "steps": [step({"op": "png.encode", "width": 1, "height": 1, "format": "gray8", "pixels": b64(b"\x7f")},
+                       {"png": b64(example)})]})
     cases.append({
         "name": "encode/error-byte-count-overflows",
         "steps": [step({"op": "png.encode", "width": 0x7FFFFFFF, "height": 0x7FFFFFFF, "format": "rgba16",
@@ -260,9 +281,24 @@ def decode_cases():
     rows = [[(0,), (1,), (5,), (255,)], [(2,), (200,), (0,), (3,)]]
     palette = [(10, 20, 30), (40, 50, 60), (70, 80, 90), (100, 110, 120)]
     cases.append(decode_case("decode/palette-index-beyond-palette", rows, 4, 2, 3, 8, palette=palette, trns=[0, 9]))
-    # A tRNS key above the depth's maximum matches no pixel.
+    # A tRNS key's bits above the bit depth are masked to 0 before it is compared (Spec/png.md
+    # §8.2, PNG Third Edition #11tRNS): 7 at depth 2 is the key 3, 0x0105 at depth 8 is 5.
     rows, _ = make_image(rng, 6, 3, 0, 2)
+    rows[0][0] = (3,)
     cases.append(decode_case("decode/trns-key-above-depth-maximum", rows, 6, 3, 0, 2, trns=[7]))
+    rows, _ = make_image(rng, 6, 3, 0, 1)
+    rows[1][2] = (0,)
+    cases.append(decode_case("decode/trns-key-high-bits-masked-gray1", rows, 6, 3, 0, 1, trns=[0xFFFE]))
+    rows, _ = make_image(rng, 6, 3, 0, 8)
+    rows[2][1] = (5,)
+    cases.append(decode_case("decode/trns-key-high-bits-masked-gray8", rows, 6, 3, 0, 8, trns=[0x0105]))
+    rows, _ = make_image(rng, 6, 3, 2, 8)
+    rows[0][4] = (255, 0, 0)
+    cases.append(decode_case("decode/trns-key-high-bits-masked-rgb8", rows, 6, 3, 2, 8, trns=[0x01FF, 0x8000, 0xFF00]))
+    rows, _ = make_image(rng, 6, 3, 0, 16)
+    rows[1][1] = (0x0105,)
+    rows[1][2] = (0x0005,)
+    cases.append(decode_case("decode/trns-key-16-bit-not-masked", rows, 6, 3, 0, 16, trns=[0x0105]))
     # Bytes after the zlib stream's Adler-32 are ignored (Spec/deflate.md §2.5).
     rows, _ = make_image(rng, 5, 3, 2, 8)
     trailing = decode_case("decode/bytes-after-the-zlib-stream", rows, 5, 3, 2, 8)
