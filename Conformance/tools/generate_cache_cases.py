@@ -9,11 +9,13 @@ import os
 import random
 
 import pngwriter
+from backendfiles import BackendFiles
 from cachemodel import CacheError, CacheModel
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 OUT = os.path.join(HERE, "..", "cache")
 T0 = 1_700_000_000_000  # a fixed start time, in milliseconds since the epoch
+BACKENDS = ["dictionary", "directory", "log", "hybrid"]
 
 
 def b64(data):
@@ -32,11 +34,31 @@ def value(label, size=None):
 class Scenario:
     """Records requests and, from the model, the response each must produce."""
 
-    def __init__(self, name, note, now=T0, **configuration):
+    def __init__(self, name, note, now=T0, covers=(), **configuration):
         self.name = name
         self.note = note
+        self.covers = list(covers)
         self.model = CacheModel(now, **configuration)
         self.steps = [({"op": "cache.open", "now": now, "configuration": configuration}, {})]
+
+    def backend_files(self, backend):
+        """The backend's files as the model's journal so far leaves them (backendfiles.py)."""
+        files = BackendFiles(backend)
+        for event in self.model.journal:
+            kind = event[0]
+            if kind == "put":
+                files.put(*event[1:])
+            elif kind == "touch":
+                files.touch(*event[1:])
+            elif kind == "remove":
+                files.remove(event[1])
+            elif kind == "clear":
+                files.clear()
+            elif kind == "sync":
+                files.synchronize()
+            elif kind == "compact":
+                files.compact(event[1])
+        return files
 
     def add(self, request, expect):
         self.steps.append((request, expect))
@@ -90,10 +112,41 @@ class Scenario:
         return self.attempt({"op": "cache.remove", "key": key}, lambda: {"removed": self.model.remove(key)})
 
     def purge(self):
-        return self.add({"op": "cache.purge"}, {"removed": self.model.purge()})
+        return self.attempt({"op": "cache.purge"}, lambda: {"removed": self.model.purge()})
 
     def count(self):
-        return self.add({"op": "cache.count"}, {"count": self.model.count()})
+        return self.add({"op": "cache.count"}, {"count": self.model.count(), "totalByteCount": self.model.total_bytes()})
+
+    def metadata(self, key):
+        return self.attempt({"op": "cache.metadata", "key": key}, lambda: {"metadata": self.model.metadata(key)})
+
+    def close(self):
+        self.model.close()
+        return self.add({"op": "cache.close"}, {})
+
+    def files(self):
+        """runner.files after a clean close: every backend's files, byte for byte where fixed."""
+        assert self.model.closed and not self.model.read_only
+        held = self.model.held()
+        return self.add({"op": "runner.files"},
+                        {"$backend": {b: self.backend_files(b).files(held) for b in BACKENDS}})
+
+    def damage_value(self, key):
+        """Flips one bit in the middle of key's stored value, in each backend's own file, with
+        the cache closed; the next open finds the entry corrupt on reading."""
+        held = self.model.held()
+        paths, flips = {}, {}
+        for backend in BACKENDS:
+            path, offset = self.backend_files(backend).value_location(key, held)
+            paths[backend], flips[backend] = path, [offset, 0x10]
+        self.model.damage(key)
+        return self.add({"op": "runner.damage", "path": {"$backend": paths}, "flip": {"$backend": flips}}, {})
+
+    def open_another(self, read_only=False, expect=None):
+        request = {"op": "cache.openAnother", "readOnly": read_only}
+        if expect is None:
+            expect = {"count": self.model.count()}
+        return self.add(request, expect)
 
     def keys(self):
         return self.add({"op": "cache.keys"}, {"keys": self.model.keys()})
@@ -102,29 +155,30 @@ class Scenario:
         return self.count().keys()
 
     def clear(self):
-        self.model.clear()
-        return self.add({"op": "cache.clear"}, {})
+        return self.attempt({"op": "cache.clear"}, self.model.clear)
 
     def synchronize(self):
-        return self.add({"op": "cache.synchronize"}, {})
+        return self.attempt({"op": "cache.synchronize"}, self.model.synchronize)
 
-    def reopen(self):
-        self.model.reopen()
-        return self.add({"op": "cache.reopen"}, {})
+    def reopen(self, read_only=False):
+        self.model.reopen(read_only)
+        request = {"op": "cache.reopen"}
+        if read_only:
+            request["readOnly"] = True
+        return self.add(request, {})
 
     def damage(self, key):
-        self.model.damage(key)
-        return self.add({"op": "cache.damageValue", "key": key}, {})
+        """Close, damage the value in the backend's files (the runner does it), open again."""
+        return self.close().damage_value(key).reopen()
 
     def verify(self):
-        return self.add({"op": "cache.verify"}, self.model.verify())
+        return self.attempt({"op": "cache.verify"}, self.model.verify)
 
     def compact(self):
-        self.model.compact()
-        return self.add({"op": "cache.compact"}, {})
+        return self.attempt({"op": "cache.compact"}, self.model.compact)
 
     def case(self):
-        return {"name": self.name, "note": self.note,
+        return {"name": self.name, "note": self.note, "covers": self.covers,
                 "steps": [{"request": r, "expect": e} for r, e in self.steps]}
 
 
@@ -298,10 +352,40 @@ def corruption():
            .damage("a").verify().count().advance(600).verify().contains("b").read("c").read("a").verify())
 
 
+def files():
+    """Spec/backends.md: the runner reads each backend's files itself after a clean close and
+    compares them with the files computed from the spec (backendfiles.py)."""
+    big = value("external-value", 140_000)
+    yield (Scenario("files/layout-after-stores-hits-and-removals",
+                    "After a clean close every backend's files are exactly those of Spec/backends.md: names, records, order, checksums.",
+                    timeToLive=10_000, covers=["backends §1.2", "backends §1.3", "backends §1.5", "backends §2.1", "backends §2.2",
+                                                "backends §3.1", "backends §3.2", "backends §3.3", "backends §4.1", "backends §4.3",
+                                                "backends §5.1", "backends §5.2", "backends §5.3"])
+           .store("b", value("bravo")).store("a", value("alpha")).store("ключ", value("unicode"))
+           .store("big", big).store("gone", value("removed later")).advance(10).read("a").store("b", value("bravo two"))
+           .remove("gone").remove("never-stored").close().files())
+    yield (Scenario("files/replaced-external-value-is-deleted",
+                    "A replaced external value's file is deleted once the log is durable; the new one is named by its new accessSequence.",
+                    covers=["backends §5.1", "backends §5.3"])
+           .store("big", big).store("big", value("external-two", 140_000)).synchronize().store("small", b"s")
+           .store("big", b"now inline").close().files())
+    yield (Scenario("files/after-clear-and-compaction",
+                    "removeAll and compaction leave the files of the live entries only; a clear record, then a compacted log.",
+                    timeToLive=1000, covers=["backends §2.2", "backends §3.5", "backends §4.4", "backends §5.5", "cache §5.3", "cache §5.4"])
+           .store("x", value("x")).store("big", big).clear().store("a", value("alpha")).advance(500)
+           .store("b", value("bravo")).store("c", value("charlie")).read("b").remove("c").close().files()
+           .reopen().advance(600).compact().close().files())
+    yield (Scenario("files/open-purges-and-reopen-rewrites", "An open that purges expired entries changes the files as a removal would.",
+                    timeToLive=1000, covers=["cache §5.1", "backends §2.2", "backends §3.4"])
+           .store("a", value("alpha")).advance(600).store("b", value("bravo")).close().files().advance(500).reopen()
+           .count().close().files())
+
+
 def main():
     os.makedirs(OUT, exist_ok=True)
     groups = {"basic.json": basics(), "expiry.json": expiration(), "eviction.json": eviction(),
-              "persistence.json": persistence(), "corruption.json": corruption()}
+              "persistence.json": persistence(), "corruption.json": corruption(),
+              "files.json": files()}
     for file_name, scenarios in groups.items():
         cases = [s.case() for s in scenarios]
         if file_name == "basic.json":

@@ -31,20 +31,47 @@ extension Driver {
                 backend: backend, folder: try freshFolder(),
                 clock: ManualClock(milliseconds: try request.integer("now")),
                 settings: request.object("configuration"))
+            session.readOnly = session.settings.fields["readOnly"] == .bool(true)
             session.cache = try openCache(session)
             cacheSession = session
-            return [:]
+            return ["folder": .string(session.folder.path)]
         }
-        guard let session = cacheSession, let cache = session.cache else {
+        guard let session = cacheSession else {
             throw RequestFailure.badRequest("no open cache: a scenario starts with cache.open")
+        }
+        if request.op == "cache.reopen" {
+            // Closes the cache (cleanly; a closed one stays closed) and opens the same folder,
+            // writable unless the request says readOnly.
+            let previous = session.cache
+            session.cache = nil
+            try previous?.close()
+            session.readOnly = request.fields["readOnly"] == .bool(true)
+            session.cache = try openCache(session)
+            return ["folder": .string(session.folder.path)]
+        }
+        guard let cache = session.cache else {
+            throw RequestFailure.badRequest("no cache: the last reopen failed")
         }
         let now = session.clock.now()
         switch request.op {
-        case "cache.reopen":
-            session.cache = nil
+        case "cache.close":
             try cache.close()
-            session.cache = try openCache(session)
             return [:]
+        case "cache.openAnother":
+            // A second instance of the same folder beside the open one (Spec/backends.md §1.5).
+            let other = try openCache(session, readOnly: request.fields["readOnly"] == .bool(true))
+            defer { try? other.close() }
+            return ["count": .integer(Int64(other.count))]
+        case "cache.metadata":
+            guard let metadata = try cache.metadata(forKey: try request.string("key")) else {
+                return ["metadata": .null]
+            }
+            return [
+                "metadata": .object([
+                    "createdAt": .integer(metadata.createdAt), "expiresAt": .integer(metadata.expiresAt),
+                    "accessSequence": .integer(Int64(bitPattern: metadata.accessSequence)),
+                ])
+            ]
         case "cache.damageValue":
             let key = try request.string("key")
             guard let bytes = session.storedBytes[key], !bytes.isEmpty else {
@@ -131,7 +158,10 @@ extension Driver {
         case "cache.purge":
             return ["removed": .integer(Int64(try cache.purgeExpired()))]
         case "cache.count":
-            return ["count": .integer(Int64(cache.count))]
+            return [
+                "count": .integer(Int64(cache.count)),
+                "totalByteCount": .integer(Int64(cache.totalByteCount)),
+            ]
         case "cache.keys":
             let keys = cache.keys.sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
             return ["keys": .array(keys.map(Message.string))]
@@ -181,15 +211,23 @@ extension Driver {
         return damaged
     }
 
-    private func openCache(_ session: CacheSession) throws -> ImageCache {
+    private func openCache(_ session: CacheSession, readOnly: Bool? = nil) throws -> ImageCache {
         let settings = session.settings
+        let limits = settings.object("decodingLimits")
         let configuration = CacheConfiguration(
             directory: session.folder, backend: Backend(rawValue: session.backend) ?? .log,
             timeToLive: try settings.optionalInteger("timeToLive").map { Duration.milliseconds($0) },
             maximumAge: try settings.optionalInteger("maximumAge").map { Duration.milliseconds($0) },
             maximumBytes: try settings.optionalInteger("maximumBytes").map(Int.init),
             maximumEntryCount: try settings.optionalInteger("maximumEntryCount").map(Int.init),
-            clock: session.clock, memoryCostLimit: nil)
+            clock: session.clock, memoryCostLimit: nil, readOnly: readOnly ?? session.readOnly,
+            decodingLimits: PNGLimits(
+                maximumPixelCount: Int(
+                    try limits.optionalInteger("maximumPixelCount")
+                        ?? Int64(CacheConfiguration.defaultDecodingLimits.maximumPixelCount)),
+                maximumDecompressedBytes: Int(
+                    try limits.optionalInteger("maximumDecompressedBytes")
+                        ?? Int64(CacheConfiguration.defaultDecodingLimits.maximumDecompressedBytes))))
         return try ImageCache(configuration: configuration)
     }
 

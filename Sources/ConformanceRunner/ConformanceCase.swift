@@ -96,12 +96,30 @@ enum CaseLoader {
         copy.name += "@" + backend
         copy.backend = backend
         copy.steps = item.steps.map { step in
-            guard case .object(var fields) = step.request,
+            let request = choose(step.request, backend: backend)
+            let expect = choose(step.expect, backend: backend)
+            guard case .object(var fields) = request,
                 let op = fields["op"]?.stringValue, op == "cache.open" || op == "cache.reopen"
-            else { return step }
+            else { return ConformanceCase.Step(request: request, expect: expect) }
             fields["backend"] = .string(backend)
-            return ConformanceCase.Step(request: .object(fields), expect: step.expect)
+            return ConformanceCase.Step(request: .object(fields), expect: expect)
         }
         return copy
+    }
+
+    /// Replaces every `{"$backend": {NAME: X, …}}` in `value` by the X for `backend`, or by
+    /// the one named `$other` (Spec/conformance.md §3): what differs per backend is their files.
+    static func choose(_ value: JSONValue, backend: String) -> JSONValue {
+        switch value {
+        case .object(let fields):
+            if fields.count == 1, let choices = fields["$backend"]?.objectValue {
+                return choose(choices[backend] ?? choices["$other"] ?? .null, backend: backend)
+            }
+            return .object(fields.mapValues { choose($0, backend: backend) })
+        case .array(let items):
+            return .array(items.map { choose($0, backend: backend) })
+        default:
+            return value
+        }
     }
 }
