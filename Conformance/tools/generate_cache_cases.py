@@ -381,11 +381,85 @@ def files():
            .count().close().files())
 
 
+INT64_MAX = 2 ** 63 - 1
+
+
+def counter():
+    """Spec/cache.md §2.5 (the access counter) and §3.4 (saturating sums), seen through
+    cache.metadata, which is not a hit (§4.4)."""
+    yield (Scenario("counter/stores-and-hits-take-numbers",
+                    "An empty cache starts at 1; every store and hit takes the next number; a miss, an inspection, a removal "
+                    "and rejected stores take none.",
+                    maximumBytes=100, covers=["cache §2.5", "cache §4.4", "cache §6.2.2", "cache §2.1"])
+           .store("a", value("alpha")).metadata("a").store("b", value("bravo")).read("a").metadata("a").metadata("b")
+           .read("missing").contains("a").keys().count().metadata("missing").remove("b").remove("b")
+           .store("big", value("big", 101)).store("", b"x").store("c", value("charlie")).metadata("c").metadata("a"))
+    yield (Scenario("counter/reopen-sets-it-from-held-entries",
+                    "On open the counter is 1 + the largest accessSequence held, so numbers freed by removals are taken again.",
+                    covers=["cache §2.5", "cache §5.1"])
+           .store("a", value("a")).store("b", value("b")).store("c", value("c")).remove("c").reopen()
+           .store("d", value("d")).metadata("d").remove("d").remove("b").reopen().read("a").metadata("a"))
+    yield (Scenario("counter/clear-keeps-it-reopen-restarts-it",
+                    "removeAll does not reset the counter; an empty cache opened again starts at 1.",
+                    covers=["cache §2.5", "cache §5.3"])
+           .store("a", value("a")).store("b", value("b")).clear().store("c", value("c")).metadata("c").clear().reopen()
+           .store("d", value("d")).metadata("d"))
+    yield (Scenario("counter/set-before-the-open-purges",
+                    "The counter is set from every held entry before the open's purge, expired ones included.",
+                    timeToLive=1000, maximumAge=1200, covers=["cache §2.5", "cache §5.1", "cache §4.3.5"])
+           .store("a", value("a")).advance(100).store("b", value("b")).advance(900).read("b").advance(50).read("a")
+           .metadata("a").metadata("b").advance(200).reopen().metadata("a").store("c", value("c")).metadata("c"))
+    yield (Scenario("counter/metadata-is-not-a-hit", "cache.metadata reports createdAt, expiresAt and accessSequence and changes nothing.",
+                    timeToLive=1000, covers=["cache §4.4", "cache §4.2", "cache §4.3.5"])
+           .store("a", value("a")).advance(400).metadata("a").advance(599).metadata("a").read("a").metadata("a")
+           .advance(1000).metadata("a").contains("a"))
+    yield (Scenario("counter/hits-persist-across-reopen", "The metadata of hits survives a clean close and reopen on every backend.",
+                    timeToLive=1000, covers=["cache §5.2", "cache §5.5", "backends §1.8"])
+           .store("a", value("a")).store("b", value("b")).advance(300).read("a").read("b").read("a").reopen()
+           .metadata("a").metadata("b").store("c", value("c")).metadata("c"))
+    yield (Scenario("counter/saturating-expiry-near-the-end-of-time",
+                    "now ⊕ timeToLive and createdAt ⊕ maximumAge saturate at Int64.max instead of wrapping.",
+                    now=INT64_MAX - 100, timeToLive=1000, maximumAge=5000, covers=["cache §3.4", "cache §4.2", "cache §4.3.5"])
+           .store("a", value("a")).metadata("a").advance(50).read("a").metadata("a").reopen().metadata("a")
+           .advance(49).read("a").advance(1).read("a"))
+    yield (Scenario("counter/saturating-time-to-live-alone", "With only a time-to-live near the end of time, the expiry saturates too.",
+                    now=INT64_MAX - 10, timeToLive=100, covers=["cache §3.4", "cache §4.2"])
+           .store("a", value("a")).metadata("a").advance(5).read("a").metadata("a").count())
+    yield (Scenario("counter/boundaries-of-expiry", "At now = expiresAt − 1 an entry is live and a hit; at expiresAt it is expired.",
+                    timeToLive=10, covers=["cache §4.1", "cache §4.3.3"])
+           .store("a", value("a")).advance(9).metadata("a").read("a").metadata("a").advance(10).metadata("a").read("a")
+           .metadata("a"))
+
+
+def lifecycle():
+    """Spec/cache.md §5.5 closing, §5.6 read-only caches, Spec/backends.md §1.5 the folder lock."""
+    yield (Scenario("lifecycle/closed-cache-throws", "After close every operation throws cacheClosed; inspecting reports an empty cache; "
+                    "a second close does nothing; an invalid key is still invalidKey first.",
+                    covers=["cache §5.5", "cache §2.1"])
+           .store("a", value("a")).close().read("a").store("b", value("b")).remove("a").purge().compact().verify()
+           .count().keys().contains("a").metadata("a").read("").close().reopen().read("a"))
+    yield (Scenario("lifecycle/folder-lock", "A second writable instance of an open folder fails with locked; a read-only one opens beside the writer.",
+                    covers=["backends §1.5", "cache §5.6"])
+           .store("a", value("a")).synchronize().open_another(expect={"error": "locked"}).open_another(read_only=True)
+           .close().open_another(expect={"count": 1}).reopen().read("a"))
+    yield (Scenario("lifecycle/read-only-changes-nothing",
+                    "A read-only cache refuses every mutation with readOnly; a hit changes no metadata; an expired entry is a miss but stays held.",
+                    timeToLive=1000, covers=["cache §5.6"])
+           .store("a", value("alpha")).store("b", value("bravo")).advance(500).reopen(read_only=True).metadata("a")
+           .read("a").metadata("a").store("c", value("c")).store("", b"x").remove("a").clear().purge().compact().synchronize()
+           .advance(600).read("a").verify().reopen().purge().count())
+    yield (Scenario("lifecycle/read-only-sees-damage-without-removing",
+                    "A read-only cache reports a damaged entry as corruptEntry and keeps it; a writable one then removes it.",
+                    covers=["cache §5.6", "cache §8.2"])
+           .store("a", value("damaged-ro", 64)).store("b", value("intact-ro", 64)).close().damage_value("a")
+           .reopen(read_only=True).read("a").read("a").read("b").verify().reopen().read("a").read("a").verify())
+
+
 def main():
     os.makedirs(OUT, exist_ok=True)
     groups = {"basic.json": basics(), "expiry.json": expiration(), "eviction.json": eviction(),
               "persistence.json": persistence(), "corruption.json": corruption(),
-              "files.json": files()}
+              "files.json": files(), "counter.json": counter(), "lifecycle.json": lifecycle()}
     for file_name, scenarios in groups.items():
         cases = [s.case() for s in scenarios]
         if file_name == "basic.json":
