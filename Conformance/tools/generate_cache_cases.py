@@ -7,8 +7,11 @@ import base64
 import json
 import os
 import random
+import struct
 
+import backendfiles
 import pngwriter
+import storewriter
 from backendfiles import BackendFiles
 from cachemodel import CacheError, CacheModel
 
@@ -177,9 +180,21 @@ class Scenario:
     def compact(self):
         return self.attempt({"op": "cache.compact"}, self.model.compact)
 
+    def damage_path(self, path, expect=None, **action):
+        """A runner.damage step on one item of the folder (the cache closed)."""
+        request = {"op": "runner.damage", "path": path}
+        request.update(action)
+        return self.add(request, expect or {})
+
+    def reopen_fails(self, error):
+        return self.add({"op": "cache.reopen"}, {"error": error})
+
     def case(self):
-        return {"name": self.name, "note": self.note, "covers": self.covers,
+        case = {"name": self.name, "note": self.note, "covers": self.covers,
                 "steps": [{"request": r, "expect": e} for r, e in self.steps]}
+        if getattr(self, "backends", None):
+            case["backends"] = self.backends
+        return case
 
 
 def basics():
@@ -455,11 +470,145 @@ def lifecycle():
            .reopen(read_only=True).read("a").read("a").read("b").verify().reopen().read("a").read("a").verify())
 
 
+def only(backends, scenario):
+    scenario.backends = backends
+    return scenario
+
+
+def damaged_files():
+    """Spec/backends.md §1.5, §1.6 and each backend's damage rules: the runner damages the
+    files (the cache closed), the driver opens them again."""
+    def stored(name, note, covers, backends=BACKENDS, **configuration):
+        scenario = only(backends, Scenario(name, note, covers=covers, **configuration))
+        return scenario.store("a", value("alpha")).store("b", value("bravo")).read("a").close()
+
+    for backend, path in [("dictionary", "cache.dictionary"), ("directory", "entries"), ("log", "cache.log"),
+                          ("hybrid", "external"), ("hybrid", "hybrid.log")]:
+        yield (stored(f"damage/{backend}-{path.replace('.', '-')}-is-a-link",
+                      "A symbolic link where the layout puts the cache's own file or folder fails the open with symbolicLink.",
+                      ["backends §1.6"], [backend])
+               .damage_path(path, symlink="/tmp").reopen_fails("symbolicLink"))
+    yield (stored("damage/lock-is-a-link", "The folder's lock file as a link fails the open with symbolicLink.",
+                  ["backends §1.5", "backends §1.6"]).damage_path("lock", symlink="lock-target").reopen_fails("symbolicLink"))
+    # dictionary, Spec/backends.md §2.3
+    for label, action, error in [("wrong-magic", {"flip": [0, 1]}, "corruptFile"),
+                                 ("bytes-after-the-last-record", {"append": b64(b"\x00")}, "corruptFile"),
+                                 ("truncated-record", {"truncate": -1}, "corruptFile"),
+                                 ("truncated-header", {"truncate": 12}, "corruptFile"),
+                                 ("unreadable-record", {"flip": [16 + 5, 1]}, "corruptFile"),
+                                 ("entry-count-too-large", {"flip": [12, 4]}, "corruptFile"),
+                                 ("unknown-version", {"flip": [8, 1]}, "unsupportedFormatVersion")]:
+        yield (stored(f"damage/dictionary-{label}", "A dictionary file whose structure is damaged fails the open (Spec/backends.md §2.3).",
+                      ["backends §2.3", "cache §8.3"], ["dictionary"])
+               .damage_path("cache.dictionary", **action).reopen_fails(error))
+    # log and hybrid, Spec/backends.md §4.3 (Spec/store.md §2.1, §5.3)
+    for backend, log in [("log", "cache.log"), ("hybrid", "hybrid.log")]:
+        for label, action, error in [("header", {"flip": [20, 1]}, "corruptFile"),
+                                     ("magic", {"flip": [1, 1]}, "corruptFile"),
+
+                                     ("newer-major-version", {"write": b64(storewriter.file_header(major=3))}, "unsupportedFormatVersion")]:
+            yield (stored(f"damage/{backend}-{label}", "A log whose header or middle is damaged fails the open (Spec/backends.md §4.3).",
+                          ["backends §4.3", "cache §8.3"], [backend])
+                   .damage_path(log, **action).reopen_fails(error))
+        yield (stored(f"damage/{backend}-middle-record-without-snapshot",
+                      "Damage in a record's header in the middle of the log fails the open when the log is scanned (no snapshot).",
+                      ["backends §4.3", "cache §8.3", "store §5.3.3"], [backend])
+               .damage_path(log + ".hint", remove=True).damage_path(log, flip=[32 + 20, 1]).reopen_fails("corruptFile"))
+        s = stored(f"damage/{backend}-middle-record-with-snapshot",
+                   "With a valid snapshot the open trusts it; the damaged record is found when its value is read (corruptEntry).",
+                   ["backends §4.3", "cache §8.2", "store §8.2"], [backend])
+        s.damage_path(log, flip=[32 + 20, 1])
+        s.model.damage("a")
+        yield s.reopen().read("b").read("a").read("a").count()
+        s = stored(f"damage/{backend}-torn-tail",
+                   "A log whose last record (a's touch) is cut loses that record only (Spec/store.md §5.3): a's metadata is its store's again.",
+                   ["backends §4.3", "store §5.3.1"], [backend])
+        s.damage_path(log, truncate=-3)
+        entry = s.model.entries["a"]
+        entry.created, entry.expires, entry.sequence = entry.stored
+        yield s.reopen().metadata("a").metadata("b").read("a").store("c", value("c")).metadata("c")
+    # directory, Spec/backends.md §3.4
+    s = only(["directory"], Scenario("damage/directory-stray-files-are-removed",
+                                     "Files in entries/ that are not entry files (a stray name, a link, a file no key maps to) are deleted by a writable open; a link's target is not.",
+                                     covers=["backends §1.6", "backends §3.4"]))
+    s.store("a", value("alpha")).close()
+    s.damage_path("entries/stray", write=b64(b"stray")).damage_path("entries/" + "0" * 64, write=b64(b"no key maps here"))
+    s.damage_path("entries/" + "1" * 64, symlink="../index").damage_path("entries/.tmp-leftover", write=b64(b""))
+    s.reopen().read("a").close().files()
+    yield s
+    s = only(["directory"], Scenario("damage/directory-index-lost-entries-adopted",
+                                     "Without a usable index every entry file is adopted with the metadata it was stored with (the hits recorded only in the index are lost).",
+                                     timeToLive=1000, covers=["backends §3.4", "backends §3.3"]))
+    s.store("a", value("alpha")).store("b", value("bravo")).advance(100).read("a").close()
+    s.damage_path("index", remove=True)
+    s.add({"op": "cache.reopen"}, {})
+    s.add({"op": "cache.metadata", "key": "a"}, {"metadata": {"createdAt": T0, "expiresAt": T0 + 1000, "accessSequence": 1}})
+    s.add({"op": "cache.metadata", "key": "b"}, {"metadata": {"createdAt": T0, "expiresAt": T0 + 1000, "accessSequence": 2}})
+    s.add({"op": "cache.store", "key": "c", "data": b64(b"c")}, {})
+    s.add({"op": "cache.metadata", "key": "c"}, {"metadata": {"createdAt": T0 + 100, "expiresAt": T0 + 1100, "accessSequence": 3}})
+    yield s
+    s = only(["directory"], Scenario("damage/directory-entry-file-removed",
+                                     "An index entry whose file is gone was removed after the index was written: it is dropped.",
+                                     covers=["backends §3.4"]))
+    s.store("a", value("alpha")).store("b", value("bravo")).close()
+    s.damage_path("entries/" + backendfiles.file_name("a"), remove=True)
+    s.model.entries.pop("a")
+    s.reopen().read("a").read("b").count()
+    yield s
+    yield (only(["directory"], Scenario("damage/directory-index-unknown-version", "An index of an unknown version fails the open.",
+                                        covers=["backends §3.4", "cache §8.3"]))
+           .store("a", value("alpha")).close()
+           .damage_path("index", write=b64(b"ICINDX01" + struct.pack("<II", 3, 0)
+                                           + struct.pack("<Q", storewriter.checksum(b"ICINDX01" + struct.pack("<II", 3, 0)))))
+           .reopen_fails("unsupportedFormatVersion"))
+    # hybrid, Spec/backends.md §5.4, §5.5
+    big = value("external-damage", 140_000)
+    s = only(["hybrid"], Scenario("damage/hybrid-external-file-missing-or-a-link",
+                                  "A reference whose external file is missing, or is a link, reads as corruptEntry; other entries are intact.",
+                                  covers=["backends §5.4", "backends §1.6", "cache §8.2"]))
+    s.store("big", big).store("other", value("other-external", 140_000)).store("small", value("small")).close()
+    s.damage_path("external/" + backendfiles.external_name("big", 1), remove=True)
+    s.damage_path("external/" + backendfiles.external_name("other", 2), symlink="/etc/hostname")
+    s.model.damage("big")
+    s.model.damage("other")
+    s.reopen().read("big").read("big").read("other").read("small").count()
+    yield s
+    s = only(["hybrid"], Scenario("damage/hybrid-unreferenced-external-files-are-removed",
+                                  "A writable open deletes every file in external/ that no entry references, links included.",
+                                  covers=["backends §5.5", "backends §1.6"]))
+    s.store("big", big).close()
+    s.damage_path("external/stray", write=b64(b"stray")).damage_path("external/" + backendfiles.external_name("gone", 7), write=b64(b"x"))
+    s.damage_path("external/link", symlink="../hybrid.log")
+    s.reopen().read("big").close().files()
+    yield s
+
+
+def format_one():
+    """Spec/backends.md §6: a cache of format 1 is discarded by a writable open, seen as empty
+    by a read-only one, and never read."""
+    v1_index = b"ICINDX01" + struct.pack("<II", 1, 0)
+    v1_index += struct.pack("<I", storewriter.crc(v1_index))
+    v1_log = storewriter.v1_file_header() + storewriter.v1_put("a", b"format one value", T0, INT64_MAX, 1)
+    for backend, path, action in [("dictionary", "cache.dictionary", {"flip": [8, 3]}),
+                                  ("directory", "index", {"write": b64(v1_index)}),
+                                  ("log", "cache.log", {"write": b64(v1_log)}),
+                                  ("hybrid", "hybrid.log", {"write": b64(v1_log)})]:
+        s = only([backend], Scenario(f"format1/{backend}-discarded",
+                                     "A format-1 cache is seen as empty read-only (nothing changes), and discarded by a writable open, which starts empty.",
+                                     covers=["backends §6"]))
+        s.store("a", value("alpha")).store("big", value("format-one-big", 140_000)).close().damage_path(path, **action)
+        s.model.entries.clear()
+        s.model.journal.clear()
+        s.reopen(read_only=True).count().read("a").reopen().count().read("a").store("c", value("charlie")).close().files()
+        yield s
+
+
 def main():
     os.makedirs(OUT, exist_ok=True)
     groups = {"basic.json": basics(), "expiry.json": expiration(), "eviction.json": eviction(),
               "persistence.json": persistence(), "corruption.json": corruption(),
-              "files.json": files(), "counter.json": counter(), "lifecycle.json": lifecycle()}
+              "files.json": files(), "counter.json": counter(), "lifecycle.json": lifecycle(),
+              "damage.json": damaged_files(), "format1.json": format_one()}
     for file_name, scenarios in groups.items():
         cases = [s.case() for s in scenarios]
         if file_name == "basic.json":

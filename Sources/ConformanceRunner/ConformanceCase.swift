@@ -39,8 +39,9 @@ enum CaseLoader {
             let files = enumerator.compactMap { $0 as? String }.filter { $0.hasSuffix(".json") }.sorted()
             for file in files {
                 let url = folder.appendingPathComponent(file)
-                for item in try parse(url, area: area) {
-                    let expanded = area == "cache" ? backends.map { expand(item, backend: $0) } : [item]
+                for (item, only) in try parse(url, area: area) {
+                    let chosen = backends.filter { only?.contains($0) ?? true }
+                    let expanded = area == "cache" ? chosen.map { expand(item, backend: $0) } : [item]
                     for entry in expanded {
                         guard seen.insert(entry.name).inserted else {
                             throw CaseFileError(
@@ -54,7 +55,8 @@ enum CaseLoader {
         return cases
     }
 
-    private static func parse(_ url: URL, area: String) throws -> [ConformanceCase] {
+    /// The cases of one file, each with the backends it is limited to (`backends`, §3), if any.
+    private static func parse(_ url: URL, area: String) throws -> [(ConformanceCase, [String]?)] {
         let document: JSONValue
         do {
             document = try JSONValue.parse(try Data(contentsOf: url))
@@ -85,9 +87,13 @@ enum CaseLoader {
             if let note = item["note"], note.stringValue == nil {
                 throw CaseFileError(description: "\(url.path): \(name) has a \"note\" that is not a string")
             }
-            return ConformanceCase(
-                name: "\(area)/\(name)", area: area, backend: nil, note: item["note"]?.stringValue,
-                steps: parsed)
+            let only = item["backends"]?.arrayValue?.compactMap(\.stringValue)
+            return (
+                ConformanceCase(
+                    name: "\(area)/\(name)", area: area, backend: nil, note: item["note"]?.stringValue,
+                    steps: parsed),
+                only
+            )
         }
     }
 
