@@ -102,9 +102,16 @@ class BackendFiles:
         self.external_pending_delete = set()  # hybrid: superseded external files (§5.3)
         self.external = {}  # hybrid: name -> value bytes
         self.damaged = set()  # keys whose value bytes were damaged in the files
+        # dictionary and directory write their file (the index) at synchronize or close only
+        # when something changed (Spec/backends.md §2.2, §3.3): an untouched cache has none.
+        # A writable open of a folder without a usable index counts as a change, and creates
+        # entries/ (Spec/backends.md §3.4).
+        self.changed = backend == "directory"
+        self.written = False
 
     # Journal events ------------------------------------------------------------------------
     def put(self, key, value, meta):
+        self.changed = True
         if self.backend == "hybrid":
             self._supersede(key)
             if len(value) >= THRESHOLD:
@@ -115,10 +122,12 @@ class BackendFiles:
         self.damaged.discard(key)
 
     def touch(self, key, meta):
+        self.changed = True
         if self.log is not None:
             self.log.touch(key, meta)
 
     def remove(self, key):
+        self.changed = True
         if self.backend == "hybrid":
             self._supersede(key)
         if self.log is not None:
@@ -126,6 +135,7 @@ class BackendFiles:
         self.damaged.discard(key)
 
     def clear(self):
+        self.changed = True
         if self.log is not None:
             self.log.clear()
         if self.backend == "hybrid":
@@ -134,6 +144,9 @@ class BackendFiles:
         self.damaged.clear()
 
     def synchronize(self):
+        if self.changed:
+            self.written = True
+            self.changed = False
         for name in self.external_pending_delete:
             self.external.pop(name, None)
         self.external_pending_delete.clear()
@@ -158,17 +171,23 @@ class BackendFiles:
         names = ["lock"]
         order = sorted(entries, key=key_bytes)
         if self.backend == "dictionary":
+            if not self.written:
+                return {"names": names, "files": files}
             body = b"".join(entry_record(k, entries[k][0], *entries[k][1]) for k in order)
             files["cache.dictionary"] = _b64(b"ICDICT01" + struct.pack("<II", 2, len(order)) + body)
             names.append("cache.dictionary")
         elif self.backend == "directory":
+            names.append("entries/")
+            if not self.written:
+                names.sort(key=lambda n: n.encode())
+                return {"names": names, "files": files}
             index = bytearray(b"ICINDX01" + struct.pack("<II", 2, len(order)))
             for k in order:
                 value, (created, expires, sequence), _ = entries[k]
                 index += struct.pack("<IQqqQ", len(key_bytes(k)), len(value), created, expires, sequence) + key_bytes(k)
             index += struct.pack("<Q", s.checksum(index))
             files["index"] = _b64(index)
-            names += ["entries/", "index"]
+            names.append("index")
             for k in order:
                 value, _, stored = entries[k]
                 path = "entries/" + file_name(k)

@@ -603,6 +603,74 @@ def format_one():
         yield s
 
 
+RANDOM_SEQUENCES = 1000
+RANDOM_KEYS = ["a", "b", "c", "d", "ключ", "a\u0000", "ab", "B"]
+
+
+def random_sequences(count=RANDOM_SEQUENCES, seed=20261123):
+    """Spec/conformance.md §7.3: seeded random sequences that mix every operation; each step's
+    response comes from the model. Each sequence uses its own seed (seed + index), so one can
+    be regenerated alone."""
+    for index in range(count):
+        rng = random.Random(seed + index)
+        configuration = {}
+        if rng.random() < 0.6:
+            configuration["timeToLive"] = rng.choice([1, 300, 1000])
+        if rng.random() < 0.3:
+            configuration["maximumAge"] = rng.choice([500, 1500])
+        if rng.random() < 0.4:
+            configuration["maximumBytes"] = rng.choice([0, 64, 400])
+        if rng.random() < 0.4:
+            configuration["maximumEntryCount"] = rng.choice([1, 3, 5])
+        s = Scenario(f"random/{index:04d}", f"Random sequence {index} (seed {seed + index}) checked step by step against the model.",
+                     covers=["cache §2.5", "cache §4.3", "cache §6.2", "cache §4.5", "cache §5.1"], **configuration)
+        read_only = False
+        for _ in range(rng.randrange(10, 40)):
+            key = rng.choice(RANDOM_KEYS)
+            roll = rng.random()
+            if read_only and roll < 0.5:
+                s.reopen(read_only=rng.random() < 0.3)
+                read_only = s.model.read_only
+            elif roll < 0.30:
+                size = rng.choice([0, 1, 7, 30, 100, 200])
+                s.store(key, value(f"{key}-{rng.randrange(1000)}", size))
+            elif roll < 0.50:
+                s.read(key)
+            elif roll < 0.58:
+                s.advance(rng.choice([0, 1, 99, 299, 300, 500, 999, 1000, 1600]))
+            elif roll < 0.63:
+                s.remove(key)
+            elif roll < 0.67:
+                s.metadata(key)
+            elif roll < 0.70:
+                s.contains(key)
+            elif roll < 0.74:
+                s.count()
+            elif roll < 0.77:
+                s.keys()
+            elif roll < 0.80:
+                s.purge()
+            elif roll < 0.83:
+                s.compact()
+            elif roll < 0.89:
+                read_only = rng.random() < 0.15
+                s.reopen(read_only=read_only)
+            elif roll < 0.91:
+                s.clear()
+            elif roll < 0.94:
+                s.synchronize()
+            elif roll < 0.97:
+                s.verify()
+            else:
+                s.read_bitmap_not_png(key) if key in s.model.entries else s.read(key)
+        if read_only:
+            s.reopen()
+        s.count().keys()
+        if index % 10 == 0:
+            s.close().files()
+        yield s
+
+
 def main():
     os.makedirs(OUT, exist_ok=True)
     groups = {"basic.json": basics(), "expiry.json": expiration(), "eviction.json": eviction(),
@@ -619,6 +687,12 @@ def main():
             json.dump({"area": "cache", "description": "Cache scenarios (Spec/cache.md), each run on every backend.",
                        "cases": cases}, f, indent=1, sort_keys=True, ensure_ascii=False)
             f.write("\n")
+    # The random sequences, compact: one case per line.
+    cases = [s.case() for s in random_sequences()]
+    with open(os.path.join(OUT, "random.json"), "w") as f:
+        f.write('{"area": "cache", "description": "Seeded random sequences checked against the model (Spec/conformance.md §7.3).", "cases": [\n')
+        f.write(",\n".join(json.dumps(c, sort_keys=True, ensure_ascii=False, separators=(",", ":")) for c in cases))
+        f.write("\n]}\n")
 
 
 if __name__ == "__main__":
