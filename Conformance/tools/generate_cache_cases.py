@@ -7,6 +7,7 @@ import base64
 import json
 import os
 import random
+import re
 import struct
 
 import backendfiles
@@ -190,11 +191,58 @@ class Scenario:
         return self.add({"op": "cache.reopen"}, {"error": error})
 
     def case(self):
-        case = {"name": self.name, "note": self.note, "covers": self.covers,
+        covers = self.covers + [rule for rule in scenario_covers(self.name) if rule not in self.covers]
+        assert covers, self.name
+        case = {"name": self.name, "note": self.note, "covers": covers,
                 "steps": [{"request": r, "expect": e} for r, e in self.steps]}
         if getattr(self, "backends", None):
             case["backends"] = self.backends
         return case
+
+
+SCENARIO_COVERS = [
+    (r"^basic/", ["cache §1.2", "cache §1.3", "cache §2.3", "cache §2.4", "backends §1.7", "backends §4.3"]),
+    (r"^basic/store-read-miss", ["cache §4.3.1", "cache §4.3.2", "cache §4.3.6", "cache §4.4"]),
+    (r"^basic/overwrite", ["cache §6.2.4"]),
+    (r"^basic/remove", ["cache §5.3"]),
+    (r"^basic/invalid-keys", ["cache §2.1", "cache §9"]),
+    (r"^basic/keys-that-attack", ["cache §2.1", "backends §1.2", "backends §4.2"]),
+    (r"^basic/bitmap-round-trip", ["cache §6.4", "cache §4.3.6"]),
+    (r"^basic/not-a-png", ["cache §4.3.6", "cache §4.3.5"]),
+    (r"^basic/canonically-equivalent", ["cache §2.1", "backends §4.2"]),
+    (r"^basic/large-value", ["backends §5.2", "backends §5.4"]),
+    (r"^basic/invalid-configuration", ["cache §3.1"]),
+    (r"^expiry/", ["cache §4.1", "cache §4.2", "cache §3.3"]),
+    (r"^expiry/(read-extends|maximum-age)", ["cache §4.3.5"]),
+    (r"^expiry/contains-does-not-extend", ["cache §4.4"]),
+    (r"^expiry/expired-read-removes", ["cache §4.3.3"]),
+    (r"^expiry/purge", ["cache §4.5"]),
+    (r"^expiry/reopen-purges", ["cache §5.1", "cache §4.5"]),
+    (r"^expiry/expiry-survives-reopen", ["cache §5.2", "backends §1.8"]),
+    (r"^evict/", ["cache §6.1", "cache §6.2.6", "cache §6.3"]),
+    (r"^evict/value-too-large", ["cache §6.2.2"]),
+    (r"^evict/expired-go-first", ["cache §6.2.6"]),
+    (r"^evict/lru-survives-reopen", ["backends §1.8", "cache §5.2"]),
+    (r"^persist/", ["cache §5.5", "cache §5.2"]),
+    (r"^persist/clear", ["cache §5.3"]),
+    (r"^persist/compact", ["cache §5.4", "backends §4.4", "store §7.3"]),
+    (r"^corrupt/", ["cache §8.1", "cache §8.2", "backends §1.3", "backends §2.3", "backends §3.5", "backends §4.3", "backends §5.4"]),
+    (r"^corrupt/verify", ["cache §8.4"]),
+    (r"^files/", ["backends §1.1", "backends §1.4", "store §4", "store §7.1.5"]),
+    (r"^corrupt/", ["cache §4.3.4"]),
+    (r"^counter/", ["cache §2.2", "cache §6.2.3"]),
+    (r"^basic/invalid-keys", ["cache §6.2.1"]),
+    (r"^example/", ["cache §11", "cache §6.2.3", "cache §6.2.6"]),
+    (r"^random/", ["cache §3.3", "cache §4.4", "cache §5.3", "cache §5.4", "cache §5.6"]),
+]
+
+
+def scenario_covers(name):
+    rules = []
+    for pattern, covered in SCENARIO_COVERS:
+        if re.search(pattern, name):
+            rules += [rule for rule in covered if rule not in rules]
+    return rules
 
 
 def basics():
@@ -345,6 +393,7 @@ def invalid_configurations():
                                  ("negative-maximum-bytes", {"maximumBytes": -1}),
                                  ("zero-maximum-entry-count", {"maximumEntryCount": 0})]:
         yield {"name": f"basic/invalid-configuration-{label}", "note": "Opening with a setting out of range fails.",
+               "covers": ["cache §3.1"],
                "steps": [{"request": {"op": "cache.open", "now": T0, "configuration": configuration},
                           "expect": {"error": "invalidConfiguration"}}]}
 
@@ -583,6 +632,30 @@ def damaged_files():
     yield s
 
 
+def worked_example():
+    """Spec/cache.md §11, step by step."""
+    s = Scenario("example/the-worked-example-of-cache-11",
+                 "The worked example of Spec/cache.md §11, with each step's metadata as the table gives it.",
+                 now=0, timeToLive=1000, maximumAge=2500, maximumEntryCount=2)
+    s.store("a", b"a").metadata("a")
+    s.advance(100).store("b", b"b").metadata("b")
+    s.advance(800).read("a").metadata("a")
+    s.advance(100).store("c", b"c").metadata("b").metadata("c")
+    s.advance(800).read("a").metadata("a")
+    s.advance(200).count()
+    s.store("d", b"d").metadata("c").metadata("d")
+    s.advance(500).read("a").keys()
+    s.advance(500).purge().count()
+    expected = [(1, "a", (0, 1000, 1)), (3, "b", (100, 1100, 2)), (5, "a", (0, 1900, 3)), (7, "b", None),
+                (8, "c", (1000, 2000, 4)), (10, "a", (0, 2500, 5)), (13, "c", None), (14, "d", (2000, 3000, 6))]
+    metadata_steps = [(r, e) for r, e in s.steps if r["op"] == "cache.metadata"]
+    for (_, key, meta), (request, expect) in zip(expected, metadata_steps):
+        assert request["key"] == key
+        assert expect["metadata"] == (None if meta is None else
+                                      {"createdAt": meta[0], "expiresAt": meta[1], "accessSequence": meta[2]}), (key, expect)
+    yield s
+
+
 def format_one():
     """Spec/backends.md §6: a cache of format 1 is discarded by a writable open, seen as empty
     by a read-only one, and never read."""
@@ -676,7 +749,8 @@ def main():
     groups = {"basic.json": basics(), "expiry.json": expiration(), "eviction.json": eviction(),
               "persistence.json": persistence(), "corruption.json": corruption(),
               "files.json": files(), "counter.json": counter(), "lifecycle.json": lifecycle(),
-              "damage.json": damaged_files(), "format1.json": format_one()}
+              "damage.json": damaged_files(), "format1.json": format_one(),
+              "example.json": worked_example()}
     for file_name, scenarios in groups.items():
         cases = [s.case() for s in scenarios]
         if file_name == "basic.json":

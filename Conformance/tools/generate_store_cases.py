@@ -63,6 +63,8 @@ def entries(model, unreadable=()):
 
 
 def read_case(name, note, data, expect, covers, **extra):
+    if "error" in expect:
+        covers = covers + ["store §9", "store §5.1.3"]
     request = {"op": "store.read", "file": b64(data)}
     request.update(extra)
     return {"name": name, "note": note, "covers": covers, "steps": [{"request": request, "expect": expect}]}
@@ -77,7 +79,7 @@ BASE = [
     ("put", "../../etc/passwd", b"path-like key"),
 ]
 
-FORMAT = ["store §1.2", "store §2", "store §3.1"]
+FORMAT = ["store §1", "store §2", "store §3.1"]
 
 
 def valid_cases():
@@ -107,12 +109,23 @@ def valid_cases():
     data, model, _ = build([("put", "past", b"p", -5, 0, 0), ("put", "max", b"m", s.NEVER, s.NEVER, 2 ** 62),
                             ("put", "k" * 65535, b"longest key", T, T, 3)])
     cases.append(read_case("valid/extreme-metadata", "Negative and maximal times, a large access sequence and a 65,535-byte key.",
-                           data, {"entries": entries(model)}, ["store §1.4", "store §3.1", "store §6"]))
+                           data, {"entries": entries(model)}, ["store §1", "store §3.1", "store §6"]))
     rng = random.Random(3)
     big = bytes(rng.randrange(256) for _ in range(200_000))
     data, model, _ = build([("put", "big", big), ("put", "small", b"s")])
     cases.append(read_case("valid/large-value", "A 200,000-byte value (the checksum's long-input path).", data,
-                           {"entries": entries(model)}, ["store §3.1", "store §1.2"]))
+                           {"entries": entries(model)}, ["store §3.1", "store §1"]))
+    # Spec/checksum.md: values of every length from 0 to 260 and 1,000 take every path of the
+    # record checksum (0, 1-3, 4-8, 9-16, 17-128, 129-240, more than 240 bytes: one stripe
+    # block, several, and a partial last stripe); a wrong path gives a checksum a reader rejects.
+    lengths = list(range(0, 261)) + [1000, 1024 + 64, 16 * 1024 + 1]
+    data, model, _ = build([("put", f"length-{n:05d}", bytes((n * 7 + i * 13) & 0xFF for i in range(n))) for n in lengths])
+    cases.append(read_case("valid/checksum-every-path", "Values of every length take every path of the record checksum.",
+                           data, {"entries": entries(model)},
+                           ["checksum §1", "checksum §2.1", "checksum §2.2", "checksum §2.3", "checksum §2.4", "checksum §2.5",
+                            "checksum §2.6", "checksum §3.1", "checksum §3.2", "checksum §3.3", "checksum §3.4", "checksum §4",
+                            "checksum §5", "checksum §6.1", "checksum §6.2", "checksum §6.3", "checksum §6.4", "checksum §6.5",
+                            "checksum §8", "store §1"]))
     data, model, _ = build(BASE)
     cases.append(read_case("valid/zero-tail", "Zero bytes after the last record are an unwritten tail, not damage; a writable open cuts them.",
                            data + bytes(100), {"entries": entries(model), "file": b64(data)}, ["store §5.3.2", "store §5.3.4"],
@@ -270,24 +283,24 @@ def compaction_cases():
     cases.append(read_case("compact/after", "Compaction at T keeps live records with expiresAt > T, their latest metadata, and never a removed key; the new log holds one put per live key in log order.",
                            data, {"entries": entries(model.compacted(T)),
                                   "file": {"$bytes": b64(compacted_file(T)), "$ignore": s.GENERATION_RANGES}},
-                           ["store §7", "store §7.1", "store §7.3"], compactAt=T, returnFile=True))
+                           ["store §7", "store §7.1.1", "store §7.3"], compactAt=T, returnFile=True))
     cases.append(read_case("compact/after-later", "Compaction at T + 100 also drops what expired by then.",
                            data, {"entries": entries(model.compacted(T + 100)),
                                   "file": {"$bytes": b64(compacted_file(T + 100)), "$ignore": s.GENERATION_RANGES}},
-                           ["store §7.1"], compactAt=T + 100, returnFile=True))
+                           ["store §7.1.1"], compactAt=T + 100, returnFile=True))
     # Spec/store.md §7.1: damage survives compaction, whether the record is copied or rewritten.
     damaged, model, offsets = build(BASE + [("touch", "beta", T, T + 10_000, 40)])
     beta_value = offsets[1] + s.RECORD_HEADER_SIZE + len("beta") + 3
     damaged = flip(damaged, beta_value, 0x10)
     cases.append(read_case("compact/damaged-rewritten-value-stays-detectable",
                            "A touched record is rewritten by compaction with the old value checksum; a damaged value keeps failing its check.",
-                           damaged, {"entries": entries(model, {"beta": "checksumMismatch"})}, ["store §7.1"], compactAt=T))
+                           damaged, {"entries": entries(model, {"beta": "checksumMismatch"})}, ["store §7.1.1"], compactAt=T))
     damaged, model, offsets = build(BASE)
     alpha_value = offsets[0] + s.RECORD_HEADER_SIZE + len("alpha") + 1
     cases.append(read_case("compact/damaged-copied-value-stays-detectable",
                            "An untouched record is copied byte for byte; a damaged value keeps failing its check.",
                            flip(damaged, alpha_value, 0x04), {"entries": entries(model, {"alpha": "checksumMismatch"})},
-                           ["store §7.1"], compactAt=T))
+                           ["store §7.1.1"], compactAt=T))
     # Writing: operations applied by the implementation, then its file and entries.
     write_operations = [
         {"put": "a", "value": b64(b"one"), "createdAt": T, "expiresAt": s.NEVER, "accessSequence": 1},
@@ -303,7 +316,7 @@ def compaction_cases():
                      + s.put("d", b"four", T + 2, s.NEVER, 5))
     cases.append({"name": "write/records-byte-for-byte",
                   "note": "An implementation writes each operation as exactly one record of Spec/store.md (the generation is free).",
-                  "covers": ["store §1.2", "store §2", "store §3.1", "store §3.3.6"],
+                  "covers": ["store §1", "store §2", "store §3.1", "store §3.3.6", "store §5.1.1"],
                   "steps": [{"request": {"op": "store.write", "operations": write_operations},
                              "expect": {"file": {"$bytes": b64(expected_file), "$ignore": s.GENERATION_RANGES},
                                         "entries": [{"key": "d", "value": b64(b"four"), "createdAt": T + 2,
@@ -359,7 +372,7 @@ def snapshot_cases():
     generation = s.GENERATION
 
     def case(name, note, hint):
-        return read_case(name, note, data, {"entries": entries(model)}, ["store §4"], hint=b64(hint))
+        return read_case(name, note, data, {"entries": entries(model)}, ["store §4", "store §5.1.4"], hint=b64(hint))
 
     cases.append(case("snapshot/valid-then-scan-the-tail", "A valid snapshot of a prefix, then the records appended after it.",
                       s.snapshot(generation, prefix_length, good)))
@@ -420,9 +433,9 @@ def migration_cases():
                            "A writable open of a format-1 store rewrites it as format 2: one put per live entry in log order, with the current metadata.",
                            v1, {"entries": entries(model),
                                 "file": {"$bytes": b64(migrated(model, order)), "$ignore": s.GENERATION_RANGES}},
-                           ["store §2.1.3", "store §11.1", "store §11.2"], returnFile=True))
+                           ["store §2.1.3", "store §11.1", "store §11.2.1", "store §11.2.2", "store §11.2.4"], returnFile=True))
     cases.append(read_case("migrate/read-only-open-refuses", "A read-only open of a format-1 store fails with migrationRequired.",
-                           v1, {"error": "migrationRequired"}, ["store §2.1.3", "store §11.2"], readOnly=True))
+                           v1, {"error": "migrationRequired"}, ["store §2.1.3", "store §11.2", "store §9"], readOnly=True))
     cases.append(read_case("migrate/format-1-header-crc", "A format-1 header whose CRC-32 fails is corruptFileHeader.",
                            flip(v1, 17), {"error": "corruptFileHeader"}, ["store §2.1.3"]))
     torn = v1[:offsets[-1] + 30]
@@ -430,9 +443,9 @@ def migration_cases():
     cases.append(read_case("migrate/torn-tail-is-left-behind", "An incomplete format-1 tail is not migrated.",
                            torn, {"entries": entries(torn_model),
                                   "file": {"$bytes": b64(migrated(torn_model, order)), "$ignore": s.GENERATION_RANGES}},
-                           ["store §11.2"], returnFile=True))
+                           ["store §11.2.1", "store §11.2.2"], returnFile=True))
     cases.append(read_case("migrate/middle-damage-refuses", "Damage in the middle of a format-1 log fails the migration with corruptRecord.",
-                           flip(v1, offsets[1] + 20), {"error": "corruptRecord"}, ["store §11.2"]))
+                           flip(v1, offsets[1] + 20), {"error": "corruptRecord"}, ["store §11.2.1"]))
     damaged_at = offsets[3] + s.V1_RECORD_HEADER_SIZE + len("ключ🙂".encode()) + 2
     damaged = flip(v1, damaged_at, 0x20)
     bad_value = bytearray(b"unicode key")
@@ -442,14 +455,14 @@ def migration_cases():
                            damaged, {"entries": entries(model, {"ключ🙂": "checksumMismatch"}),
                                      "file": {"$bytes": b64(migrated(model, order, {"ключ🙂": bytes(bad_value)})),
                                               "$ignore": s.GENERATION_RANGES}},
-                           ["store §11.2"], returnFile=True))
+                           ["store §11.2.1", "store §11.2.2"], returnFile=True))
     hint = s.v1_snapshot(s.GENERATION, len(v1), [("ghost", 1, offsets[0], 11, T, s.NEVER, 1)])
     cases.append(read_case("migrate/format-1-snapshot-ignored", "A format-1 snapshot is not used by the migration.",
-                           v1, {"entries": entries(model)}, ["store §11.1", "store §11.2"], hint=b64(hint)))
+                           v1, {"entries": entries(model)}, ["store §11.1", "store §11.2.1"], hint=b64(hint)))
     empty, _, _ = build([], v1=True)
     cases.append(read_case("migrate/empty-store", "An empty format-1 store migrates to a format-2 header.",
                            empty, {"entries": [], "file": {"$bytes": b64(s.file_header()), "$ignore": s.GENERATION_RANGES}},
-                           ["store §11.2"], returnFile=True))
+                           ["store §11.2.1", "store §11.2.2"], returnFile=True))
     return cases
 
 
