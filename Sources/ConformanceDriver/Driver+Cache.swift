@@ -45,6 +45,7 @@ extension Driver {
             let previous = session.cache
             session.cache = nil
             try previous?.close()
+            applyFileFaults(session)
             session.readOnly = request.fields["readOnly"] == .bool(true)
             session.cache = try openCache(session)
             return ["folder": .string(session.folder.path)]
@@ -53,13 +54,50 @@ extension Driver {
             throw RequestFailure.badRequest("no cache: the last reopen failed")
         }
         let now = session.clock.now()
+        if faults.contains(.expiredOnlyAfterExpiry),
+            [
+                "cache.read", "cache.readBitmap", "cache.contains", "cache.metadata", "cache.count",
+                "cache.keys",
+            ]
+            .contains(request.op)
+        {
+            // Seen one millisecond earlier, an entry is still live at its expiresAt.
+            session.clock.set(milliseconds: now - 1)
+            defer { session.clock.set(milliseconds: now) }
+            return try handleCacheOperation(request, session, cache, now: now - 1)
+        }
+        if faults.contains(.readOnlyStores), session.readOnly, request.op == "cache.store" {
+            try cache.close()
+            let writable = try openCache(session, readOnly: false)
+            try writable.store(try request.bytes("data"), forKey: try request.string("key"))
+            try writable.close()
+            session.cache = try openCache(session)
+            return [:]
+        }
+        return try handleCacheOperation(request, session, cache, now: now)
+    }
+
+    private func handleCacheOperation(
+        _ request: Request, _ session: CacheSession, _ cache: ImageCache, now: Int64
+    )
+        throws -> [String: Message]
+    {
         switch request.op {
         case "cache.close":
             try cache.close()
+            applyFileFaults(session)
             return [:]
         case "cache.openAnother":
             // A second instance of the same folder beside the open one (Spec/backends.md §1.5).
-            let other = try openCache(session, readOnly: request.fields["readOnly"] == .bool(true))
+            let other: ImageCache
+            do {
+                other = try openCache(session, readOnly: request.fields["readOnly"] == .bool(true))
+            } catch {
+                guard faults.contains(.noFolderLock), let cacheError = error as? CacheError,
+                    case .locked = cacheError
+                else { throw error }
+                other = try openCache(session, readOnly: true)
+            }
             defer { try? other.close() }
             return ["count": .integer(Int64(other.count))]
         case "cache.metadata":
@@ -100,6 +138,14 @@ extension Driver {
             if request.op == "cache.store" {
                 let data = try request.bytes("data")
                 try makeRoomWrongly(session, cache, forKey: key, size: data.count)
+                if faults.contains(.evictAtTheLimit), session.sizes[key] == nil,
+                    let maximum = try session.settings.optionalInteger("maximumEntryCount"),
+                    cache.count + 1 == maximum, let oldest = session.recency.first
+                {
+                    // Reaching the limit is taken for exceeding it.
+                    try cache.removeValue(forKey: oldest)
+                    session.forget(oldest)
+                }
                 try cache.store(data, forKey: key)
                 size = data.count
                 session.storedBytes[key] = data
@@ -134,7 +180,23 @@ extension Driver {
                 return ["hit": .bool(false)]
             }
             if request.op == "cache.read" {
-                guard let data = try cache.bytes(forKey: key) else { return ["hit": .bool(false)] }
+                let found: [UInt8]?
+                do {
+                    found = try cache.bytes(forKey: key)
+                } catch {
+                    guard faults.contains(.corruptEntryAsMiss), case .corruptEntry = error else {
+                        throw error
+                    }
+                    found = nil
+                }
+                guard let data = found else {
+                    if faults.contains(.missTakesSequence), !session.readOnly {
+                        // A miss that takes a number: a store (which takes one) undone at once.
+                        try cache.store([], forKey: "\u{1}miss")
+                        try cache.removeValue(forKey: "\u{1}miss")
+                    }
+                    return ["hit": .bool(false)]
+                }
                 session.touch(key)
                 return ["hit": .bool(true), "data": .bytes(data)]
             }
@@ -220,7 +282,9 @@ extension Driver {
             maximumAge: try settings.optionalInteger("maximumAge").map { Duration.milliseconds($0) },
             maximumBytes: try settings.optionalInteger("maximumBytes").map(Int.init),
             maximumEntryCount: try settings.optionalInteger("maximumEntryCount").map(Int.init),
-            clock: session.clock, memoryCostLimit: nil, readOnly: readOnly ?? session.readOnly,
+            clock: session.clock, memoryCostLimit: nil,
+            externalStorageThreshold: faults.contains(.hybridNeverExternal) ? Int.max : 128 * 1024,
+            readOnly: readOnly ?? session.readOnly,
             decodingLimits: PNGLimits(
                 maximumPixelCount: Int(
                     try limits.optionalInteger("maximumPixelCount")

@@ -31,6 +31,9 @@ while let argument = arguments.popFirst() {
             usage("--fault needs a fault name")
         }
         faults.insert(fault)
+    case "--list-faults":
+        print(Fault.allCases.map(\.rawValue).joined(separator: "\n"))
+        exit(0)
     case "--work-folder":
         guard let path = arguments.popFirst() else { usage("--work-folder needs a folder") }
         parentFolder = URL(fileURLWithPath: path)
