@@ -107,7 +107,7 @@ def table_text(rules, covers, excluded):
         if cases:
             lines.append(f"| {rule} | {len(cases)} | `{cases[0]}` |")
         else:
-            lines.append(f"| {rule} | — | out of reach: see below |")
+            lines.append(f"| {rule} | — | out of reach (the list above) |")
     lines += ["", END]
     return "\n".join(lines)
 

@@ -13,8 +13,6 @@ final class CacheSession {
     var cache: ImageCache?
     /// Whether the last `cache.reopen` asked for a read-only cache.
     var readOnly = false
-    /// The bytes last stored for each key (a bitmap's PNG), for `cache.damageValue`.
-    var storedBytes: [String: [UInt8]] = [:]
     /// For skip-expiry-extension: the expiry each key got when it was stored, never extended.
     var unextendedExpiry: [String: Int64] = [:]
     /// For evict-wrong-entry: each key's size and the order of use (last = most recent).

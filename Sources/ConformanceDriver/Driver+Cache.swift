@@ -110,19 +110,6 @@ extension Driver {
                     "accessSequence": .integer(Int64(bitPattern: metadata.accessSequence)),
                 ])
             ]
-        case "cache.damageValue":
-            let key = try request.string("key")
-            guard let bytes = session.storedBytes[key], !bytes.isEmpty else {
-                throw RequestFailure(name: "damageFailed: no stored bytes known for the key")
-            }
-            session.cache = nil
-            try cache.close()
-            guard try Driver.flipMiddleBit(of: bytes, inFilesUnder: session.folder) > 0 else {
-                throw RequestFailure(
-                    name: "damageFailed: the value's bytes are in none of the backend's files")
-            }
-            session.cache = try openCache(session)
-            return [:]
         case "cache.verify":
             let report = try cache.verify()
             return [
@@ -148,7 +135,6 @@ extension Driver {
                 }
                 try cache.store(data, forKey: key)
                 size = data.count
-                session.storedBytes[key] = data
             } else {
                 let bitmap = try Bitmap(
                     width: Int(try request.integer("width")), height: Int(try request.integer("height")),
@@ -156,7 +142,6 @@ extension Driver {
                     pixels: try request.bytes("pixels"))
                 try cache.store(bitmap, forKey: key)
                 size = bitmap.pixels.count
-                session.storedBytes[key] = try PNGEncoder.encode(bitmap)
             }
             session.sizes[key] = size
             session.touch(key)
@@ -245,32 +230,6 @@ extension Driver {
         default:
             throw RequestFailure(name: "unsupported")
         }
-    }
-
-    /// Damages a value the way a disk would, without the cache's help: flips one bit in the
-    /// middle of every occurrence of `value` in the files under `folder`. Returns how many
-    /// occurrences it damaged.
-    static func flipMiddleBit(of value: [UInt8], inFilesUnder folder: URL) throws -> Int {
-        let needle = Data(value)
-        var damaged = 0
-        let files = FileManager.default.enumerator(
-            at: folder, includingPropertiesForKeys: [.isRegularFileKey])
-        while let file = files?.nextObject() as? URL {
-            guard (try? file.resourceValues(forKeys: [.isRegularFileKey]))?.isRegularFile == true else {
-                continue
-            }
-            var contents = try Data(contentsOf: file)
-            var searchStart = contents.startIndex
-            var changed = false
-            while let found = contents.range(of: needle, in: searchStart..<contents.endIndex) {
-                contents[found.lowerBound + value.count / 2] ^= 0x01
-                searchStart = found.upperBound
-                changed = true
-                damaged += 1
-            }
-            if changed { try contents.write(to: file) }
-        }
-        return damaged
     }
 
     private func openCache(_ session: CacheSession, readOnly: Bool? = nil) throws -> ImageCache {
