@@ -116,11 +116,12 @@ class CacheModel:
 
     # -- operations ---------------------------------------------------------------------------
     def store(self, key, value):
+        # §5.5, §5.6: the arguments first (key, size), then the state (closed, read-only).
         self.check_key(key)
-        self.check_open()
-        self.check_writable()
         if self.max_bytes is not None and len(value) > self.max_bytes:
             raise CacheError("valueTooLarge")
+        self.check_open()
+        self.check_writable()
         entry = Entry(value, self.now, self.expiry_for_store(), self.next_sequence())
         self.entries[key] = entry
         self.journal.append(("put", key, value, entry.meta))

@@ -276,6 +276,13 @@ def basics():
     yield (Scenario("basic/not-a-png-as-bitmap", "Reading raw bytes as an image fails to decode but is a hit; the entry stays.",
                     timeToLive=1000)
            .store("raw", value("not a png")).advance(900).read_bitmap_not_png("raw").advance(900).read("raw").check())
+    ordered = ["\uff61", "\U0001F600", "e\u0301", "\u00e9", "Z", "a", "\u007f", "\u0080", "a\u0000"]
+    s = Scenario("basic/keys-sorted-by-utf8-bytes",
+                 "keys and verify list keys by their UTF-8 bytes: U+FF61 before U+1F600 (UTF-16 order is the reverse), "
+                 "decomposed before precomposed, 'a' before 'a\\0'.", covers=["cache §4.4", "cache §8.4", "cache §2.1"])
+    for index, key in enumerate(ordered):
+        s.store(key, value(f"ordered-{index}"))
+    yield s.keys().verify()
     yield (Scenario("basic/canonically-equivalent-keys-differ",
                     "Keys are their UTF-8 bytes: precomposed and decomposed 'café' are two keys.")
            .store("caf\u00e9", value("precomposed")).store("cafe\u0301", value("decomposed"))
@@ -312,6 +319,11 @@ def expiration():
     yield (Scenario("expiry/purge", "purge removes exactly the expired entries and says how many.", timeToLive=1000)
            .store("a", value("alpha")).store("b", value("beta")).advance(500).store("c", value("gamma"))
            .advance(500).purge().check().purge().advance(500).purge().check())
+    yield (Scenario("expiry/remove-of-an-expired-entry-returns-false",
+                    "Removing an expired entry removes it but reports false: only a live entry counts as removed.",
+                    timeToLive=1000, covers=["cache §5.3", "cache §4.1"])
+           .store("a", value("alpha")).store("b", value("bravo")).advance(999).remove("b").advance(1).remove("a")
+           .purge().remove("a").count())
     yield (Scenario("expiry/expired-read-removes", "Reading an expired entry is a miss and removes it, so purge finds nothing.",
                     timeToLive=1000)
            .store("a", value("alpha")).advance(1000).read("a").purge())
@@ -512,6 +524,13 @@ def lifecycle():
            .store("a", value("alpha")).store("b", value("bravo")).advance(500).reopen(read_only=True).metadata("a")
            .read("a").metadata("a").store("c", value("c")).store("", b"x").remove("a").clear().purge().compact().synchronize()
            .advance(600).read("a").verify().reopen().purge().count())
+    yield (Scenario("lifecycle/which-error-wins",
+                    "The arguments are checked first (invalidKey, valueTooLarge), then the state (cacheClosed, then readOnly).",
+                    maximumBytes=10, covers=["cache §2.1", "cache §5.5", "cache §5.6", "cache §6.2.2"])
+           .store("a", value("a")).reopen(read_only=True).store("big", value("big", 11)).store("b", value("b"))
+           .store("", b"").remove("")
+           .close().store("big", value("big", 11)).store("b", value("b")).store("", b"").reopen()
+           .store("big", value("big", 11)))
     yield (Scenario("lifecycle/read-only-sees-damage-without-removing",
                     "A read-only cache reports a damaged entry as corruptEntry and keeps it; a writable one then removes it.",
                     covers=["cache §5.6", "cache §8.2"])
