@@ -353,6 +353,10 @@ def eviction():
     yield (Scenario("evict/by-size-several-victims", "One large store can evict several entries, in LRU order.", maximumBytes=100)
            .store("a", value("a", 20)).store("b", value("b", 20)).store("c", value("c", 20)).store("d", value("d", 20))
            .read("a").store("e", value("e", 55)).check())
+    yield (Scenario("evict/exactly-at-the-byte-limit", "Being exactly at maximumBytes is allowed, a value of exactly maximumBytes too; one byte more evicts.",
+                    maximumBytes=100, covers=["cache §6.1", "cache §6.2.2", "cache §6.2.6"])
+           .store("a", value("a", 60)).store("b", value("b", 40)).check().store("c", value("c", 1)).check()
+           .store("whole", value("whole", 100)).check())
     yield (Scenario("evict/value-too-large", "A value larger than maximumBytes is refused and nothing changes.", maximumBytes=100)
            .store("a", value("a", 60)).store("big", value("big", 101)).check().read("a"))
     yield (Scenario("evict/expired-go-first", "Before evicting live entries, every expired entry goes, even a recently used one.",
@@ -445,6 +449,10 @@ def files():
                     covers=["backends §5.1", "backends §5.3"])
            .store("big", big).store("big", value("external-two", 140_000)).synchronize().store("small", b"s")
            .store("big", b"now inline").close().files())
+    yield (Scenario("files/hybrid-threshold-boundary",
+                    "A value of exactly externalStorageThreshold (131,072 bytes) is external, one byte less is inline.",
+                    covers=["backends §5.2", "backends §5.1"])
+           .store("below", value("below", 131_071)).store("at", value("at", 131_072)).close().files())
     yield (Scenario("files/after-clear-and-compaction",
                     "removeAll and compaction leave the files of the live entries only; a clear record, then a compacted log.",
                     timeToLive=1000, covers=["backends §2.2", "backends §3.5", "backends §4.4", "backends §5.5", "cache §5.3", "cache §5.4"])
