@@ -35,6 +35,13 @@ def value(label, size=None):
     return data
 
 
+def pattern(label, size):
+    """Large values for file checks: the label repeated. The runner damages files at exact
+    offsets, so these need not be unique, and they keep the case files small in git."""
+    data = label.encode()
+    return (data * (size // len(data) + 1))[:size]
+
+
 class Scenario:
     """Records requests and, from the model, the response each must produce."""
 
@@ -435,7 +442,7 @@ def corruption():
 def files():
     """Spec/backends.md: the runner reads each backend's files itself after a clean close and
     compares them with the files computed from the spec (backendfiles.py)."""
-    big = value("external-value", 140_000)
+    big = pattern("external-value", 140_000)
     yield (Scenario("files/layout-after-stores-hits-and-removals",
                     "After a clean close every backend's files are exactly those of Spec/backends.md: names, records, order, checksums.",
                     timeToLive=10_000, covers=["backends §1.2", "backends §1.3", "backends §1.5", "backends §2.1", "backends §2.2",
@@ -447,12 +454,12 @@ def files():
     yield (Scenario("files/replaced-external-value-is-deleted",
                     "A replaced external value's file is deleted once the log is durable; the new one is named by its new accessSequence.",
                     covers=["backends §5.1", "backends §5.3"])
-           .store("big", big).store("big", value("external-two", 140_000)).synchronize().store("small", b"s")
+           .store("big", big).store("big", pattern("external-two", 140_000)).synchronize().store("small", b"s")
            .store("big", b"now inline").close().files())
     yield (Scenario("files/hybrid-threshold-boundary",
                     "A value of exactly externalStorageThreshold (131,072 bytes) is external, one byte less is inline.",
                     covers=["backends §5.2", "backends §5.1"])
-           .store("below", value("below", 131_071)).store("at", value("at", 131_072)).close().files())
+           .store("below", pattern("below", 131_071)).store("at", pattern("at", 131_072)).close().files())
     yield (Scenario("files/after-clear-and-compaction",
                     "removeAll and compaction leave the files of the live entries only; a clear record, then a compacted log.",
                     timeToLive=1000, covers=["backends §2.2", "backends §3.5", "backends §4.4", "backends §5.5", "cache §5.3", "cache §5.4"])
@@ -638,11 +645,11 @@ def damaged_files():
                                            + struct.pack("<Q", storewriter.checksum(b"ICINDX01" + struct.pack("<II", 3, 0)))))
            .reopen_fails("unsupportedFormatVersion"))
     # hybrid, Spec/backends.md §5.4, §5.5
-    big = value("external-damage", 140_000)
+    big = pattern("external-damage", 140_000)
     s = only(["hybrid"], Scenario("damage/hybrid-external-file-missing-or-a-link",
                                   "A reference whose external file is missing, or is a link, reads as corruptEntry; other entries are intact.",
                                   covers=["backends §5.4", "backends §1.6", "cache §8.2"]))
-    s.store("big", big).store("other", value("other-external", 140_000)).store("small", value("small")).close()
+    s.store("big", big).store("other", pattern("other-external", 140_000)).store("small", value("small")).close()
     s.damage_path("external/" + backendfiles.external_name("big", 1), remove=True)
     s.damage_path("external/" + backendfiles.external_name("other", 2), symlink="/etc/hostname")
     s.model.damage("big")
@@ -696,7 +703,7 @@ def format_one():
         s = only([backend], Scenario(f"format1/{backend}-discarded",
                                      "A format-1 cache is seen as empty read-only (nothing changes), and discarded by a writable open, which starts empty.",
                                      covers=["backends §6"]))
-        s.store("a", value("alpha")).store("big", value("format-one-big", 140_000)).close().damage_path(path, **action)
+        s.store("a", value("alpha")).store("big", pattern("format-one-big", 140_000)).close().damage_path(path, **action)
         s.model.entries.clear()
         s.model.journal.clear()
         s.reopen(read_only=True).count().read("a").reopen().count().read("a").store("c", value("charlie")).close().files()
