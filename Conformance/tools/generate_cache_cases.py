@@ -7,13 +7,19 @@ import base64
 import json
 import os
 import random
+import re
+import struct
 
+import backendfiles
 import pngwriter
+import storewriter
+from backendfiles import BackendFiles
 from cachemodel import CacheError, CacheModel
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 OUT = os.path.join(HERE, "..", "cache")
 T0 = 1_700_000_000_000  # a fixed start time, in milliseconds since the epoch
+BACKENDS = ["dictionary", "directory", "log", "hybrid"]
 
 
 def b64(data):
@@ -29,14 +35,41 @@ def value(label, size=None):
     return data
 
 
+def pattern(label, size):
+    """Large values for file checks: the label repeated. The runner damages files at exact
+    offsets, so these need not be unique, and they keep the case files small in git."""
+    data = label.encode()
+    return (data * (size // len(data) + 1))[:size]
+
+
 class Scenario:
     """Records requests and, from the model, the response each must produce."""
 
-    def __init__(self, name, note, now=T0, **configuration):
+    def __init__(self, name, note, now=T0, covers=(), **configuration):
         self.name = name
         self.note = note
+        self.covers = list(covers)
         self.model = CacheModel(now, **configuration)
         self.steps = [({"op": "cache.open", "now": now, "configuration": configuration}, {})]
+
+    def backend_files(self, backend):
+        """The backend's files as the model's journal so far leaves them (backendfiles.py)."""
+        files = BackendFiles(backend)
+        for event in self.model.journal:
+            kind = event[0]
+            if kind == "put":
+                files.put(*event[1:])
+            elif kind == "touch":
+                files.touch(*event[1:])
+            elif kind == "remove":
+                files.remove(event[1])
+            elif kind == "clear":
+                files.clear()
+            elif kind == "sync":
+                files.synchronize()
+            elif kind == "compact":
+                files.compact(event[1])
+        return files
 
     def add(self, request, expect):
         self.steps.append((request, expect))
@@ -90,10 +123,41 @@ class Scenario:
         return self.attempt({"op": "cache.remove", "key": key}, lambda: {"removed": self.model.remove(key)})
 
     def purge(self):
-        return self.add({"op": "cache.purge"}, {"removed": self.model.purge()})
+        return self.attempt({"op": "cache.purge"}, lambda: {"removed": self.model.purge()})
 
     def count(self):
-        return self.add({"op": "cache.count"}, {"count": self.model.count()})
+        return self.add({"op": "cache.count"}, {"count": self.model.count(), "totalByteCount": self.model.total_bytes()})
+
+    def metadata(self, key):
+        return self.attempt({"op": "cache.metadata", "key": key}, lambda: {"metadata": self.model.metadata(key)})
+
+    def close(self):
+        self.model.close()
+        return self.add({"op": "cache.close"}, {})
+
+    def files(self):
+        """runner.files after a clean close: every backend's files, byte for byte where fixed."""
+        assert self.model.closed and not self.model.read_only
+        held = self.model.held()
+        return self.add({"op": "runner.files"},
+                        {"$backend": {b: self.backend_files(b).files(held) for b in BACKENDS}})
+
+    def damage_value(self, key):
+        """Flips one bit in the middle of key's stored value, in each backend's own file, with
+        the cache closed; the next open finds the entry corrupt on reading."""
+        held = self.model.held()
+        paths, flips = {}, {}
+        for backend in BACKENDS:
+            path, offset = self.backend_files(backend).value_location(key, held)
+            paths[backend], flips[backend] = path, [offset, 0x10]
+        self.model.damage(key)
+        return self.add({"op": "runner.damage", "path": {"$backend": paths}, "flip": {"$backend": flips}}, {})
+
+    def open_another(self, read_only=False, expect=None):
+        request = {"op": "cache.openAnother", "readOnly": read_only}
+        if expect is None:
+            expect = {"count": self.model.count()}
+        return self.add(request, expect)
 
     def keys(self):
         return self.add({"op": "cache.keys"}, {"keys": self.model.keys()})
@@ -102,30 +166,90 @@ class Scenario:
         return self.count().keys()
 
     def clear(self):
-        self.model.clear()
-        return self.add({"op": "cache.clear"}, {})
+        return self.attempt({"op": "cache.clear"}, self.model.clear)
 
     def synchronize(self):
-        return self.add({"op": "cache.synchronize"}, {})
+        return self.attempt({"op": "cache.synchronize"}, self.model.synchronize)
 
-    def reopen(self):
-        self.model.reopen()
-        return self.add({"op": "cache.reopen"}, {})
+    def reopen(self, read_only=False):
+        self.model.reopen(read_only)
+        request = {"op": "cache.reopen"}
+        if read_only:
+            request["readOnly"] = True
+        return self.add(request, {})
 
     def damage(self, key):
-        self.model.damage(key)
-        return self.add({"op": "cache.damageValue", "key": key}, {})
+        """Close, damage the value in the backend's files (the runner does it), open again."""
+        return self.close().damage_value(key).reopen()
 
     def verify(self):
-        return self.add({"op": "cache.verify"}, self.model.verify())
+        return self.attempt({"op": "cache.verify"}, self.model.verify)
 
     def compact(self):
-        self.model.compact()
-        return self.add({"op": "cache.compact"}, {})
+        return self.attempt({"op": "cache.compact"}, self.model.compact)
+
+    def damage_path(self, path, expect=None, **action):
+        """A runner.damage step on one item of the folder (the cache closed)."""
+        request = {"op": "runner.damage", "path": path}
+        request.update(action)
+        return self.add(request, expect or {})
+
+    def reopen_fails(self, error):
+        return self.add({"op": "cache.reopen"}, {"error": error})
 
     def case(self):
-        return {"name": self.name, "note": self.note,
+        covers = self.covers + [rule for rule in scenario_covers(self.name) if rule not in self.covers]
+        assert covers, self.name
+        case = {"name": self.name, "note": self.note, "covers": covers,
                 "steps": [{"request": r, "expect": e} for r, e in self.steps]}
+        if getattr(self, "backends", None):
+            case["backends"] = self.backends
+        return case
+
+
+SCENARIO_COVERS = [
+    (r"^basic/", ["cache §1.2", "cache §1.3", "cache §2.3", "cache §2.4", "backends §1.7", "backends §4.3"]),
+    (r"^basic/store-read-miss", ["cache §4.3.1", "cache §4.3.2", "cache §4.3.6", "cache §4.4"]),
+    (r"^basic/overwrite", ["cache §6.2.4"]),
+    (r"^basic/remove", ["cache §5.3"]),
+    (r"^basic/invalid-keys", ["cache §2.1", "cache §9"]),
+    (r"^basic/keys-that-attack", ["cache §2.1", "backends §1.2", "backends §4.2"]),
+    (r"^basic/bitmap-round-trip", ["cache §6.4", "cache §4.3.6"]),
+    (r"^basic/not-a-png", ["cache §4.3.6", "cache §4.3.5"]),
+    (r"^basic/canonically-equivalent", ["cache §2.1", "backends §4.2"]),
+    (r"^basic/large-value", ["backends §5.2", "backends §5.4"]),
+    (r"^basic/invalid-configuration", ["cache §3.1"]),
+    (r"^expiry/", ["cache §4.1", "cache §4.2", "cache §3.3"]),
+    (r"^expiry/(read-extends|maximum-age)", ["cache §4.3.5"]),
+    (r"^expiry/contains-does-not-extend", ["cache §4.4"]),
+    (r"^expiry/expired-read-removes", ["cache §4.3.3"]),
+    (r"^expiry/purge", ["cache §4.5"]),
+    (r"^expiry/reopen-purges", ["cache §5.1", "cache §4.5"]),
+    (r"^expiry/expiry-survives-reopen", ["cache §5.2", "backends §1.8"]),
+    (r"^evict/", ["cache §6.1", "cache §6.2.6", "cache §6.3"]),
+    (r"^evict/value-too-large", ["cache §6.2.2"]),
+    (r"^evict/expired-go-first", ["cache §6.2.6"]),
+    (r"^evict/lru-survives-reopen", ["backends §1.8", "cache §5.2"]),
+    (r"^persist/", ["cache §5.5", "cache §5.2"]),
+    (r"^persist/clear", ["cache §5.3"]),
+    (r"^persist/compact", ["cache §5.4", "backends §4.4", "store §7.3"]),
+    (r"^corrupt/", ["cache §8.1", "cache §8.2", "backends §1.3", "backends §2.3", "backends §3.5", "backends §4.3", "backends §5.4"]),
+    (r"^corrupt/verify", ["cache §8.4"]),
+    (r"^files/", ["backends §1.1", "backends §1.4", "store §4", "store §7.1.5"]),
+    (r"^corrupt/", ["cache §4.3.4"]),
+    (r"^counter/", ["cache §2.2", "cache §6.2.3"]),
+    (r"^basic/invalid-keys", ["cache §6.2.1"]),
+    (r"^example/", ["cache §11", "cache §6.2.3", "cache §6.2.6"]),
+    (r"^random/", ["cache §3.3", "cache §4.4", "cache §5.3", "cache §5.4", "cache §5.6"]),
+]
+
+
+def scenario_covers(name):
+    rules = []
+    for pattern, covered in SCENARIO_COVERS:
+        if re.search(pattern, name):
+            rules += [rule for rule in covered if rule not in rules]
+    return rules
 
 
 def basics():
@@ -159,6 +283,13 @@ def basics():
     yield (Scenario("basic/not-a-png-as-bitmap", "Reading raw bytes as an image fails to decode but is a hit; the entry stays.",
                     timeToLive=1000)
            .store("raw", value("not a png")).advance(900).read_bitmap_not_png("raw").advance(900).read("raw").check())
+    ordered = ["\uff61", "\U0001F600", "e\u0301", "\u00e9", "Z", "a", "\u007f", "\u0080", "a\u0000"]
+    s = Scenario("basic/keys-sorted-by-utf8-bytes",
+                 "keys and verify list keys by their UTF-8 bytes: U+FF61 before U+1F600 (UTF-16 order is the reverse), "
+                 "decomposed before precomposed, 'a' before 'a\\0'.", covers=["cache §4.4", "cache §8.4", "cache §2.1"])
+    for index, key in enumerate(ordered):
+        s.store(key, value(f"ordered-{index}"))
+    yield s.keys().verify()
     yield (Scenario("basic/canonically-equivalent-keys-differ",
                     "Keys are their UTF-8 bytes: precomposed and decomposed 'café' are two keys.")
            .store("caf\u00e9", value("precomposed")).store("cafe\u0301", value("decomposed"))
@@ -195,6 +326,11 @@ def expiration():
     yield (Scenario("expiry/purge", "purge removes exactly the expired entries and says how many.", timeToLive=1000)
            .store("a", value("alpha")).store("b", value("beta")).advance(500).store("c", value("gamma"))
            .advance(500).purge().check().purge().advance(500).purge().check())
+    yield (Scenario("expiry/remove-of-an-expired-entry-returns-false",
+                    "Removing an expired entry removes it but reports false: only a live entry counts as removed.",
+                    timeToLive=1000, covers=["cache §5.3", "cache §4.1"])
+           .store("a", value("alpha")).store("b", value("bravo")).advance(999).remove("b").advance(1).remove("a")
+           .purge().remove("a").count())
     yield (Scenario("expiry/expired-read-removes", "Reading an expired entry is a miss and removes it, so purge finds nothing.",
                     timeToLive=1000)
            .store("a", value("alpha")).advance(1000).read("a").purge())
@@ -224,6 +360,10 @@ def eviction():
     yield (Scenario("evict/by-size-several-victims", "One large store can evict several entries, in LRU order.", maximumBytes=100)
            .store("a", value("a", 20)).store("b", value("b", 20)).store("c", value("c", 20)).store("d", value("d", 20))
            .read("a").store("e", value("e", 55)).check())
+    yield (Scenario("evict/exactly-at-the-byte-limit", "Being exactly at maximumBytes is allowed, a value of exactly maximumBytes too; one byte more evicts.",
+                    maximumBytes=100, covers=["cache §6.1", "cache §6.2.2", "cache §6.2.6"])
+           .store("a", value("a", 60)).store("b", value("b", 40)).check().store("c", value("c", 1)).check()
+           .store("whole", value("whole", 100)).check())
     yield (Scenario("evict/value-too-large", "A value larger than maximumBytes is refused and nothing changes.", maximumBytes=100)
            .store("a", value("a", 60)).store("big", value("big", 101)).check().read("a"))
     yield (Scenario("evict/expired-go-first", "Before evicting live entries, every expired entry goes, even a recently used one.",
@@ -276,6 +416,7 @@ def invalid_configurations():
                                  ("negative-maximum-bytes", {"maximumBytes": -1}),
                                  ("zero-maximum-entry-count", {"maximumEntryCount": 0})]:
         yield {"name": f"basic/invalid-configuration-{label}", "note": "Opening with a setting out of range fails.",
+               "covers": ["cache §3.1"],
                "steps": [{"request": {"op": "cache.open", "now": T0, "configuration": configuration},
                           "expect": {"error": "invalidConfiguration"}}]}
 
@@ -298,10 +439,352 @@ def corruption():
            .damage("a").verify().count().advance(600).verify().contains("b").read("c").read("a").verify())
 
 
+def files():
+    """Spec/backends.md: the runner reads each backend's files itself after a clean close and
+    compares them with the files computed from the spec (backendfiles.py)."""
+    big = pattern("external-value", 140_000)
+    yield (Scenario("files/layout-after-stores-hits-and-removals",
+                    "After a clean close every backend's files are exactly those of Spec/backends.md: names, records, order, checksums.",
+                    timeToLive=10_000, covers=["backends §1.2", "backends §1.3", "backends §1.5", "backends §2.1", "backends §2.2",
+                                                "backends §3.1", "backends §3.2", "backends §3.3", "backends §4.1", "backends §4.3",
+                                                "backends §5.1", "backends §5.2", "backends §5.3"])
+           .store("b", value("bravo")).store("a", value("alpha")).store("ключ", value("unicode"))
+           .store("big", big).store("gone", value("removed later")).advance(10).read("a").store("b", value("bravo two"))
+           .remove("gone").remove("never-stored").close().files())
+    yield (Scenario("files/replaced-external-value-is-deleted",
+                    "A replaced external value's file is deleted once the log is durable; the new one is named by its new accessSequence.",
+                    covers=["backends §5.1", "backends §5.3"])
+           .store("big", big).store("big", pattern("external-two", 140_000)).synchronize().store("small", b"s")
+           .store("big", b"now inline").close().files())
+    yield (Scenario("files/hybrid-threshold-boundary",
+                    "A value of exactly externalStorageThreshold (131,072 bytes) is external, one byte less is inline.",
+                    covers=["backends §5.2", "backends §5.1"])
+           .store("below", pattern("below", 131_071)).store("at", pattern("at", 131_072)).close().files())
+    yield (Scenario("files/after-clear-and-compaction",
+                    "removeAll and compaction leave the files of the live entries only; a clear record, then a compacted log.",
+                    timeToLive=1000, covers=["backends §2.2", "backends §3.5", "backends §4.4", "backends §5.5", "cache §5.3", "cache §5.4"])
+           .store("x", value("x")).store("big", big).clear().store("a", value("alpha")).advance(500)
+           .store("b", value("bravo")).store("c", value("charlie")).read("b").remove("c").close().files()
+           .reopen().advance(600).compact().close().files())
+    yield (Scenario("files/open-purges-and-reopen-rewrites", "An open that purges expired entries changes the files as a removal would.",
+                    timeToLive=1000, covers=["cache §5.1", "backends §2.2", "backends §3.4"])
+           .store("a", value("alpha")).advance(600).store("b", value("bravo")).close().files().advance(500).reopen()
+           .count().close().files())
+
+
+INT64_MAX = 2 ** 63 - 1
+
+
+def counter():
+    """Spec/cache.md §2.5 (the access counter) and §3.4 (saturating sums), seen through
+    cache.metadata, which is not a hit (§4.4)."""
+    yield (Scenario("counter/stores-and-hits-take-numbers",
+                    "An empty cache starts at 1; every store and hit takes the next number; a miss, an inspection, a removal "
+                    "and rejected stores take none.",
+                    maximumBytes=100, covers=["cache §2.5", "cache §4.4", "cache §6.2.2", "cache §2.1"])
+           .store("a", value("alpha")).metadata("a").store("b", value("bravo")).read("a").metadata("a").metadata("b")
+           .read("missing").contains("a").keys().count().metadata("missing").remove("b").remove("b")
+           .store("big", value("big", 101)).store("", b"x").store("c", value("charlie")).metadata("c").metadata("a"))
+    yield (Scenario("counter/reopen-sets-it-from-held-entries",
+                    "On open the counter is 1 + the largest accessSequence held, so numbers freed by removals are taken again.",
+                    covers=["cache §2.5", "cache §5.1"])
+           .store("a", value("a")).store("b", value("b")).store("c", value("c")).remove("c").reopen()
+           .store("d", value("d")).metadata("d").remove("d").remove("b").reopen().read("a").metadata("a"))
+    yield (Scenario("counter/clear-keeps-it-reopen-restarts-it",
+                    "removeAll does not reset the counter; an empty cache opened again starts at 1.",
+                    covers=["cache §2.5", "cache §5.3"])
+           .store("a", value("a")).store("b", value("b")).clear().store("c", value("c")).metadata("c").clear().reopen()
+           .store("d", value("d")).metadata("d"))
+    yield (Scenario("counter/set-before-the-open-purges",
+                    "The counter is set from every held entry before the open's purge, expired ones included.",
+                    timeToLive=1000, maximumAge=1200, covers=["cache §2.5", "cache §5.1", "cache §4.3.5"])
+           .store("a", value("a")).advance(100).store("b", value("b")).advance(900).read("b").advance(50).read("a")
+           .metadata("a").metadata("b").advance(200).reopen().metadata("a").store("c", value("c")).metadata("c"))
+    yield (Scenario("counter/metadata-is-not-a-hit", "cache.metadata reports createdAt, expiresAt and accessSequence and changes nothing.",
+                    timeToLive=1000, covers=["cache §4.4", "cache §4.2", "cache §4.3.5"])
+           .store("a", value("a")).advance(400).metadata("a").advance(599).metadata("a").read("a").metadata("a")
+           .advance(1000).metadata("a").contains("a"))
+    yield (Scenario("counter/hits-persist-across-reopen", "The metadata of hits survives a clean close and reopen on every backend.",
+                    timeToLive=1000, covers=["cache §5.2", "cache §5.5", "backends §1.8"])
+           .store("a", value("a")).store("b", value("b")).advance(300).read("a").read("b").read("a").reopen()
+           .metadata("a").metadata("b").store("c", value("c")).metadata("c"))
+    yield (Scenario("counter/saturating-expiry-near-the-end-of-time",
+                    "now ⊕ timeToLive and createdAt ⊕ maximumAge saturate at Int64.max instead of wrapping.",
+                    now=INT64_MAX - 100, timeToLive=1000, maximumAge=5000, covers=["cache §3.4", "cache §4.2", "cache §4.3.5"])
+           .store("a", value("a")).metadata("a").advance(50).read("a").metadata("a").reopen().metadata("a")
+           .advance(49).read("a").advance(1).read("a"))
+    yield (Scenario("counter/saturating-time-to-live-alone", "With only a time-to-live near the end of time, the expiry saturates too.",
+                    now=INT64_MAX - 10, timeToLive=100, covers=["cache §3.4", "cache §4.2"])
+           .store("a", value("a")).metadata("a").advance(5).read("a").metadata("a").count())
+    yield (Scenario("counter/boundaries-of-expiry", "At now = expiresAt − 1 an entry is live and a hit; at expiresAt it is expired.",
+                    timeToLive=10, covers=["cache §4.1", "cache §4.3.3"])
+           .store("a", value("a")).advance(9).metadata("a").read("a").metadata("a").advance(10).metadata("a").read("a")
+           .metadata("a"))
+
+
+def lifecycle():
+    """Spec/cache.md §5.5 closing, §5.6 read-only caches, Spec/backends.md §1.5 the folder lock."""
+    yield (Scenario("lifecycle/closed-cache-throws", "After close every operation throws cacheClosed; inspecting reports an empty cache; "
+                    "a second close does nothing; an invalid key is still invalidKey first.",
+                    covers=["cache §5.5", "cache §2.1"])
+           .store("a", value("a")).close().read("a").store("b", value("b")).remove("a").purge().compact().verify()
+           .count().keys().contains("a").metadata("a").read("").close().reopen().read("a"))
+    yield (Scenario("lifecycle/folder-lock", "A second writable instance of an open folder fails with locked; a read-only one opens beside the writer.",
+                    covers=["backends §1.5", "cache §5.6"])
+           .store("a", value("a")).synchronize().open_another(expect={"error": "locked"}).open_another(read_only=True)
+           .close().open_another(expect={"count": 1}).reopen().read("a"))
+    yield (Scenario("lifecycle/read-only-changes-nothing",
+                    "A read-only cache refuses every mutation with readOnly; a hit changes no metadata; an expired entry is a miss but stays held.",
+                    timeToLive=1000, covers=["cache §5.6"])
+           .store("a", value("alpha")).store("b", value("bravo")).advance(500).reopen(read_only=True).metadata("a")
+           .read("a").metadata("a").store("c", value("c")).store("", b"x").remove("a").clear().purge().compact().synchronize()
+           .advance(600).read("a").verify().reopen().purge().count())
+    yield (Scenario("lifecycle/which-error-wins",
+                    "The arguments are checked first (invalidKey, valueTooLarge), then the state (cacheClosed, then readOnly).",
+                    maximumBytes=10, covers=["cache §2.1", "cache §5.5", "cache §5.6", "cache §6.2.2"])
+           .store("a", value("a")).reopen(read_only=True).store("big", value("big", 11)).store("b", value("b"))
+           .store("", b"").remove("")
+           .close().store("big", value("big", 11)).store("b", value("b")).store("", b"").reopen()
+           .store("big", value("big", 11)))
+    yield (Scenario("lifecycle/read-only-sees-damage-without-removing",
+                    "A read-only cache reports a damaged entry as corruptEntry and keeps it; a writable one then removes it.",
+                    covers=["cache §5.6", "cache §8.2"])
+           .store("a", value("damaged-ro", 64)).store("b", value("intact-ro", 64)).close().damage_value("a")
+           .reopen(read_only=True).read("a").read("a").read("b").verify().reopen().read("a").read("a").verify())
+
+
+def only(backends, scenario):
+    scenario.backends = backends
+    return scenario
+
+
+def damaged_files():
+    """Spec/backends.md §1.5, §1.6 and each backend's damage rules: the runner damages the
+    files (the cache closed), the driver opens them again."""
+    def stored(name, note, covers, backends=BACKENDS, **configuration):
+        scenario = only(backends, Scenario(name, note, covers=covers, **configuration))
+        return scenario.store("a", value("alpha")).store("b", value("bravo")).read("a").close()
+
+    for backend, path in [("dictionary", "cache.dictionary"), ("directory", "entries"), ("log", "cache.log"),
+                          ("hybrid", "external"), ("hybrid", "hybrid.log")]:
+        yield (stored(f"damage/{backend}-{path.replace('.', '-')}-is-a-link",
+                      "A symbolic link where the layout puts the cache's own file or folder fails the open with symbolicLink.",
+                      ["backends §1.6"], [backend])
+               .damage_path(path, symlink="/tmp").reopen_fails("symbolicLink"))
+    yield (stored("damage/lock-is-a-link", "The folder's lock file as a link fails the open with symbolicLink.",
+                  ["backends §1.5", "backends §1.6"]).damage_path("lock", symlink="lock-target").reopen_fails("symbolicLink"))
+    # dictionary, Spec/backends.md §2.3
+    for label, action, error in [("wrong-magic", {"flip": [0, 1]}, "corruptFile"),
+                                 ("bytes-after-the-last-record", {"append": b64(b"\x00")}, "corruptFile"),
+                                 ("truncated-record", {"truncate": -1}, "corruptFile"),
+                                 ("truncated-header", {"truncate": 12}, "corruptFile"),
+                                 ("unreadable-record", {"flip": [16 + 5, 1]}, "corruptFile"),
+                                 ("entry-count-too-large", {"flip": [12, 4]}, "corruptFile"),
+                                 ("unknown-version", {"flip": [8, 1]}, "unsupportedFormatVersion")]:
+        yield (stored(f"damage/dictionary-{label}", "A dictionary file whose structure is damaged fails the open (Spec/backends.md §2.3).",
+                      ["backends §2.3", "cache §8.3"], ["dictionary"])
+               .damage_path("cache.dictionary", **action).reopen_fails(error))
+    # log and hybrid, Spec/backends.md §4.3 (Spec/store.md §2.1, §5.3)
+    for backend, log in [("log", "cache.log"), ("hybrid", "hybrid.log")]:
+        for label, action, error in [("header", {"flip": [20, 1]}, "corruptFile"),
+                                     ("magic", {"flip": [1, 1]}, "corruptFile"),
+
+                                     ("newer-major-version", {"write": b64(storewriter.file_header(major=3))}, "unsupportedFormatVersion")]:
+            yield (stored(f"damage/{backend}-{label}", "A log whose header or middle is damaged fails the open (Spec/backends.md §4.3).",
+                          ["backends §4.3", "cache §8.3"], [backend])
+                   .damage_path(log, **action).reopen_fails(error))
+        yield (stored(f"damage/{backend}-middle-record-without-snapshot",
+                      "Damage in a record's header in the middle of the log fails the open when the log is scanned (no snapshot).",
+                      ["backends §4.3", "cache §8.3", "store §5.3.3"], [backend])
+               .damage_path(log + ".hint", remove=True).damage_path(log, flip=[32 + 20, 1]).reopen_fails("corruptFile"))
+        s = stored(f"damage/{backend}-middle-record-with-snapshot",
+                   "With a valid snapshot the open trusts it; the damaged record is found when its value is read (corruptEntry).",
+                   ["backends §4.3", "cache §8.2", "store §8.2"], [backend])
+        s.damage_path(log, flip=[32 + 20, 1])
+        s.model.damage("a")
+        yield s.reopen().read("b").read("a").read("a").count()
+        s = stored(f"damage/{backend}-torn-tail",
+                   "A log whose last record (a's touch) is cut loses that record only (Spec/store.md §5.3): a's metadata is its store's again.",
+                   ["backends §4.3", "store §5.3.1"], [backend])
+        s.damage_path(log, truncate=-3)
+        entry = s.model.entries["a"]
+        entry.created, entry.expires, entry.sequence = entry.stored
+        yield s.reopen().metadata("a").metadata("b").read("a").store("c", value("c")).metadata("c")
+    # directory, Spec/backends.md §3.4
+    s = only(["directory"], Scenario("damage/directory-stray-files-are-removed",
+                                     "Files in entries/ that are not entry files (a stray name, a link, a file no key maps to) are deleted by a writable open; a link's target is not.",
+                                     covers=["backends §1.6", "backends §3.4"]))
+    s.store("a", value("alpha")).close()
+    s.damage_path("entries/stray", write=b64(b"stray")).damage_path("entries/" + "0" * 64, write=b64(b"no key maps here"))
+    s.damage_path("entries/" + "1" * 64, symlink="../index").damage_path("entries/.tmp-leftover", write=b64(b""))
+    s.reopen().read("a").close().files()
+    yield s
+    s = only(["directory"], Scenario("damage/directory-index-lost-entries-adopted",
+                                     "Without a usable index every entry file is adopted with the metadata it was stored with (the hits recorded only in the index are lost).",
+                                     timeToLive=1000, covers=["backends §3.4", "backends §3.3"]))
+    s.store("a", value("alpha")).store("b", value("bravo")).advance(100).read("a").close()
+    s.damage_path("index", remove=True)
+    s.add({"op": "cache.reopen"}, {})
+    s.add({"op": "cache.metadata", "key": "a"}, {"metadata": {"createdAt": T0, "expiresAt": T0 + 1000, "accessSequence": 1}})
+    s.add({"op": "cache.metadata", "key": "b"}, {"metadata": {"createdAt": T0, "expiresAt": T0 + 1000, "accessSequence": 2}})
+    s.add({"op": "cache.store", "key": "c", "data": b64(b"c")}, {})
+    s.add({"op": "cache.metadata", "key": "c"}, {"metadata": {"createdAt": T0 + 100, "expiresAt": T0 + 1100, "accessSequence": 3}})
+    yield s
+    s = only(["directory"], Scenario("damage/directory-entry-file-removed",
+                                     "An index entry whose file is gone was removed after the index was written: it is dropped.",
+                                     covers=["backends §3.4"]))
+    s.store("a", value("alpha")).store("b", value("bravo")).close()
+    s.damage_path("entries/" + backendfiles.file_name("a"), remove=True)
+    s.model.entries.pop("a")
+    s.reopen().read("a").read("b").count()
+    yield s
+    yield (only(["directory"], Scenario("damage/directory-index-unknown-version", "An index of an unknown version fails the open.",
+                                        covers=["backends §3.4", "cache §8.3"]))
+           .store("a", value("alpha")).close()
+           .damage_path("index", write=b64(b"ICINDX01" + struct.pack("<II", 3, 0)
+                                           + struct.pack("<Q", storewriter.checksum(b"ICINDX01" + struct.pack("<II", 3, 0)))))
+           .reopen_fails("unsupportedFormatVersion"))
+    # hybrid, Spec/backends.md §5.4, §5.5
+    big = pattern("external-damage", 140_000)
+    s = only(["hybrid"], Scenario("damage/hybrid-external-file-missing-or-a-link",
+                                  "A reference whose external file is missing, or is a link, reads as corruptEntry; other entries are intact.",
+                                  covers=["backends §5.4", "backends §1.6", "cache §8.2"]))
+    s.store("big", big).store("other", pattern("other-external", 140_000)).store("small", value("small")).close()
+    s.damage_path("external/" + backendfiles.external_name("big", 1), remove=True)
+    s.damage_path("external/" + backendfiles.external_name("other", 2), symlink="/etc/hostname")
+    s.model.damage("big")
+    s.model.damage("other")
+    s.reopen().read("big").read("big").read("other").read("small").count()
+    yield s
+    s = only(["hybrid"], Scenario("damage/hybrid-unreferenced-external-files-are-removed",
+                                  "A writable open deletes every file in external/ that no entry references, links included.",
+                                  covers=["backends §5.5", "backends §1.6"]))
+    s.store("big", big).close()
+    s.damage_path("external/stray", write=b64(b"stray")).damage_path("external/" + backendfiles.external_name("gone", 7), write=b64(b"x"))
+    s.damage_path("external/link", symlink="../hybrid.log")
+    s.reopen().read("big").close().files()
+    yield s
+
+
+def worked_example():
+    """Spec/cache.md §11, step by step."""
+    s = Scenario("example/the-worked-example-of-cache-11",
+                 "The worked example of Spec/cache.md §11, with each step's metadata as the table gives it.",
+                 now=0, timeToLive=1000, maximumAge=2500, maximumEntryCount=2)
+    s.store("a", b"a").metadata("a")
+    s.advance(100).store("b", b"b").metadata("b")
+    s.advance(800).read("a").metadata("a")
+    s.advance(100).store("c", b"c").metadata("b").metadata("c")
+    s.advance(800).read("a").metadata("a")
+    s.advance(200).count()
+    s.store("d", b"d").metadata("c").metadata("d")
+    s.advance(500).read("a").keys()
+    s.advance(500).purge().count()
+    expected = [(1, "a", (0, 1000, 1)), (3, "b", (100, 1100, 2)), (5, "a", (0, 1900, 3)), (7, "b", None),
+                (8, "c", (1000, 2000, 4)), (10, "a", (0, 2500, 5)), (13, "c", None), (14, "d", (2000, 3000, 6))]
+    metadata_steps = [(r, e) for r, e in s.steps if r["op"] == "cache.metadata"]
+    for (_, key, meta), (request, expect) in zip(expected, metadata_steps):
+        assert request["key"] == key
+        assert expect["metadata"] == (None if meta is None else
+                                      {"createdAt": meta[0], "expiresAt": meta[1], "accessSequence": meta[2]}), (key, expect)
+    yield s
+
+
+def format_one():
+    """Spec/backends.md §6: a cache of format 1 is discarded by a writable open, seen as empty
+    by a read-only one, and never read."""
+    v1_index = b"ICINDX01" + struct.pack("<II", 1, 0)
+    v1_index += struct.pack("<I", storewriter.crc(v1_index))
+    v1_log = storewriter.v1_file_header() + storewriter.v1_put("a", b"format one value", T0, INT64_MAX, 1)
+    for backend, path, action in [("dictionary", "cache.dictionary", {"flip": [8, 3]}),
+                                  ("directory", "index", {"write": b64(v1_index)}),
+                                  ("log", "cache.log", {"write": b64(v1_log)}),
+                                  ("hybrid", "hybrid.log", {"write": b64(v1_log)})]:
+        s = only([backend], Scenario(f"format1/{backend}-discarded",
+                                     "A format-1 cache is seen as empty read-only (nothing changes), and discarded by a writable open, which starts empty.",
+                                     covers=["backends §6"]))
+        s.store("a", value("alpha")).store("big", pattern("format-one-big", 140_000)).close().damage_path(path, **action)
+        s.model.entries.clear()
+        s.model.journal.clear()
+        s.reopen(read_only=True).count().read("a").reopen().count().read("a").store("c", value("charlie")).close().files()
+        yield s
+
+
+RANDOM_SEQUENCES = 1000
+RANDOM_KEYS = ["a", "b", "c", "d", "ключ", "a\u0000", "ab", "B"]
+
+
+def random_sequences(count=RANDOM_SEQUENCES, seed=20261123):
+    """Spec/conformance.md §7.3: seeded random sequences that mix every operation; each step's
+    response comes from the model. Each sequence uses its own seed (seed + index), so one can
+    be regenerated alone."""
+    for index in range(count):
+        rng = random.Random(seed + index)
+        configuration = {}
+        if rng.random() < 0.6:
+            configuration["timeToLive"] = rng.choice([1, 300, 1000])
+        if rng.random() < 0.3:
+            configuration["maximumAge"] = rng.choice([500, 1500])
+        if rng.random() < 0.4:
+            configuration["maximumBytes"] = rng.choice([0, 64, 400])
+        if rng.random() < 0.4:
+            configuration["maximumEntryCount"] = rng.choice([1, 3, 5])
+        s = Scenario(f"random/{index:04d}", f"Random sequence {index} (seed {seed + index}) checked step by step against the model.",
+                     covers=["cache §2.5", "cache §4.3", "cache §6.2", "cache §4.5", "cache §5.1"], **configuration)
+        read_only = False
+        for _ in range(rng.randrange(10, 40)):
+            key = rng.choice(RANDOM_KEYS)
+            roll = rng.random()
+            if read_only and roll < 0.5:
+                s.reopen(read_only=rng.random() < 0.3)
+                read_only = s.model.read_only
+            elif roll < 0.30:
+                size = rng.choice([0, 1, 7, 30, 100, 200])
+                s.store(key, value(f"{key}-{rng.randrange(1000)}", size))
+            elif roll < 0.50:
+                s.read(key)
+            elif roll < 0.58:
+                s.advance(rng.choice([0, 1, 99, 299, 300, 500, 999, 1000, 1600]))
+            elif roll < 0.63:
+                s.remove(key)
+            elif roll < 0.67:
+                s.metadata(key)
+            elif roll < 0.70:
+                s.contains(key)
+            elif roll < 0.74:
+                s.count()
+            elif roll < 0.77:
+                s.keys()
+            elif roll < 0.80:
+                s.purge()
+            elif roll < 0.83:
+                s.compact()
+            elif roll < 0.89:
+                read_only = rng.random() < 0.15
+                s.reopen(read_only=read_only)
+            elif roll < 0.91:
+                s.clear()
+            elif roll < 0.94:
+                s.synchronize()
+            elif roll < 0.97:
+                s.verify()
+            else:
+                s.read_bitmap_not_png(key) if key in s.model.entries else s.read(key)
+        if read_only:
+            s.reopen()
+        s.count().keys()
+        if index % 10 == 0:
+            s.close().files()
+        yield s
+
+
 def main():
     os.makedirs(OUT, exist_ok=True)
     groups = {"basic.json": basics(), "expiry.json": expiration(), "eviction.json": eviction(),
-              "persistence.json": persistence(), "corruption.json": corruption()}
+              "persistence.json": persistence(), "corruption.json": corruption(),
+              "files.json": files(), "counter.json": counter(), "lifecycle.json": lifecycle(),
+              "damage.json": damaged_files(), "format1.json": format_one(),
+              "example.json": worked_example()}
     for file_name, scenarios in groups.items():
         cases = [s.case() for s in scenarios]
         if file_name == "basic.json":
@@ -312,6 +795,12 @@ def main():
             json.dump({"area": "cache", "description": "Cache scenarios (Spec/cache.md), each run on every backend.",
                        "cases": cases}, f, indent=1, sort_keys=True, ensure_ascii=False)
             f.write("\n")
+    # The random sequences, compact: one case per line.
+    cases = [s.case() for s in random_sequences()]
+    with open(os.path.join(OUT, "random.json"), "w") as f:
+        f.write('{"area": "cache", "description": "Seeded random sequences checked against the model (Spec/conformance.md §7.3).", "cases": [\n')
+        f.write(",\n".join(json.dumps(c, sort_keys=True, ensure_ascii=False, separators=(",", ":")) for c in cases))
+        f.write("\n]}\n")
 
 
 if __name__ == "__main__":

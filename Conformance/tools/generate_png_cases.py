@@ -8,6 +8,7 @@ import base64
 import json
 import os
 import random
+import re
 import struct
 import zlib
 
@@ -153,6 +154,27 @@ def encode_cases():
             "name": f"encode/error-{label}",
             "steps": [step({"op": "png.encode", "width": width, "height": height, "format": "gray8",
                             "pixels": b64(bytes(length))}, {"error": E["encoder_dimension"]})]})
+    # Spec/png.md §2.8: the first failing check wins: dimensions, then the byte count's
+    # overflow, then the buffer's length.
+    for label, width, height, format_name, length, error in [
+            ("zero-width-and-wrong-length", 0, 4, "gray8", 5, "encoder_dimension"),
+            ("width-too-large-and-overflowing", 1 << 31, 1 << 31, "rgba16", 3, "encoder_dimension"),
+            ("overflowing-and-wrong-length", 0x7FFFFFFF, 0x7FFFFFFF, "rgba16", 7, "encoder_too_large")]:
+        cases.append({
+            "name": f"encode/error-precedence-{label}",
+            "steps": [step({"op": "png.encode", "width": width, "height": height, "format": format_name,
+                            "pixels": b64(bytes(length))}, {"error": E[error]})]})
+    # Spec/png.md §2.9: the worked example, byte for byte as the spec prints it (70 bytes).
+    example = bytes.fromhex(
+        "89 50 4E 47 0D 0A 1A 0A"
+        " 00 00 00 0D 49 48 44 52 00 00 00 01 00 00 00 01 08 00 00 00 00 3A 7E 9B 55"
+        " 00 00 00 0D 49 44 41 54 78 01 01 02 00 FD FF 00 7F 00 81 00 80 7C 4B 6C A3"
+        " 00 00 00 00 49 45 4E 44 AE 42 60 82")
+    assert len(example) == 70 and example == w.canonical_encode(1, 1, "gray8", b"\x7f")
+    cases.append({
+        "name": "encode/worked-example-1x1-gray8",
+        "steps": [step({"op": "png.encode", "width": 1, "height": 1, "format": "gray8", "pixels": b64(b"\x7f")},
+                       {"png": b64(example)})]})
     cases.append({
         "name": "encode/error-byte-count-overflows",
         "steps": [step({"op": "png.encode", "width": 0x7FFFFFFF, "height": 0x7FFFFFFF, "format": "rgba16",
@@ -260,9 +282,24 @@ def decode_cases():
     rows = [[(0,), (1,), (5,), (255,)], [(2,), (200,), (0,), (3,)]]
     palette = [(10, 20, 30), (40, 50, 60), (70, 80, 90), (100, 110, 120)]
     cases.append(decode_case("decode/palette-index-beyond-palette", rows, 4, 2, 3, 8, palette=palette, trns=[0, 9]))
-    # A tRNS key above the depth's maximum matches no pixel.
+    # A tRNS key's bits above the bit depth are masked to 0 before it is compared (Spec/png.md
+    # §8.2, PNG Third Edition #11tRNS): 7 at depth 2 is the key 3, 0x0105 at depth 8 is 5.
     rows, _ = make_image(rng, 6, 3, 0, 2)
+    rows[0][0] = (3,)
     cases.append(decode_case("decode/trns-key-above-depth-maximum", rows, 6, 3, 0, 2, trns=[7]))
+    rows, _ = make_image(rng, 6, 3, 0, 1)
+    rows[1][2] = (0,)
+    cases.append(decode_case("decode/trns-key-high-bits-masked-gray1", rows, 6, 3, 0, 1, trns=[0xFFFE]))
+    rows, _ = make_image(rng, 6, 3, 0, 8)
+    rows[2][1] = (5,)
+    cases.append(decode_case("decode/trns-key-high-bits-masked-gray8", rows, 6, 3, 0, 8, trns=[0x0105]))
+    rows, _ = make_image(rng, 6, 3, 2, 8)
+    rows[0][4] = (255, 0, 0)
+    cases.append(decode_case("decode/trns-key-high-bits-masked-rgb8", rows, 6, 3, 2, 8, trns=[0x01FF, 0x8000, 0xFF00]))
+    rows, _ = make_image(rng, 6, 3, 0, 16)
+    rows[1][1] = (0x0105,)
+    rows[1][2] = (0x0005,)
+    cases.append(decode_case("decode/trns-key-16-bit-not-masked", rows, 6, 3, 0, 16, trns=[0x0105]))
     # Bytes after the zlib stream's Adler-32 are ignored (Spec/deflate.md §2.5).
     rows, _ = make_image(rng, 5, 3, 2, 8)
     trailing = decode_case("decode/bytes-after-the-zlib-stream", rows, 5, 3, 2, 8)
@@ -572,11 +609,156 @@ def dynamic_block(literal_lengths, distance_lengths, symbols, hlit=None, overflo
     return bits + list(tail) + [(0, 16, False)]
 
 
+# RFC 1951 §3.2.5: length and distance bases and extra bits.
+LENGTH_BASES = [3, 4, 5, 6, 7, 8, 9, 10, 11, 13, 15, 17, 19, 23, 27, 31, 35, 43, 51, 59, 67, 83, 99, 115, 131, 163,
+                195, 227, 258]
+LENGTH_EXTRA = [0] * 8 + [1] * 4 + [2] * 4 + [3] * 4 + [4] * 4 + [5] * 4 + [0]
+DISTANCE_BASES = [1, 2, 3, 4, 5, 7, 9, 13, 17, 25, 33, 49, 65, 97, 129, 193, 257, 385, 513, 769, 1025, 1537, 2049,
+                  3073, 4097, 6145, 8193, 12289, 16385, 24577]
+DISTANCE_EXTRA = [0, 0, 0, 0] + [i // 2 for i in range(2, 28)]
+
+
+def fixed_match(length, distance):
+    """The fixed-Huffman bits of one match (RFC 1951 §3.2.6)."""
+    code = max(i for i, base in enumerate(LENGTH_BASES) if base <= length)
+    if length == 258:
+        code = 28
+    bits = fixed_literal(257 + code) + [(length - LENGTH_BASES[code], LENGTH_EXTRA[code], False)]
+    dcode = max(i for i, base in enumerate(DISTANCE_BASES) if base <= distance)
+    return bits + [(dcode, 5, True), (distance - DISTANCE_BASES[dcode], DISTANCE_EXTRA[dcode], False)]
+
+
+def window_edge_png(width, prefix, distance):
+    """A 1-row gray8 image whose zlib stream holds the first `prefix` filtered bytes in a
+    stored block, then a fixed block that copies the rest with matches `distance` back
+    (Spec/deflate.md §4.4: valid while distance <= the bytes produced so far). Returns the
+    PNG and the filtered data a decoder must produce."""
+    rng = random.Random(f"window-{width}-{prefix}-{distance}")
+    data = bytearray([0] + [rng.randrange(256) for _ in range(prefix - 1)])
+    total = 1 + width
+    stream = bytearray(b"\x78\x01")
+    for start in range(0, prefix, 65535):
+        block = bytes(data[start:start + 65535])
+        stream += b"\x00" + struct.pack("<HH", len(block), len(block) ^ 0xFFFF) + block
+    bits = [(1, 1, False), (1, 2, False)]
+    while len(data) < total:
+        length = min(258, total - len(data))
+        if total - len(data) - length in (1, 2):
+            length -= 3  # leave a remainder a match can carry
+        bits += fixed_match(length, distance)
+        for _ in range(length):
+            data.append(data[-distance] if distance <= len(data) else 0)
+    bits += fixed_literal(256)
+    stream += bits_to_bytes(bits) + struct.pack(">I", zlib.adler32(bytes(data)) & 0xFFFFFFFF)
+    return w.assemble(w.ihdr(width, 1, 8, 0), bytes(stream)), bytes(data)
+
+
+def boundary_cases():
+    """Boundaries that tell a right reading from a near miss (issue 12)."""
+    cases = []
+    # Spec/deflate.md §4.4, §2.6: a distance equal to the bytes produced is valid, one more is
+    # distanceTooFar; the farthest distance, 32,768, is valid whatever CINFO says.
+    for label, width, prefix, distance in [("distance-equals-output-so-far", 40, 11, 11),
+                                           ("distance-32768-at-the-window-edge", 40000, 32768, 32768)]:
+        png, data = window_edge_png(width, prefix, distance)
+        rows = [[(b,) for b in data[1:]]]
+        cases.append({"name": f"decode/{label}", "steps": [step({"op": "png.decode", "png": b64(png)},
+                                                                decode_expect(rows, width, 1, 0, 8, 0))]})
+    png, _ = window_edge_png(40, 11, 12)
+    cases.append(error_case("deflate-distance-one-past-the-output", png, E["distance_far"]))
+    # Spec/png.md §4.3.5: every chunk's CRC is checked, ancillary and unknown ones too.
+    rows, _ = make_image(random.Random(41), 3, 2, 0, 8)
+    data = w.image_data(rows, 3, 2, 0, 8, 0, lambda y: 0)
+    stream = w.compress(data, "dynamic")
+    for label, bad in [("known-ancillary", w.chunk("tEXt", b"k\x00v", crc=0)),
+                       ("unknown-ancillary", w.chunk("zzZz", b"x", crc=1))]:
+        cases.append(error_case(f"crc-mismatch-{label}-chunk", w.assemble(w.ihdr(3, 2, 8, 0), stream, before=[bad]),
+                                E["crc"]))
+    # Spec/png.md §5.2: the case of the first letter decides: critical (upper) is an error,
+    # ancillary (lower) is skipped, whatever the other letters.
+    cases.append(error_case("unknown-critical-chunk-lower-case-rest", w.assemble(w.ihdr(3, 2, 8, 0), stream,
+                                                                                 before=[w.chunk("Zzzz", b"")]), E["critical"]))
+    skipped = decode_case("decode/unknown-ancillary-chunk-upper-case-rest", rows, 3, 2, 0, 8, before=[w.chunk("zZZZ", b"x")])
+    cases.append(skipped)
+    # Spec/png.md §5.4: whatever follows IEND is ignored, even a chunk with a bad CRC.
+    png = w.assemble(w.ihdr(3, 2, 8, 0), stream) + w.chunk("IDAT", b"junk", crc=0) + b"\xff" * 5
+    cases.append({"name": "decode/data-after-iend-ignored",
+                  "steps": [step({"op": "png.decode", "png": b64(png)}, decode_expect(rows, 3, 2, 0, 8, 0))]})
+    return cases
+
+
+def png_covers(name):
+    """The rules of Spec/png.md and Spec/deflate.md a case checks, from its name."""
+    rules = []
+    table = [
+        (r"^encode/(gray|rgb|grayAlpha|rgba)", ["png §2.1", "png §2.2", "png §2.3", "png §2.4", "png §2.5", "png §2.6",
+                                                 "png §2.7", "png §3", "png §1.1", "png §1.2", "png §1.3"]),
+        (r"^encode/(one-|three-|two-|wide-)", ["png §2.4", "png §2.5", "png §2.7"]),
+        (r"^encode/worked-example", ["png §2.9"]),
+        (r"^encode/error-", ["png §2.8"]),
+        (r"^decode/type", ["png §4.1", "png §4.2", "png §4.3.6", "png §5.1", "png §5.3", "png §6.1", "png §6.2", "png §6.3",
+                           "png §7.1", "png §7.2", "png §8.1", "png §8.2", "png §9", "deflate §1.1", "deflate §2.1",
+                           "deflate §2.3", "deflate §2.4", "deflate §3.1", "deflate §4.1", "deflate §4.3.1",
+                           "deflate §4.3.2", "deflate §4.3.3", "deflate §4.3.4", "deflate §4.3.5", "deflate §4.3.6",
+                           "deflate §4.4", "deflate §5.1", "deflate §5.2", "deflate §5.3", "deflate §6.3"]),
+        (r"-adam7-", ["png §6.4"]),
+        (r"^decode/filter-", ["png §6.3"]),
+        (r"^decode/deflate-stored", ["deflate §4.2"]),
+        (r"^decode/deflate-", ["deflate §4.1", "deflate §4.4", "deflate §5.1"]),
+        (r"^decode/(trns|palette)", ["png §5.1", "png §8.2", "png §7.2"]),
+        (r"^decode/bytes-after-the-zlib", ["deflate §2.5", "png §6.2"]),
+        (r"^decode/idat-split", ["png §6.1"]),
+        (r"^decode/(ancillary|unknown-ancillary)", ["png §5.2"]),
+        (r"^decode/rgba16", ["png §8.1", "png §1.1"]),
+        (r"^decode/data-after-iend", ["png §5.4"]),
+        (r"^decode/distance-", ["deflate §4.4", "deflate §2.6"]),
+        (r"^error/(signature|empty-file)", ["png §4.1"]),
+        (r"^error/crc-mismatch", ["png §4.3.5", "png §1.3"]),
+        (r"^error/truncated", ["png §4.3.1", "png §4.3.4"]),
+        (r"^error/missing-iend|^error/idat-missing", ["png §4.3", "png §5.3"]),
+        (r"^error/ihdr", ["png §4.2"]),
+        (r"^error/(iend|plte|trns|idat-not|ihdr-twice)", ["png §5.1"]),
+        (r"^error/chunk-length", ["png §4.3.3"]),
+        (r"^error/chunk-type", ["png §4.3.2"]),
+        (r"^error/unknown-critical", ["png §5.2"]),
+        (r"^error/filter-type", ["png §6.3"]),
+        (r"^error/(image-data|interlaced-data)", ["png §6.2"]),
+        (r"^error/limit", ["png §10"]),
+        (r"^error/zlib-header", ["deflate §2.1", "deflate §7.1"]),
+        (r"^error/zlib-preset", ["deflate §2.2"]),
+        (r"^error/adler", ["deflate §2.4"]),
+        (r"^error/(zlib-stream-cut|deflate-stream-cut)", ["deflate §3.2"]),
+        (r"^error/deflate-block-type", ["deflate §4.1"]),
+        (r"^error/deflate-stored", ["deflate §4.2"]),
+        (r"^error/deflate-dynamic-(oversubscribed|incomplete)", ["deflate §5.2"]),
+        (r"^error/deflate-dynamic-(repeat|287)", ["deflate §4.3"]),
+        (r"^error/deflate-dynamic-no-end", ["deflate §4.3"]),
+        (r"^error/deflate-fixed", ["deflate §4.4", "deflate §5.3"]),
+        (r"^error/deflate-distance", ["deflate §4.4"]),
+        (r"^error/deflate-dynamic-(unassigned|match-without)", ["deflate §5.3"]),
+        (r"^error/", ["png §9", "deflate §7.1", "deflate §7.2", "deflate §1.4", "png §4.3"]),
+    ]
+    for pattern, covered in table:
+        if re.search(pattern, name):
+            rules += [rule for rule in covered if rule not in rules]
+    return rules
+
+
+def with_covers(cases):
+    for case in cases:
+        case["covers"] = png_covers(case["name"])
+        assert case["covers"], case["name"]
+    return cases
+
+
 def main():
     os.makedirs(OUT, exist_ok=True)
-    write("encode.json", "Canonical encoding (Spec/png.md): pixels to the exact expected bytes.", encode_cases())
-    write("decode.json", "Decoding: a file to its native samples and its RGBA conversion.", decode_cases())
-    write("errors.json", "Decoding errors: a file to the expected error name.", error_cases())
+    boundaries = boundary_cases()
+    write("encode.json", "Canonical encoding (Spec/png.md): pixels to the exact expected bytes.", with_covers(encode_cases()))
+    write("decode.json", "Decoding: a file to its native samples and its RGBA conversion.",
+          with_covers(decode_cases() + [c for c in boundaries if c["name"].startswith("decode/")]))
+    write("errors.json", "Decoding errors: a file to the expected error name.",
+          with_covers(error_cases() + [c for c in boundaries if c["name"].startswith("error/")]))
 
 
 if __name__ == "__main__":

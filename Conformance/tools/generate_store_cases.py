@@ -19,10 +19,14 @@ def b64(data):
     return base64.b64encode(data).decode("ascii")
 
 
-def build(operations):
+def build(operations, v1=False):
     """operations: tuples ('put', key, value[, created, expires, sequence]), ('remove', key),
-    ('touch', key, created, expires, sequence), ('clear',). Returns (file, model, offsets)."""
-    data = bytearray(s.file_header())
+    ('touch', key, created, expires, sequence), ('clear',). Returns (file, model, offsets).
+    With v1, the file is of format 1 (Spec/store.md §11.1)."""
+    header, put, remove, touch, clear = (
+        (s.v1_file_header, s.v1_put, s.v1_remove, s.v1_touch, s.v1_clear) if v1
+        else (s.file_header, s.put, s.remove, s.touch, s.clear))
+    data = bytearray(header())
     model = s.Model()
     offsets = []
     for operation in operations:
@@ -31,16 +35,16 @@ def build(operations):
         if kind == "put":
             key, value = operation[1], operation[2]
             created, expires, sequence = operation[3:6] if len(operation) > 3 else (T, s.NEVER, len(offsets))
-            data += s.put(key, value, created, expires, sequence)
+            data += put(key, value, created, expires, sequence)
             model.apply(s.PUT, key, value, created, expires, sequence)
         elif kind == "remove":
-            data += s.remove(operation[1])
+            data += remove(operation[1])
             model.apply(s.REMOVE, operation[1])
         elif kind == "touch":
-            data += s.touch(*operation[1:])
+            data += touch(*operation[1:])
             model.apply(s.TOUCH, *operation[1:2], b"", *operation[2:])
         elif kind == "clear":
-            data += s.clear()
+            data += clear()
             model.apply(s.CLEAR, None)
     return bytes(data), model, offsets
 
@@ -58,10 +62,12 @@ def entries(model, unreadable=()):
     return out
 
 
-def read_case(name, note, data, expect, **extra):
+def read_case(name, note, data, expect, covers, **extra):
+    if "error" in expect:
+        covers = covers + ["store §9", "store §5.1.3"]
     request = {"op": "store.read", "file": b64(data)}
     request.update(extra)
-    return {"name": name, "note": note, "steps": [{"request": request, "expect": expect}]}
+    return {"name": name, "note": note, "covers": covers, "steps": [{"request": request, "expect": expect}]}
 
 
 BASE = [
@@ -73,35 +79,75 @@ BASE = [
     ("put", "../../etc/passwd", b"path-like key"),
 ]
 
+FORMAT = ["store §1", "store §2", "store §3.1"]
+
 
 def valid_cases():
     cases = []
     data, model, _ = build([])
-    cases.append(read_case("valid/empty-store", "A header and no records.", data, {"entries": []}))
-    cases.append(read_case("valid/zero-length-file", "An empty file opens as an empty store.", b"", {"entries": []}))
+    cases.append(read_case("valid/empty-store", "A header and no records.", data, {"entries": []}, FORMAT))
+    cases.append(read_case("valid/zero-length-file", "An empty file opens as an empty store; a writable open writes a header.",
+                           b"", {"entries": [], "file": {"$bytes": b64(s.file_header()), "$ignore": s.GENERATION_RANGES}},
+                           ["store §2.1.7"], returnFile=True))
+    cases.append(read_case("valid/zero-length-file-read-only", "A read-only open of an empty file is notAStore.",
+                           b"", {"error": "notAStore"}, ["store §2.1.7"], readOnly=True))
     data, model, _ = build(BASE)
-    cases.append(read_case("valid/puts", "Puts of several keys, an empty value, Unicode and NUL keys.", data, {"entries": entries(model)}))
+    cases.append(read_case("valid/puts", "Puts of several keys, an empty value, Unicode and NUL keys.", data, {"entries": entries(model)},
+                           FORMAT + ["store §3.3.1", "store §6"]))
     data, model, _ = build(BASE + [("put", "alpha", b"second value", T + 5, T + 1000, 77)])
-    cases.append(read_case("valid/overwrite", "The last put of a key wins, metadata included.", data, {"entries": entries(model)}))
+    cases.append(read_case("valid/overwrite", "The last put of a key wins, metadata included.", data, {"entries": entries(model)},
+                           ["store §3.3.1"]))
     data, model, _ = build(BASE + [("remove", "beta"), ("remove", "not-there")])
     cases.append(read_case("valid/remove", "A remove record deletes its key; removing a missing key changes nothing.", data,
-                           {"entries": entries(model)}))
+                           {"entries": entries(model)}, ["store §3.3.2", "store §3.2"]))
     data, model, _ = build(BASE + [("touch", "alpha", T, T + 9000, 1234), ("touch", "missing", T, T, 1)])
     cases.append(read_case("valid/touch", "A touch record replaces the metadata and keeps the value; a touch of a missing key is ignored.",
-                           data, {"entries": entries(model)}))
+                           data, {"entries": entries(model)}, ["store §3.3.3", "store §3.2"]))
     data, model, _ = build(BASE + [("clear",), ("put", "after", b"after clear")])
-    cases.append(read_case("valid/clear", "A clear record deletes every earlier entry.", data, {"entries": entries(model)}))
+    cases.append(read_case("valid/clear", "A clear record deletes every earlier entry.", data, {"entries": entries(model)},
+                           ["store §3.3.4", "store §3.2"]))
     data, model, _ = build([("put", "past", b"p", -5, 0, 0), ("put", "max", b"m", s.NEVER, s.NEVER, 2 ** 62),
                             ("put", "k" * 65535, b"longest key", T, T, 3)])
     cases.append(read_case("valid/extreme-metadata", "Negative and maximal times, a large access sequence and a 65,535-byte key.",
-                           data, {"entries": entries(model)}))
+                           data, {"entries": entries(model)}, ["store §1", "store §3.1", "store §6"]))
     rng = random.Random(3)
     big = bytes(rng.randrange(256) for _ in range(200_000))
     data, model, _ = build([("put", "big", big), ("put", "small", b"s")])
-    cases.append(read_case("valid/large-value", "A 200,000-byte value.", data, {"entries": entries(model)}))
+    cases.append(read_case("valid/large-value", "A 200,000-byte value (the checksum's long-input path).", data,
+                           {"entries": entries(model)}, ["store §3.1", "store §1"]))
+    # Spec/checksum.md: values of every length from 0 to 260 and 1,000 take every path of the
+    # record checksum (0, 1-3, 4-8, 9-16, 17-128, 129-240, more than 240 bytes: one stripe
+    # block, several, and a partial last stripe); a wrong path gives a checksum a reader rejects.
+    lengths = list(range(0, 261)) + [1000, 1024 + 64, 16 * 1024 + 1]
+    data, model, _ = build([("put", f"length-{n:05d}", bytes((n * 7 + i * 13) & 0xFF for i in range(n))) for n in lengths])
+    cases.append(read_case("valid/checksum-every-path", "Values of every length take every path of the record checksum.",
+                           data, {"entries": entries(model)},
+                           ["checksum §1", "checksum §2.1", "checksum §2.2", "checksum §2.3", "checksum §2.4", "checksum §2.5",
+                            "checksum §2.6", "checksum §3.1", "checksum §3.2", "checksum §3.3", "checksum §3.4", "checksum §4",
+                            "checksum §5", "checksum §6.1", "checksum §6.2", "checksum §6.3", "checksum §6.4", "checksum §6.5",
+                            "checksum §8", "store §1"]))
     data, model, _ = build(BASE)
-    cases.append(read_case("valid/zero-tail", "Zero bytes after the last record are an unwritten tail, not damage.",
-                           data + bytes(100), {"entries": entries(model)}))
+    cases.append(read_case("valid/zero-tail", "Zero bytes after the last record are an unwritten tail, not damage; a writable open cuts them.",
+                           data + bytes(100), {"entries": entries(model), "file": b64(data)}, ["store §5.3.2", "store §5.3.4"],
+                           returnFile=True))
+    cases.append(read_case("valid/zero-tail-read-only", "A read-only open ignores an unwritten tail and leaves the file alone.",
+                           data + bytes(100), {"entries": entries(model)}, ["store §5.3.2", "store §5.3.4"], readOnly=True))
+    # Spec/store.md §3.3: removing or touching an absent key appends nothing.
+    operations = [
+        {"put": "a", "value": b64(b"one"), "createdAt": T, "expiresAt": s.NEVER, "accessSequence": 1},
+        {"remove": "absent"},
+        {"touch": "also-absent", "createdAt": T, "expiresAt": T + 5, "accessSequence": 2},
+        {"remove": "a"},
+        {"remove": "a"},
+        {"touch": "a", "createdAt": T, "expiresAt": T + 5, "accessSequence": 3},
+    ]
+    expected_file = s.file_header() + s.put("a", b"one", T, s.NEVER, 1) + s.remove("a")
+    cases.append({"name": "write/absent-remove-and-touch-append-nothing",
+                  "note": "Removing or touching a key the store does not hold appends no record (Spec/store.md §3.3).",
+                  "covers": ["store §3.3.5", "store §3.3.2"],
+                  "steps": [{"request": {"op": "store.write", "operations": operations},
+                             "expect": {"file": {"$bytes": b64(expected_file), "$ignore": s.GENERATION_RANGES},
+                                        "entries": []}}]})
     return cases
 
 
@@ -114,22 +160,26 @@ def torn_cases():
     last = offsets[-1]
     key_start = last + s.RECORD_HEADER_SIZE
     value_start = key_start + len("last-key")
-    for label, cut in [("inside-the-record-crc", last + 2), ("inside-the-header-crc", last + 6),
-                       ("inside-the-header", last + 30), ("at-the-end-of-the-header", last + 48),
+    for label, cut in [("inside-the-header-checksum", last + 2), ("inside-the-value-checksum", last + 12),
+                       ("inside-the-header", last + 30), ("at-the-end-of-the-header", last + s.RECORD_HEADER_SIZE),
                        ("inside-the-key", key_start + 3), ("inside-the-value", value_start + 5),
                        ("one-byte-short", len(data) - 1)]:
-        cases.append(read_case(f"torn/cut-{label}", "A crash left the last record incomplete: it is cut off, the rest is intact.",
-                               data[:cut], {"entries": entries(survivors)}))
+        cases.append(read_case(f"torn/cut-{label}",
+                               "A crash left the last record incomplete: a writable open cuts it off (the file ends at the last complete record), the rest is intact.",
+                               data[:cut], {"entries": entries(survivors), "file": b64(before)},
+                               ["store §5.3.1", "store §5.3.4"], returnFile=True))
+    cases.append(read_case("torn/cut-inside-the-value-read-only", "A read-only open ignores the incomplete tail.",
+                           data[:value_start + 5], {"entries": entries(survivors)}, ["store §5.3.1", "store §5.3.4"], readOnly=True))
     cases.append(read_case("torn/cut-after-a-complete-record", "A cut exactly between records loses nothing.", before,
-                           {"entries": entries(survivors)}))
+                           {"entries": entries(survivors)}, ["store §5.3"]))
     cases.append(read_case("torn/cut-inside-the-file-header", "A file shorter than its header but with the magic is corrupt.",
-                           data[:20], {"error": "corruptFileHeader"}))
+                           data[:20], {"error": "corruptFileHeader"}, ["store §2.1.2"]))
     cases.append(read_case("torn/cut-inside-the-magic", "A file that does not start with the whole magic is not a store.",
-                           data[:5], {"error": "notAStore"}))
+                           data[:5], {"error": "notAStore"}, ["store §2.1.1"]))
     # A torn remove: the key stays.
     data, _, offsets = build(BASE + [("remove", "alpha")])
     cases.append(read_case("torn/cut-inside-a-remove", "An incomplete remove record is cut off, so the key is still there.",
-                           data[:offsets[-1] + 40], {"entries": entries(survivors)}))
+                           data[:offsets[-1] + 40], {"entries": entries(survivors)}, ["store §5.3.1"]))
     return cases
 
 
@@ -142,39 +192,63 @@ def flip(data, offset, mask=0x01):
 def corrupt_cases():
     cases = []
     data, model, offsets = build(BASE + [("put", "tail", b"tail value")])
-    cases.append(read_case("corrupt/wrong-magic", "Not a store: it is never overwritten.", b"PNG\x00" + data[4:], {"error": "notAStore"}))
-    cases.append(read_case("corrupt/file-header-crc", "A damaged file header.", flip(data, 17), {"error": "corruptFileHeader"}))
-    newer_major = s.file_header(major=2) + data[32:]
-    cases.append(read_case("corrupt/newer-major-version", "A newer major version is refused.", newer_major,
-                           {"error": "unsupportedVersion"}))
+    cases.append(read_case("corrupt/wrong-magic", "Not a store: it is never overwritten.", b"PNG\x00" + data[4:], {"error": "notAStore"},
+                           ["store §2.1.1"]))
+    cases.append(read_case("corrupt/file-header-checksum", "A damaged file header (a generation bit).", flip(data, 17),
+                           {"error": "corruptFileHeader"}, ["store §2.1.5"]))
+    cases.append(read_case("corrupt/file-header-major-zero", "Major version 0 is corrupt even with a matching checksum.",
+                           s.file_header(major=0) + data[32:], {"error": "corruptFileHeader"}, ["store §2.1.5"]))
+    cases.append(read_case("corrupt/newer-major-version", "A newer major version is refused.", s.file_header(major=3) + data[32:],
+                           {"error": "unsupportedVersion"}, ["store §2.1.4"]))
+    cases.append(read_case("corrupt/newer-major-version-bad-checksum",
+                           "A newer major version is refused whether or not its header checksum matches.",
+                           s.file_header(major=3, header_checksum=0) + data[32:], {"error": "unsupportedVersion"}, ["store §2.1.4"]))
     newer_minor = s.file_header(minor=1) + data[32:]
+    with_flagged = s.Model()
+    with_flagged.entries = dict(model.entries)
+    with_flagged.entries["flagged"] = (b"f", 0, s.NEVER, 0)
     cases.append(read_case("corrupt/newer-minor-version-writable", "A newer minor version is refused for writing.", newer_minor,
-                           {"error": "newerMinorVersion"}))
+                           {"error": "newerMinorVersion"}, ["store §2.1.6"]))
     cases.append(read_case("corrupt/newer-minor-version-read-only",
-                           "A newer minor version opens read-only; records of unknown types are skipped.",
-                           s.file_header(minor=1) + data[32:offsets[-1]] + s.record(9, "future", b"x") + data[offsets[-1]:],
-                           {"entries": entries(model)}, readOnly=True))
+                           "A newer minor version opens read-only; records of unknown types, non-zero flags and the header flags are skipped or ignored.",
+                           s.file_header(minor=1, flags=7) + data[32:offsets[-1]] + s.record(9, "future", b"x")
+                           + s.put("flagged", b"f", flags=1, reserved=5) + data[offsets[-1]:],
+                           {"entries": entries(with_flagged)}, ["store §2.1.6", "store §3.2"], readOnly=True))
     # Damage in the middle of the file: open refuses rather than return wrong bytes.
     second = offsets[1]
-    for label, offset in [("header", second + 20), ("header-crc", second + 5), ("key", second + s.RECORD_HEADER_SIZE)]:
-        cases.append(read_case(f"corrupt/middle-record-{label}", "An invalid record followed by more data is damage, not a torn tail.",
-                               flip(data, offset), {"error": "corruptRecord"}))
+    for label, offset in [("header", second + 20), ("header-checksum", second + 5),
+                          ("value-checksum-field", second + 8), ("key", second + s.RECORD_HEADER_SIZE)]:
+        cases.append(read_case(f"corrupt/middle-record-{label}",
+                               "An invalid record followed by more data is damage, not a torn tail (the header checksum covers the value checksum field).",
+                               flip(data, offset), {"error": "corruptRecord"}, ["store §5.3.3", "store §3.1"]))
     cases.append(read_case("corrupt/unknown-record-type", "A record type this version does not define is damage.",
-                           data[:offsets[2]] + s.record(9, "odd", b"") + data[offsets[2]:], {"error": "corruptRecord"}))
+                           data[:offsets[2]] + s.record(9, "odd", b"") + data[offsets[2]:], {"error": "corruptRecord"},
+                           ["store §3.2", "store §5.3.3"]))
     cases.append(read_case("corrupt/nonzero-flags", "Reserved fields must be zero.",
-                           data[:offsets[2]] + s.put("odd", b"v", flags=1) + data[offsets[2]:], {"error": "corruptRecord"}))
-    cases.append(read_case("corrupt/last-record-header-damaged", "A complete last record with a bad header CRC is damage too.",
-                           flip(data, offsets[-1] + 30), {"error": "corruptRecord"}))
+                           data[:offsets[2]] + s.put("odd", b"v", flags=1) + data[offsets[2]:], {"error": "corruptRecord"},
+                           ["store §3.2"]))
+    cases.append(read_case("corrupt/nonzero-reserved", "Reserved fields must be zero.",
+                           data[:offsets[2]] + s.put("odd", b"v", reserved=1) + data[offsets[2]:], {"error": "corruptRecord"},
+                           ["store §3.2"]))
+    for label, record in [("remove-with-value", s.record(s.REMOVE, "alpha", b"x")),
+                          ("put-with-empty-key", s.record(s.PUT, "", b"x")),
+                          ("clear-with-key", s.record(s.CLEAR, "k", b""))]:
+        cases.append(read_case(f"corrupt/ill-formed-{label}", "A record whose lengths break the table of Spec/store.md §3.2 is invalid.",
+                               data[:offsets[2]] + record + data[offsets[2]:], {"error": "corruptRecord"}, ["store §3.2"]))
+    cases.append(read_case("corrupt/last-record-header-damaged", "A complete last record with a bad header checksum is damage too.",
+                           flip(data, offsets[-1] + 30), {"error": "corruptRecord"}, ["store §5.3.3"]))
     # A damaged value: the header is fine, so open succeeds; reading that value fails and
     # every other value is intact.
     beta_value = offsets[1] + s.RECORD_HEADER_SIZE + len("beta") + 10
-    cases.append(read_case("corrupt/value-bit-flip", "A value whose record CRC fails is never returned.",
-                           flip(data, beta_value, 0x80), {"entries": entries(model, {"beta": "checksumMismatch"})}))
+    cases.append(read_case("corrupt/value-bit-flip", "A value whose checksum fails is never returned.",
+                           flip(data, beta_value, 0x80), {"entries": entries(model, {"beta": "checksumMismatch"})},
+                           ["store §8.2", "store §5.2"]))
     tail_value = offsets[-1] + s.RECORD_HEADER_SIZE + len("tail") + 2
     cases.append(read_case("corrupt/last-value-bit-flip", "The same for the last record.",
-                           flip(data, tail_value), {"entries": entries(model, {"tail": "checksumMismatch"})}))
-    cases.append(read_case("corrupt/record-crc-field", "A wrong record CRC field fails the value read.",
-                           flip(data, offsets[0]), {"entries": entries(model, {"alpha": "checksumMismatch"})}))
+                           flip(data, tail_value), {"entries": entries(model, {"tail": "checksumMismatch"})}, ["store §8.2"]))
+    wrong_sum = data[:offsets[0]] + s.put("alpha", b"first value", T, s.NEVER, 1, value_checksum=12345) + data[offsets[1]:]
+    cases.append(read_case("corrupt/value-checksum-wrong", "A record whose value checksum (covered by a matching header checksum) does not match its value.",
+                           wrong_sum, {"entries": entries(model, {"alpha": "checksumMismatch"})}, ["store §8.2", "store §3.1"]))
     return cases
 
 
@@ -190,24 +264,43 @@ def compaction_cases():
         ("remove", "nul\u0000key"),
     ]
     data, model, _ = build(operations)
-    cases.append(read_case("compact/before", "The store before compaction.", data, {"entries": entries(model)}))
-    cases.append(read_case("compact/after", "Compaction at T keeps live records with expiresAt > T, their latest metadata, and never a removed key.",
-                           data, {"entries": entries(model.compacted(T))}, compactAt=T))
+    cases.append(read_case("compact/before", "The store before compaction.", data, {"entries": entries(model)}, ["store §3.3"]))
+    # The compacted log: one put per live key, in log order of their put records, copied, or
+    # rewritten with the current metadata when a touch changed it.
+    def compacted_file(now):
+        out = bytearray(s.file_header())
+        order = []
+        for operation in operations:
+            if operation[0] == "put":
+                if operation[1] in order:
+                    order.remove(operation[1])
+                order.append(operation[1])
+        for key in order:
+            if key in model.entries and model.entries[key][2] > now:
+                value, created, expires, sequence = model.entries[key]
+                out += s.put(key, value, created, expires, sequence)
+        return bytes(out)
+    cases.append(read_case("compact/after", "Compaction at T keeps live records with expiresAt > T, their latest metadata, and never a removed key; the new log holds one put per live key in log order.",
+                           data, {"entries": entries(model.compacted(T)),
+                                  "file": {"$bytes": b64(compacted_file(T)), "$ignore": s.GENERATION_RANGES}},
+                           ["store §7", "store §7.1.1", "store §7.3"], compactAt=T, returnFile=True))
     cases.append(read_case("compact/after-later", "Compaction at T + 100 also drops what expired by then.",
-                           data, {"entries": entries(model.compacted(T + 100))}, compactAt=T + 100))
+                           data, {"entries": entries(model.compacted(T + 100)),
+                                  "file": {"$bytes": b64(compacted_file(T + 100)), "$ignore": s.GENERATION_RANGES}},
+                           ["store §7.1.1"], compactAt=T + 100, returnFile=True))
     # Spec/store.md §7.1: damage survives compaction, whether the record is copied or rewritten.
     damaged, model, offsets = build(BASE + [("touch", "beta", T, T + 10_000, 40)])
     beta_value = offsets[1] + s.RECORD_HEADER_SIZE + len("beta") + 3
     damaged = flip(damaged, beta_value, 0x10)
     cases.append(read_case("compact/damaged-rewritten-value-stays-detectable",
-                           "A touched record is rewritten by compaction; a damaged value keeps failing its check.",
-                           damaged, {"entries": entries(model, {"beta": "checksumMismatch"})}, compactAt=T))
+                           "A touched record is rewritten by compaction with the old value checksum; a damaged value keeps failing its check.",
+                           damaged, {"entries": entries(model, {"beta": "checksumMismatch"})}, ["store §7.1.1"], compactAt=T))
     damaged, model, offsets = build(BASE)
     alpha_value = offsets[0] + s.RECORD_HEADER_SIZE + len("alpha") + 1
     cases.append(read_case("compact/damaged-copied-value-stays-detectable",
                            "An untouched record is copied byte for byte; a damaged value keeps failing its check.",
                            flip(damaged, alpha_value, 0x04), {"entries": entries(model, {"alpha": "checksumMismatch"})},
-                           compactAt=T))
+                           ["store §7.1.1"], compactAt=T))
     # Writing: operations applied by the implementation, then its file and entries.
     write_operations = [
         {"put": "a", "value": b64(b"one"), "createdAt": T, "expiresAt": s.NEVER, "accessSequence": 1},
@@ -223,6 +316,7 @@ def compaction_cases():
                      + s.put("d", b"four", T + 2, s.NEVER, 5))
     cases.append({"name": "write/records-byte-for-byte",
                   "note": "An implementation writes each operation as exactly one record of Spec/store.md (the generation is free).",
+                  "covers": ["store §1", "store §2", "store §3.1", "store §3.3.6", "store §5.1.1"],
                   "steps": [{"request": {"op": "store.write", "operations": write_operations},
                              "expect": {"file": {"$bytes": b64(expected_file), "$ignore": s.GENERATION_RANGES},
                                         "entries": [{"key": "d", "value": b64(b"four"), "createdAt": T + 2,
@@ -239,10 +333,13 @@ def compaction_cases():
         {"key": "keep", "value": b64(b"kept"), "createdAt": T, "expiresAt": s.NEVER, "accessSequence": 1},
         {"key": "late", "value": b64(b"after compaction"), "createdAt": T, "expiresAt": s.NEVER, "accessSequence": 3},
     ]
+    expected_file = s.file_header() + s.put("keep", b"kept", T, s.NEVER, 1) + s.put("late", b"after compaction", T, s.NEVER, 3)
     cases.append({"name": "write/removed-key-stays-removed-after-compaction",
                   "note": "A key removed before a compaction never comes back; the compacted file reads back the same.",
+                  "covers": ["store §7.3"],
                   "steps": [{"request": {"op": "store.write", "operations": removed_then_compacted},
-                             "expect": {"entries": expected_entries}}]})
+                             "expect": {"entries": expected_entries,
+                                        "file": {"$bytes": b64(expected_file), "$ignore": s.GENERATION_RANGES}}}]})
     return cases
 
 
@@ -272,27 +369,100 @@ def snapshot_cases():
     data, model, offsets = build(operations)
     prefix_length = offsets[len(prefix)]
     good = snapshot_entries(prefix, offsets[:len(prefix)])
-    generation = 0x0123456789ABCDEF
+    generation = s.GENERATION
 
     def case(name, note, hint):
-        return read_case(name, note, data, {"entries": entries(model)}, hint=b64(hint))
+        return read_case(name, note, data, {"entries": entries(model)}, ["store §4", "store §5.1.4"], hint=b64(hint))
 
     cases.append(case("snapshot/valid-then-scan-the-tail", "A valid snapshot of a prefix, then the records appended after it.",
                       s.snapshot(generation, prefix_length, good)))
+    # A valid snapshot is used: it can be told from a scan when it lists what the log does not.
+    trusted = read_case("snapshot/valid-snapshot-is-used",
+                        "A valid snapshot is the index up to its logLength: an entry it lists that the log's records do not (metadata differs) shows.",
+                        data, {"entries": entries_with_metadata(model, "gamma", (T + 1, T + 2, 99))}, ["store §4", "store §5.1"],
+                        hint=b64(s.snapshot(generation, prefix_length,
+                                            [e if e[0] != "gamma" else (e[0], 0, e[2], e[3], T + 1, T + 2, 99) for e in good])),
+                        readOnly=True)
+    cases.append(trusted)
     ghost = good + [("ghost", 1, offsets[0], len(BASE[0][2]), T, s.NEVER, 1)]
     for label, note, hint in [
             ("wrong-generation", "A snapshot of another log (another generation) is ignored.",
              s.snapshot(generation ^ 1, prefix_length, ghost)),
-            ("damaged-header", "A snapshot whose header CRC fails is ignored.",
-             s.snapshot(generation, prefix_length, ghost, header_crc=0)),
-            ("damaged-entries", "A snapshot whose entries CRC fails is ignored.",
-             s.snapshot(generation, prefix_length, ghost, entries_crc=0)),
+            ("damaged-header", "A snapshot whose header checksum fails is ignored.",
+             s.snapshot(generation, prefix_length, ghost, header_checksum=0)),
+            ("damaged-entries", "A snapshot whose entries checksum fails is ignored.",
+             s.snapshot(generation, prefix_length, ghost, entries_checksum=0)),
             ("longer-than-the-log", "A snapshot describing more log than the file holds (the log was cut) is ignored.",
              s.snapshot(generation, len(data) + 100, ghost)),
             ("entry-outside-its-log-length", "A snapshot entry whose record lies beyond logLength is ignored.",
              s.snapshot(generation, offsets[1], ghost)),
+            ("format-1-snapshot", "A format-1 snapshot (major 1, CRC-32) beside a format-2 log is ignored.",
+             s.v1_snapshot(generation, prefix_length, ghost)),
+            ("major-mismatch", "A snapshot whose major is not 2 is ignored even with matching checksums.",
+             s.snapshot(generation, prefix_length, ghost, major=3)),
     ]:
         cases.append(case(f"snapshot/{label}", note, hint))
+    return cases
+
+
+def entries_with_metadata(model, key, metadata):
+    changed = s.Model()
+    changed.entries = dict(model.entries)
+    changed.entries[key] = (model.entries[key][0], *metadata)
+    return entries(changed)
+
+
+def migration_cases():
+    """Spec/store.md §11: format 1 is migrated by a writable open, refused read-only."""
+    cases = []
+    operations = BASE + [("touch", "alpha", T, T + 9000, 40), ("remove", "beta"), ("put", "late", b"late value", T, T + 5, 41)]
+    v1, model, offsets = build(operations, v1=True)
+
+    def migrated(model, order, damaged=()):
+        out = bytearray(s.file_header())
+        for key in order:
+            if key in model.entries:
+                value, created, expires, sequence = model.entries[key]
+                stored = damaged[key] if key in damaged else value
+                vsum = s.checksum(stored) ^ 0xFFFFFFFFFFFFFFFF if key in damaged else None
+                out += s.put(key, stored, created, expires, sequence, value_checksum=vsum)
+        return bytes(out)
+
+    order = [op[1] for op in BASE] + ["late"]
+    cases.append(read_case("migrate/writable-open-rewrites-as-format-2",
+                           "A writable open of a format-1 store rewrites it as format 2: one put per live entry in log order, with the current metadata.",
+                           v1, {"entries": entries(model),
+                                "file": {"$bytes": b64(migrated(model, order)), "$ignore": s.GENERATION_RANGES}},
+                           ["store §2.1.3", "store §11.1", "store §11.2.1", "store §11.2.2", "store §11.2.4"], returnFile=True))
+    cases.append(read_case("migrate/read-only-open-refuses", "A read-only open of a format-1 store fails with migrationRequired.",
+                           v1, {"error": "migrationRequired"}, ["store §2.1.3", "store §11.2", "store §9"], readOnly=True))
+    cases.append(read_case("migrate/format-1-header-crc", "A format-1 header whose CRC-32 fails is corruptFileHeader.",
+                           flip(v1, 17), {"error": "corruptFileHeader"}, ["store §2.1.3"]))
+    torn = v1[:offsets[-1] + 30]
+    _, torn_model, _ = build(operations[:-1], v1=True)
+    cases.append(read_case("migrate/torn-tail-is-left-behind", "An incomplete format-1 tail is not migrated.",
+                           torn, {"entries": entries(torn_model),
+                                  "file": {"$bytes": b64(migrated(torn_model, order)), "$ignore": s.GENERATION_RANGES}},
+                           ["store §11.2.1", "store §11.2.2"], returnFile=True))
+    cases.append(read_case("migrate/middle-damage-refuses", "Damage in the middle of a format-1 log fails the migration with corruptRecord.",
+                           flip(v1, offsets[1] + 20), {"error": "corruptRecord"}, ["store §11.2.1"]))
+    damaged_at = offsets[3] + s.V1_RECORD_HEADER_SIZE + len("ключ🙂".encode()) + 2
+    damaged = flip(v1, damaged_at, 0x20)
+    bad_value = bytearray(b"unicode key")
+    bad_value[2] ^= 0x20
+    cases.append(read_case("migrate/damaged-value-stays-detectable",
+                           "A format-1 value whose record CRC-32 fails is migrated with the complement of its checksum, so it reads as checksumMismatch.",
+                           damaged, {"entries": entries(model, {"ключ🙂": "checksumMismatch"}),
+                                     "file": {"$bytes": b64(migrated(model, order, {"ключ🙂": bytes(bad_value)})),
+                                              "$ignore": s.GENERATION_RANGES}},
+                           ["store §11.2.1", "store §11.2.2"], returnFile=True))
+    hint = s.v1_snapshot(s.GENERATION, len(v1), [("ghost", 1, offsets[0], 11, T, s.NEVER, 1)])
+    cases.append(read_case("migrate/format-1-snapshot-ignored", "A format-1 snapshot is not used by the migration.",
+                           v1, {"entries": entries(model)}, ["store §11.1", "store §11.2.1"], hint=b64(hint)))
+    empty, _, _ = build([], v1=True)
+    cases.append(read_case("migrate/empty-store", "An empty format-1 store migrates to a format-2 header.",
+                           empty, {"entries": [], "file": {"$bytes": b64(s.file_header()), "$ignore": s.GENERATION_RANGES}},
+                           ["store §11.2.1", "store §11.2.2"], returnFile=True))
     return cases
 
 
@@ -300,7 +470,8 @@ def main():
     os.makedirs(OUT, exist_ok=True)
     for file_name, cases in [("valid.json", valid_cases()), ("torn.json", torn_cases()),
                              ("corrupt.json", corrupt_cases()), ("compaction.json", compaction_cases()),
-                             ("snapshot.json", snapshot_cases())]:
+                             ("snapshot.json", snapshot_cases()),
+                             ("migration.json", migration_cases())]:
         names = [c["name"] for c in cases]
         assert len(names) == len(set(names)), names
         with open(os.path.join(OUT, file_name), "w") as f:

@@ -208,8 +208,11 @@ def rgba(rows, colour_type, depth, palette=None, trns=None):
     """The RGBA conversion: rgba8 for depth <= 8, rgba16 for depth 16. Gray below 8 bits is
     scaled to 0...255 by v * 255 / (2^depth - 1); tRNS gives alpha 0 to the matching colour,
     a palette's alpha comes from tRNS (255 beyond its end); an index beyond the palette is
-    black (Spec/png.md §8.2)."""
+    black (Spec/png.md §8.2). A gray or RGB key's bits above the bit depth are masked to 0
+    before the comparison (PNG Third Edition, #11tRNS)."""
     maximum = (1 << depth) - 1
+    if trns is not None and colour_type in (0, 2):
+        trns = [k & maximum for k in trns]
     wide = depth == 16
 
     def scale(v):

@@ -1,42 +1,56 @@
 """An independent writer and reader model of the log store format (Spec/store.md), for the
 conformance cases. Written from the format's tables; all integers little-endian.
 
-File header (32 bytes): magic 89 49 43 4C 4F 47 0D 0A, major u16, minor u16, reserved u32,
-generation u64, reserved u32, CRC-32 of bytes 0..27.
-Record: record CRC u32 (bytes 4..end), header CRC u32 (bytes 8..47 and the key), type u8,
-flags u8, key length u16, reserved u32, value length u64, createdAt i64, expiresAt i64,
-accessSequence u64, key, value.
+Format 2 (Spec/store.md §2–§4), the current one:
+File header (32 bytes): magic 89 49 43 4C 4F 47 0D 0A, major u16 = 2, minor u16, flags u32,
+generation u64, header checksum u64 of bytes 0..23.
+Record (56-byte header): header checksum u64 (bytes 8 .. 56 + keyLength - 1), value checksum
+u64, type u8, flags u8, key length u16, reserved u32, value length u64, createdAt i64,
+expiresAt i64, accessSequence u64, key, value.
+Snapshot: 48-byte header (magic, major u16 = 2, minor u16, reserved u32, generation u64,
+logLength u64, entryCount u64, header checksum u64 of bytes 0..39), entries of 44 + keyLength
+bytes, an 8-byte checksum of the entries.
+Every checksum is the record checksum of Spec/checksum.md (recordchecksum.py).
+
+Format 1 (Spec/store.md §11), kept for the migration cases: the v1_* functions, CRC-32.
 """
 import struct
 import zlib
 
+from recordchecksum import record_checksum
+
 MAGIC = bytes([0x89, 0x49, 0x43, 0x4C, 0x4F, 0x47, 0x0D, 0x0A])
+HINT_MAGIC = bytes([0x89, 0x49, 0x43, 0x48, 0x49, 0x4E, 0x54, 0x0A])
 PUT, REMOVE, TOUCH, CLEAR = 1, 2, 3, 4
 NEVER = 2 ** 63 - 1
 HEADER_SIZE = 32
-RECORD_HEADER_SIZE = 48
-# The generation bytes and the header CRC (which covers them) vary per store: cases that
-# compare a whole file ignore these ranges.
-GENERATION_RANGES = [[16, 24], [28, 32]]
+RECORD_HEADER_SIZE = 56
+GENERATION = 0x0123456789ABCDEF
+# The generation (bytes 16..23) and the header checksum over it (24..31) vary per store: cases
+# that compare a whole file ignore these ranges.
+GENERATION_RANGES = [[16, 32]]
 
 
-def crc(data):
-    return zlib.crc32(data) & 0xFFFFFFFF
+def checksum(data):
+    return record_checksum(bytes(data))
 
 
-def file_header(major=1, minor=0, generation=0x0123456789ABCDEF, checksum=None):
-    head = MAGIC + struct.pack("<HHIQI", major, minor, 0, generation, 0)
-    return head + struct.pack("<I", crc(head) if checksum is None else checksum)
+def _key(key):
+    return key.encode() if isinstance(key, str) else key
+
+
+def file_header(major=2, minor=0, generation=GENERATION, header_checksum=None, flags=0):
+    head = MAGIC + struct.pack("<HHIQ", major, minor, flags, generation)
+    return head + struct.pack("<Q", checksum(head) if header_checksum is None else header_checksum)
 
 
 def record(kind, key=b"", value=b"", created=0, expires=NEVER, sequence=0, flags=0, reserved=0,
-           header_crc=None, record_crc=None):
-    key = key.encode() if isinstance(key, str) else key
-    fixed = struct.pack("<BBHIQqqQ", kind, flags, len(key), reserved, len(value), created, expires, sequence)
-    hcrc = crc(fixed + key) if header_crc is None else header_crc
-    rest = struct.pack("<I", hcrc) + fixed + key + value
-    rcrc = crc(rest) if record_crc is None else record_crc
-    return struct.pack("<I", rcrc) + rest
+           header_checksum=None, value_checksum=None):
+    key = _key(key)
+    vsum = checksum(value) if value_checksum is None else value_checksum
+    fixed = struct.pack("<QBBHIQqqQ", vsum, kind, flags, len(key), reserved, len(value), created, expires, sequence)
+    hsum = checksum(fixed + key) if header_checksum is None else header_checksum
+    return struct.pack("<Q", hsum) + fixed + key + value
 
 
 def put(key, value, created=0, expires=NEVER, sequence=0, **kw):
@@ -54,6 +68,68 @@ def touch(key, created, expires, sequence):
 
 def clear():
     return record(CLEAR, b"", b"", 0, 0, 0)
+
+
+def snapshot(generation, log_length, entries, header_checksum=None, entries_checksum=None, major=2):
+    """A snapshot ("hint") file (Spec/store.md §4). entries: tuples (key, flags, offset,
+    valueLength, createdAt, expiresAt, accessSequence)."""
+    body = bytearray()
+    for key, flags, offset, length, created, expires, sequence in entries:
+        key = _key(key)
+        body += struct.pack("<HBBQQqqQ", len(key), flags, 0, offset, length, created, expires, sequence) + key
+    head = HINT_MAGIC + struct.pack("<HHIQQQ", major, 0, 0, generation, log_length, len(entries))
+    head += struct.pack("<Q", checksum(head) if header_checksum is None else header_checksum)
+    trailer = checksum(body) if entries_checksum is None else entries_checksum
+    return head + bytes(body) + struct.pack("<Q", trailer)
+
+
+# -- format 1 (Spec/store.md §11.1) -------------------------------------------------------------
+V1_RECORD_HEADER_SIZE = 48
+
+
+def crc(data):
+    return zlib.crc32(bytes(data)) & 0xFFFFFFFF
+
+
+def v1_file_header(major=1, minor=0, generation=GENERATION, header_crc=None):
+    head = MAGIC + struct.pack("<HHIQI", major, minor, 0, generation, 0)
+    return head + struct.pack("<I", crc(head) if header_crc is None else header_crc)
+
+
+def v1_record(kind, key=b"", value=b"", created=0, expires=NEVER, sequence=0, flags=0, reserved=0,
+              header_crc=None, record_crc=None):
+    key = _key(key)
+    fixed = struct.pack("<BBHIQqqQ", kind, flags, len(key), reserved, len(value), created, expires, sequence)
+    hcrc = crc(fixed + key) if header_crc is None else header_crc
+    rest = struct.pack("<I", hcrc) + fixed + key + value
+    rcrc = crc(rest) if record_crc is None else record_crc
+    return struct.pack("<I", rcrc) + rest
+
+
+def v1_put(key, value, created=0, expires=NEVER, sequence=0, **kw):
+    return v1_record(PUT, key, value, created, expires, sequence, **kw)
+
+
+def v1_remove(key):
+    return v1_record(REMOVE, key, b"", 0, 0, 0)
+
+
+def v1_touch(key, created, expires, sequence):
+    return v1_record(TOUCH, key, b"", created, expires, sequence)
+
+
+def v1_clear():
+    return v1_record(CLEAR, b"", b"", 0, 0, 0)
+
+
+def v1_snapshot(generation, log_length, entries):
+    body = bytearray()
+    for key, flags, offset, length, created, expires, sequence in entries:
+        key = _key(key)
+        body += struct.pack("<HBBQQqqQ", len(key), flags, 0, offset, length, created, expires, sequence) + key
+    head = HINT_MAGIC + struct.pack("<HHIQQQI", 1, 0, 0, generation, log_length, len(entries), 0)
+    head += struct.pack("<I", crc(head))
+    return head + bytes(body) + struct.pack("<I", crc(bytes(body)))
 
 
 class Model:
@@ -77,18 +153,3 @@ class Model:
         kept = Model()
         kept.entries = {k: v for k, v in self.entries.items() if v[2] > now}
         return kept
-
-
-HINT_MAGIC = bytes([0x89, 0x49, 0x43, 0x48, 0x49, 0x4E, 0x54, 0x0A])
-
-
-def snapshot(generation, log_length, entries, header_crc=None, entries_crc=None):
-    """A snapshot ("hint") file (Spec/store.md §4). entries: tuples (key, flags, offset,
-    valueLength, createdAt, expiresAt, accessSequence)."""
-    body = bytearray()
-    for key, flags, offset, length, created, expires, sequence in entries:
-        key = key.encode() if isinstance(key, str) else key
-        body += struct.pack("<HBBQQqqQ", len(key), flags, 0, offset, length, created, expires, sequence) + key
-    head = HINT_MAGIC + struct.pack("<HHIQQQI", 1, 0, 0, generation, log_length, len(entries), 0)
-    head += struct.pack("<I", crc(head) if header_crc is None else header_crc)
-    return head + bytes(body) + struct.pack("<I", crc(bytes(body)) if entries_crc is None else entries_crc)

@@ -11,8 +11,8 @@ final class CacheSession {
     var clock: ManualClock
     var settings: Request
     var cache: ImageCache?
-    /// The bytes last stored for each key (a bitmap's PNG), for `cache.damageValue`.
-    var storedBytes: [String: [UInt8]] = [:]
+    /// Whether the last `cache.reopen` asked for a read-only cache.
+    var readOnly = false
     /// For skip-expiry-extension: the expiry each key got when it was stored, never extended.
     var unextendedExpiry: [String: Int64] = [:]
     /// For evict-wrong-entry: each key's size and the order of use (last = most recent).

@@ -31,33 +31,85 @@ extension Driver {
                 backend: backend, folder: try freshFolder(),
                 clock: ManualClock(milliseconds: try request.integer("now")),
                 settings: request.object("configuration"))
+            session.readOnly = session.settings.fields["readOnly"] == .bool(true)
             session.cache = try openCache(session)
             cacheSession = session
-            return [:]
+            return ["folder": .string(session.folder.path)]
         }
-        guard let session = cacheSession, let cache = session.cache else {
+        guard let session = cacheSession else {
             throw RequestFailure.badRequest("no open cache: a scenario starts with cache.open")
         }
+        if request.op == "cache.reopen" {
+            // Closes the cache (cleanly; a closed one stays closed) and opens the same folder,
+            // writable unless the request says readOnly.
+            let previous = session.cache
+            session.cache = nil
+            try previous?.close()
+            applyFileFaults(session)
+            session.readOnly = request.fields["readOnly"] == .bool(true)
+            session.cache = try openCache(session)
+            return ["folder": .string(session.folder.path)]
+        }
+        guard let cache = session.cache else {
+            throw RequestFailure.badRequest("no cache: the last reopen failed")
+        }
         let now = session.clock.now()
+        if faults.contains(.expiredOnlyAfterExpiry),
+            [
+                "cache.read", "cache.readBitmap", "cache.contains", "cache.metadata", "cache.count",
+                "cache.keys",
+            ]
+            .contains(request.op)
+        {
+            // Seen one millisecond earlier, an entry is still live at its expiresAt.
+            session.clock.set(milliseconds: now - 1)
+            defer { session.clock.set(milliseconds: now) }
+            return try handleCacheOperation(request, session, cache, now: now - 1)
+        }
+        if faults.contains(.readOnlyStores), session.readOnly, request.op == "cache.store" {
+            try cache.close()
+            let writable = try openCache(session, readOnly: false)
+            try writable.store(try request.bytes("data"), forKey: try request.string("key"))
+            try writable.close()
+            session.cache = try openCache(session)
+            return [:]
+        }
+        return try handleCacheOperation(request, session, cache, now: now)
+    }
+
+    private func handleCacheOperation(
+        _ request: Request, _ session: CacheSession, _ cache: ImageCache, now: Int64
+    )
+        throws -> [String: Message]
+    {
         switch request.op {
-        case "cache.reopen":
-            session.cache = nil
+        case "cache.close":
             try cache.close()
-            session.cache = try openCache(session)
+            applyFileFaults(session)
             return [:]
-        case "cache.damageValue":
-            let key = try request.string("key")
-            guard let bytes = session.storedBytes[key], !bytes.isEmpty else {
-                throw RequestFailure(name: "damageFailed: no stored bytes known for the key")
+        case "cache.openAnother":
+            // A second instance of the same folder beside the open one (Spec/backends.md §1.5).
+            let other: ImageCache
+            do {
+                other = try openCache(session, readOnly: request.fields["readOnly"] == .bool(true))
+            } catch {
+                guard faults.contains(.noFolderLock), let cacheError = error as? CacheError,
+                    case .locked = cacheError
+                else { throw error }
+                other = try openCache(session, readOnly: true)
             }
-            session.cache = nil
-            try cache.close()
-            guard try Driver.flipMiddleBit(of: bytes, inFilesUnder: session.folder) > 0 else {
-                throw RequestFailure(
-                    name: "damageFailed: the value's bytes are in none of the backend's files")
+            defer { try? other.close() }
+            return ["count": .integer(Int64(other.count))]
+        case "cache.metadata":
+            guard let metadata = try cache.metadata(forKey: try request.string("key")) else {
+                return ["metadata": .null]
             }
-            session.cache = try openCache(session)
-            return [:]
+            return [
+                "metadata": .object([
+                    "createdAt": .integer(metadata.createdAt), "expiresAt": .integer(metadata.expiresAt),
+                    "accessSequence": .integer(Int64(bitPattern: metadata.accessSequence)),
+                ])
+            ]
         case "cache.verify":
             let report = try cache.verify()
             return [
@@ -73,9 +125,16 @@ extension Driver {
             if request.op == "cache.store" {
                 let data = try request.bytes("data")
                 try makeRoomWrongly(session, cache, forKey: key, size: data.count)
+                if faults.contains(.evictAtTheLimit), session.sizes[key] == nil,
+                    let maximum = try session.settings.optionalInteger("maximumEntryCount"),
+                    cache.count + 1 == maximum, let oldest = session.recency.first
+                {
+                    // Reaching the limit is taken for exceeding it.
+                    try cache.removeValue(forKey: oldest)
+                    session.forget(oldest)
+                }
                 try cache.store(data, forKey: key)
                 size = data.count
-                session.storedBytes[key] = data
             } else {
                 let bitmap = try Bitmap(
                     width: Int(try request.integer("width")), height: Int(try request.integer("height")),
@@ -83,7 +142,6 @@ extension Driver {
                     pixels: try request.bytes("pixels"))
                 try cache.store(bitmap, forKey: key)
                 size = bitmap.pixels.count
-                session.storedBytes[key] = try PNGEncoder.encode(bitmap)
             }
             session.sizes[key] = size
             session.touch(key)
@@ -107,7 +165,23 @@ extension Driver {
                 return ["hit": .bool(false)]
             }
             if request.op == "cache.read" {
-                guard let data = try cache.bytes(forKey: key) else { return ["hit": .bool(false)] }
+                let found: [UInt8]?
+                do {
+                    found = try cache.bytes(forKey: key)
+                } catch {
+                    guard faults.contains(.corruptEntryAsMiss), case .corruptEntry = error else {
+                        throw error
+                    }
+                    found = nil
+                }
+                guard let data = found else {
+                    if faults.contains(.missTakesSequence), !session.readOnly {
+                        // A miss that takes a number: a store (which takes one) undone at once.
+                        try cache.store([], forKey: "\u{1}miss")
+                        try cache.removeValue(forKey: "\u{1}miss")
+                    }
+                    return ["hit": .bool(false)]
+                }
                 session.touch(key)
                 return ["hit": .bool(true), "data": .bytes(data)]
             }
@@ -131,7 +205,10 @@ extension Driver {
         case "cache.purge":
             return ["removed": .integer(Int64(try cache.purgeExpired()))]
         case "cache.count":
-            return ["count": .integer(Int64(cache.count))]
+            return [
+                "count": .integer(Int64(cache.count)),
+                "totalByteCount": .integer(Int64(cache.totalByteCount)),
+            ]
         case "cache.keys":
             let keys = cache.keys.sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
             return ["keys": .array(keys.map(Message.string))]
@@ -155,41 +232,25 @@ extension Driver {
         }
     }
 
-    /// Damages a value the way a disk would, without the cache's help: flips one bit in the
-    /// middle of every occurrence of `value` in the files under `folder`. Returns how many
-    /// occurrences it damaged.
-    static func flipMiddleBit(of value: [UInt8], inFilesUnder folder: URL) throws -> Int {
-        let needle = Data(value)
-        var damaged = 0
-        let files = FileManager.default.enumerator(
-            at: folder, includingPropertiesForKeys: [.isRegularFileKey])
-        while let file = files?.nextObject() as? URL {
-            guard (try? file.resourceValues(forKeys: [.isRegularFileKey]))?.isRegularFile == true else {
-                continue
-            }
-            var contents = try Data(contentsOf: file)
-            var searchStart = contents.startIndex
-            var changed = false
-            while let found = contents.range(of: needle, in: searchStart..<contents.endIndex) {
-                contents[found.lowerBound + value.count / 2] ^= 0x01
-                searchStart = found.upperBound
-                changed = true
-                damaged += 1
-            }
-            if changed { try contents.write(to: file) }
-        }
-        return damaged
-    }
-
-    private func openCache(_ session: CacheSession) throws -> ImageCache {
+    private func openCache(_ session: CacheSession, readOnly: Bool? = nil) throws -> ImageCache {
         let settings = session.settings
+        let limits = settings.object("decodingLimits")
         let configuration = CacheConfiguration(
             directory: session.folder, backend: Backend(rawValue: session.backend) ?? .log,
             timeToLive: try settings.optionalInteger("timeToLive").map { Duration.milliseconds($0) },
             maximumAge: try settings.optionalInteger("maximumAge").map { Duration.milliseconds($0) },
             maximumBytes: try settings.optionalInteger("maximumBytes").map(Int.init),
             maximumEntryCount: try settings.optionalInteger("maximumEntryCount").map(Int.init),
-            clock: session.clock, memoryCostLimit: nil)
+            clock: session.clock, memoryCostLimit: nil,
+            externalStorageThreshold: faults.contains(.hybridNeverExternal) ? Int.max : 128 * 1024,
+            readOnly: readOnly ?? session.readOnly,
+            decodingLimits: PNGLimits(
+                maximumPixelCount: Int(
+                    try limits.optionalInteger("maximumPixelCount")
+                        ?? Int64(CacheConfiguration.defaultDecodingLimits.maximumPixelCount)),
+                maximumDecompressedBytes: Int(
+                    try limits.optionalInteger("maximumDecompressedBytes")
+                        ?? Int64(CacheConfiguration.defaultDecodingLimits.maximumDecompressedBytes))))
         return try ImageCache(configuration: configuration)
     }
 

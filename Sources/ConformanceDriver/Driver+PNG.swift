@@ -22,7 +22,11 @@ extension Driver {
     }
 
     func decodePNG(_ request: Request) throws(RequestFailure) -> [String: Message] {
-        let bytes = try request.bytes("png")
+        var bytes = try request.bytes("png")
+        if faults.contains(.ancillaryChunkChecksumsUnchecked) { Driver.repairAncillaryChecksums(&bytes) }
+        if faults.contains(.dataAfterEndRejected), Driver.hasDataAfterEnd(bytes) {
+            throw RequestFailure(name: "truncatedData")
+        }
         var limits = PNGLimits.default
         let requested = request.object("limits")
         if let pixels = try requested.optionalInteger("maximumPixelCount") {
@@ -35,10 +39,21 @@ extension Driver {
         do {
             decoded = try PNGDecoder(limits: limits).decode(bytes)
         } catch {
-            throw RequestFailure(name: Driver.name(of: error))
+            let name = Driver.name(of: error)
+            if faults.contains(.distanceTooFarZeroFilled), name == "distanceTooFar" {
+                throw RequestFailure(name: "adlerMismatch")
+            }
+            throw RequestFailure(name: name)
         }
         let header = decoded.header
-        let rgba = decoded.rgba()
+        var rgba = decoded.rgba()
+        if faults.contains(.trnsKeyUnmasked), Driver.keyHasBitsAboveDepth(decoded) {
+            // Unmasked, the key matches no pixel: every pixel is opaque.
+            let size = rgba.format == .rgba16 ? 2 : 1
+            for pixel in stride(from: 0, to: rgba.pixels.count, by: 4 * size) {
+                for index in 0..<size { rgba.pixels[pixel + 3 * size + index] = 0xFF }
+            }
+        }
         return [
             "width": .integer(Int64(header.width)),
             "height": .integer(Int64(header.height)),
@@ -70,6 +85,16 @@ extension Driver {
             "format": .string(thumbnail.format.description),
             "pixels": .bytes(thumbnail.pixels),
         ]
+    }
+
+    /// trns-key-unmasked: whether a gray or RGB key has bits above the bit depth.
+    static func keyHasBitsAboveDepth(_ decoded: DecodedPNG) -> Bool {
+        let maximum = (1 << decoded.header.bitDepth) - 1
+        switch decoded.transparency {
+        case .grayKey(let key)?: return Int(key) > maximum
+        case .rgbKey(let red, let green, let blue)?: return max(Int(red), Int(green), Int(blue)) > maximum
+        default: return false
+        }
     }
 
     static func pixelFormat(named name: String) throws(RequestFailure) -> PixelFormat {

@@ -7,7 +7,8 @@ import Foundation
 /// `store.read` and `store.write` (Spec/conformance.md §5.4).
 extension Driver {
     func readStore(_ request: Request) throws(RequestFailure) -> [String: Message] {
-        let file = try request.bytes("file")
+        var file = try request.bytes("file")
+        if faults.contains(.fileHeaderChecksumUnchecked) { Driver.repairFileHeaderChecksum(&file) }
         let compactAt = try request.optionalInteger("compactAt")
         let readOnly = request.fields["readOnly"] == .bool(true)
         let folder = try freshFolder()
@@ -17,7 +18,8 @@ extension Driver {
             throw RequestFailure(name: "driverSetup: cannot write \(path)")
         }
         if request.has("hint") {
-            let hint = try request.bytes("hint")
+            var hint = try request.bytes("hint")
+            if faults.contains(.snapshotGenerationUnchecked) { Driver.adoptGeneration(of: file, into: &hint) }
             guard FileManager.default.createFile(atPath: path + ".hint", contents: Data(hint)) else {
                 throw RequestFailure(name: "driverSetup: cannot write \(path).hint")
             }
@@ -25,15 +27,31 @@ extension Driver {
         var store = try openStore(path, readOnly: readOnly)
         if let compactAt {
             do {
-                _ = try store.compact(now: compactAt)
+                _ = try store.compact(now: faults.contains(.compactionKeepsExpired) ? Int64.min : compactAt)
                 try store.close()
             } catch {
                 throw RequestFailure(name: Driver.name(of: error))
             }
             store = try openStore(path)
         }
-        defer { try? store.close() }
-        return ["entries": .array(listEntries(store))]
+        let entries = listEntries(store)
+        guard request.fields["returnFile"] == .bool(true) else {
+            try? store.close()
+            return ["entries": .array(entries)]
+        }
+        // The log as the open (a migration, a cut tail, a compaction) left it, after a clean close.
+        do {
+            try store.close()
+        } catch {
+            throw RequestFailure(name: Driver.name(of: error))
+        }
+        guard let written = FileManager.default.contents(atPath: path) else {
+            throw RequestFailure(name: "driverSetup: cannot read \(path)")
+        }
+        if faults.contains(.tornTailKept), file.count > 9, file[8] == 2, written.count < file.count {
+            return ["entries": .array(entries), "file": .bytes(file)]
+        }
+        return ["entries": .array(entries), "file": .bytes([UInt8](written))]
     }
 
     func writeStore(_ request: Request) throws(RequestFailure) -> [String: Message] {
@@ -50,10 +68,12 @@ extension Driver {
                         try operation.bytes("value"), forKey: try operation.string("put"),
                         metadata: try Driver.metadata(operation))
                 } else if operation.has("touch") {
-                    try store.updateMetadata(
-                        try Driver.metadata(operation), forKey: try operation.string("touch"))
+                    let key = try operation.string("touch")
+                    try appendForAbsentKey(key, store)
+                    try store.updateMetadata(try Driver.metadata(operation), forKey: key)
                 } else if operation.has("remove") {
                     let key = try operation.string("remove")
+                    try appendForAbsentKey(key, store)
                     if faults.contains(.keepRemovedKeyAfterCompaction),
                         let metadata = store.metadata(forKey: key),
                         let value = try store.value(forKey: key)
@@ -91,9 +111,18 @@ extension Driver {
         return ["file": .bytes([UInt8](file)), "entries": .array(entries)]
     }
 
+    /// records-for-absent-keys: a writer that appends records for a key it does not hold (here
+    /// a put and a remove, which leave the same entries but not the same file).
+    private func appendForAbsentKey(_ key: String, _ store: LogStore) throws {
+        guard faults.contains(.recordsForAbsentKeys), store.metadata(forKey: key) == nil else { return }
+        try store.put([], forKey: key, metadata: EntryMetadata(createdAt: 0, expiresAt: 0, accessSequence: 0))
+        try store.removeValue(forKey: key)
+    }
+
     private func openStore(_ path: String, readOnly: Bool = false) throws(RequestFailure) -> LogStore {
         var options = LogStore.Options()
         options.readOnly = readOnly
+        if faults.contains(.middleDamageCut) { options.repairsDamage = true }
         if faults.contains(.ignoreCRCErrors) { options.verifyChecksumsOnRead = false }
         do {
             return try LogStore(path: path, options: options)

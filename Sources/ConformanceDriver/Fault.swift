@@ -1,18 +1,74 @@
 /// The rules the driver can be told to break (`--fault NAME`, Spec/conformance.md §9).
 ///
 /// Each fault is implemented here, in the driver, by altering what it asks of the product
-/// modules or what it does with their answers; the modules themselves have no fault hooks.
-/// A conformance run with a fault must report failures, or the suite cannot catch that bug.
+/// modules, the bytes it hands them, or what it does with their answers and files; the modules
+/// themselves have no fault hooks. A conformance run with a fault must report failures, or the
+/// suite cannot catch that bug: `.ci/faults.sh` runs the suite once per fault and fails when
+/// one goes unnoticed.
 enum Fault: String, CaseIterable, Sendable {
+    // png
+    /// The encoder's Adler-32 trailer is off by one (the IDAT CRC is fixed up to match).
+    case wrongAdler32 = "wrong-adler32"
+    /// A tRNS key is compared unmasked, so a key with bits above the bit depth matches nothing.
+    case trnsKeyUnmasked = "trns-key-unmasked"
+    /// Ancillary chunks' CRCs are not checked (the driver repairs them before decoding).
+    case ancillaryChunkChecksumsUnchecked = "ancillary-crc-unchecked"
+    /// Bytes after IEND are read as more chunks (anything there fails the decode).
+    case dataAfterEndRejected = "data-after-iend-rejected"
+    // deflate
+    /// A match reaching before the output's start is filled with zeros instead of failing
+    /// with distanceTooFar (the image then fails its Adler-32).
+    case distanceTooFarZeroFilled = "distance-too-far-zero-filled"
+    // store format
+    /// The log's file header checksum is not checked (the driver repairs it before opening).
+    case fileHeaderChecksumUnchecked = "file-header-checksum-unchecked"
+    /// A writer appends records for removing or touching a key the store does not hold.
+    case recordsForAbsentKeys = "records-for-absent-keys"
+    // store recovery
+    /// An open leaves a torn tail in the file instead of cutting it off.
+    case tornTailKept = "torn-tail-kept"
+    /// Damage in the middle of a log is treated as a torn tail (cut off) instead of refused.
+    case middleDamageCut = "middle-damage-cut"
+    /// Store values are read with checksum verification off, so a corrupt value is returned.
+    case ignoreCRCErrors = "ignore-crc-errors"
+    // snapshot
+    /// A snapshot of another log (another generation) is used.
+    case snapshotGenerationUnchecked = "snapshot-generation-unchecked"
+    // compaction
+    /// A key removed before a compaction is stored again after it.
+    case keepRemovedKeyAfterCompaction = "keep-removed-key-after-compaction"
+    /// Compaction keeps entries that expired at its `now`.
+    case compactionKeepsExpired = "compaction-keeps-expired"
+    // cache expiry
     /// A cache read does not extend the entry's expiry: the driver answers from its own record
     /// of the first expiry and treats a later read as a miss.
     case skipExpiryExtension = "skip-expiry-extension"
-    /// Store values are read with checksum verification off, so a corrupt value is returned.
-    case ignoreCRCErrors = "ignore-crc-errors"
+    /// An entry is expired only after `expiresAt` (`now > expiresAt`), not at it.
+    case expiredOnlyAfterExpiry = "expired-only-after-expiry"
+    // counter
+    /// A miss takes an access sequence number.
+    case missTakesSequence = "miss-takes-a-sequence"
+    // limits and eviction
     /// When the cache must evict, the driver first removes the most recently used entry.
     case evictWrongEntry = "evict-wrong-entry"
-    /// The encoder's Adler-32 trailer is off by one (the IDAT CRC is fixed up to match).
-    case wrongAdler32 = "wrong-adler32"
-    /// A key removed before a compaction is stored again after it.
-    case keepRemovedKeyAfterCompaction = "keep-removed-key-after-compaction"
+    /// Being exactly at maximumEntryCount counts as over it.
+    case evictAtTheLimit = "evict-at-the-limit"
+    // corruption handling
+    /// A corrupt entry is reported as a miss instead of corruptEntry.
+    case corruptEntryAsMiss = "corrupt-entry-as-miss"
+    // each backend's files
+    /// The dictionary file keeps its records in reverse key order (rewritten after close).
+    case dictionaryRecordsReversed = "dictionary-records-reversed"
+    /// The directory index's checksum trailer is written as zeros (rewritten after close).
+    case directoryIndexChecksumZeroed = "directory-index-checksum-zeroed"
+    /// The log backend writes no snapshot at close (it is deleted after close).
+    case logSnapshotMissing = "log-snapshot-missing"
+    /// The hybrid backend never writes external files (its threshold is raised out of reach).
+    case hybridNeverExternal = "hybrid-never-external"
+    // locking
+    /// A second writable instance of an open folder opens (read-only, behind the scenes).
+    case noFolderLock = "no-folder-lock"
+    // read-only
+    /// A read-only cache stores what it is asked to (through a writable instance).
+    case readOnlyStores = "read-only-stores"
 }

@@ -1,14 +1,14 @@
 import Foundation
 
 // The conformance driver: answers the requests of Spec/conformance.md with this project's
-// modules. Usage: conformance-driver [--backend NAME]… [--fault NAME]…
+// modules. Usage: conformance-driver [--backend NAME]… [--fault NAME]… [--work-folder DIR]
 
 func usage(_ message: String) -> Never {
     FileHandle.standardError.write(
         Data(
             """
             conformance-driver: \(message)
-            usage: conformance-driver [--backend \(Driver.backendNames.joined(separator: "|"))]… [--fault NAME]…
+            usage: conformance-driver [--backend \(Driver.backendNames.joined(separator: "|"))]… [--fault NAME]… [--work-folder DIR]
             faults: \(Fault.allCases.map(\.rawValue).joined(separator: ", "))
 
             """.utf8))
@@ -17,6 +17,7 @@ func usage(_ message: String) -> Never {
 
 var backends: [String] = []
 var faults: Set<Fault> = []
+var parentFolder: URL?
 var arguments = CommandLine.arguments.dropFirst()
 while let argument = arguments.popFirst() {
     switch argument {
@@ -30,6 +31,12 @@ while let argument = arguments.popFirst() {
             usage("--fault needs a fault name")
         }
         faults.insert(fault)
+    case "--list-faults":
+        print(Fault.allCases.map(\.rawValue).joined(separator: "\n"))
+        exit(0)
+    case "--work-folder":
+        guard let path = arguments.popFirst() else { usage("--work-folder needs a folder") }
+        parentFolder = URL(fileURLWithPath: path)
     default:
         usage("unknown argument \(argument)")
     }
@@ -37,7 +44,9 @@ while let argument = arguments.popFirst() {
 
 let driver: Driver
 do {
-    driver = try Driver(backends: backends.isEmpty ? Driver.backendNames : backends, faults: faults)
+    driver = try Driver(
+        backends: backends.isEmpty ? Driver.backendNames : backends, faults: faults,
+        parentFolder: parentFolder)
 } catch {
     usage("cannot create a work folder: \(error)")
 }

@@ -39,8 +39,9 @@ enum CaseLoader {
             let files = enumerator.compactMap { $0 as? String }.filter { $0.hasSuffix(".json") }.sorted()
             for file in files {
                 let url = folder.appendingPathComponent(file)
-                for item in try parse(url, area: area) {
-                    let expanded = area == "cache" ? backends.map { expand(item, backend: $0) } : [item]
+                for (item, only) in try parse(url, area: area) {
+                    let chosen = backends.filter { only?.contains($0) ?? true }
+                    let expanded = area == "cache" ? chosen.map { expand(item, backend: $0) } : [item]
                     for entry in expanded {
                         guard seen.insert(entry.name).inserted else {
                             throw CaseFileError(
@@ -54,7 +55,8 @@ enum CaseLoader {
         return cases
     }
 
-    private static func parse(_ url: URL, area: String) throws -> [ConformanceCase] {
+    /// The cases of one file, each with the backends it is limited to (`backends`, §3), if any.
+    private static func parse(_ url: URL, area: String) throws -> [(ConformanceCase, [String]?)] {
         let document: JSONValue
         do {
             document = try JSONValue.parse(try Data(contentsOf: url))
@@ -85,9 +87,13 @@ enum CaseLoader {
             if let note = item["note"], note.stringValue == nil {
                 throw CaseFileError(description: "\(url.path): \(name) has a \"note\" that is not a string")
             }
-            return ConformanceCase(
-                name: "\(area)/\(name)", area: area, backend: nil, note: item["note"]?.stringValue,
-                steps: parsed)
+            let only = item["backends"]?.arrayValue?.compactMap(\.stringValue)
+            return (
+                ConformanceCase(
+                    name: "\(area)/\(name)", area: area, backend: nil, note: item["note"]?.stringValue,
+                    steps: parsed),
+                only
+            )
         }
     }
 
@@ -96,12 +102,30 @@ enum CaseLoader {
         copy.name += "@" + backend
         copy.backend = backend
         copy.steps = item.steps.map { step in
-            guard case .object(var fields) = step.request,
+            let request = choose(step.request, backend: backend)
+            let expect = choose(step.expect, backend: backend)
+            guard case .object(var fields) = request,
                 let op = fields["op"]?.stringValue, op == "cache.open" || op == "cache.reopen"
-            else { return step }
+            else { return ConformanceCase.Step(request: request, expect: expect) }
             fields["backend"] = .string(backend)
-            return ConformanceCase.Step(request: .object(fields), expect: step.expect)
+            return ConformanceCase.Step(request: .object(fields), expect: expect)
         }
         return copy
+    }
+
+    /// Replaces every `{"$backend": {NAME: X, …}}` in `value` by the X for `backend`, or by
+    /// the one named `$other` (Spec/conformance.md §3): what differs per backend is their files.
+    static func choose(_ value: JSONValue, backend: String) -> JSONValue {
+        switch value {
+        case .object(let fields):
+            if fields.count == 1, let choices = fields["$backend"]?.objectValue {
+                return choose(choices[backend] ?? choices["$other"] ?? .null, backend: backend)
+            }
+            return .object(fields.mapValues { choose($0, backend: backend) })
+        case .array(let items):
+            return .array(items.map { choose($0, backend: backend) })
+        default:
+            return value
+        }
     }
 }

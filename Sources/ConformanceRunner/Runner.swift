@@ -85,6 +85,9 @@ final class Runner {
         }
         guard let process = driver else { return CaseReport.Failure(message: "no driver") }
         let deadline = Date().addingTimeInterval(timeLimit)
+        // The folder the driver keeps the scenario's files in, from its last response that
+        // named one (Spec/conformance.md §5.6).
+        var folder: String?
         for (index, step) in testCase.steps.enumerated() {
             guard case .object(var fields) = step.request else {
                 return CaseReport.Failure(message: "step \(index + 1): request is not an object")
@@ -97,6 +100,16 @@ final class Runner {
                 expect: step.expect, responseLine: nil, matched: false)
             defer { report.exchanges.append(exchange) }
             let label = exchange.label
+            if let op = fields["op"]?.stringValue, FileSteps.handles(op) {
+                let response = FileSteps.respond(to: exchange.request, folder: folder)
+                exchange.responseLine = response.jsonText
+                if let difference = Expectation.mismatch(expected: step.expect, actual: response) {
+                    return CaseReport.Failure(
+                        message: "\(label): \(difference.message)", details: difference.details)
+                }
+                exchange.matched = true
+                continue
+            }
             guard process.send(exchange.request.jsonText) else {
                 return abandon(process, "\(label): the driver stopped reading its input")
             }
@@ -122,6 +135,7 @@ final class Runner {
                         "\(label): the response carries id \(response["id"]?.summary ?? "none"), expected \(identifier)"
                     )
                 }
+                if let reported = response["folder"]?.stringValue { folder = reported }
                 if let difference = Expectation.mismatch(expected: step.expect, actual: response) {
                     return CaseReport.Failure(
                         message: "\(label): \(difference.message)", details: difference.details)

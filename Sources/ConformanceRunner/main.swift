@@ -119,8 +119,10 @@ for testCase in selected {
     }
     console.stopIfOutputIsGone()
     let report = runner.run(testCase)
-    let transcript = report.transcript(exact: showing)
     let covering = expectedFailures.entry(covering: testCase.name)
+    // Built only when it is printed or kept: a passing case's transcript is not needed.
+    let needsTranscript = showing || report.failure != nil || covering != nil || options.verbose
+    let transcript = needsTranscript ? report.transcript(exact: showing) : []
     let result: JUnitReport.Result
     switch (report.failure, covering) {
     case (nil, nil):

@@ -87,7 +87,9 @@ final class DirectoryStorage: CacheStorage, @unchecked Sendable {
             guard item.kind == .regular, Self.isEntryFileName(item.name) else {
                 // Leftover temporary files, and anything that is not a plain entry file (a
                 // link is removed itself, never followed; a folder is left alone), §1.6.
-                if !readOnly && item.kind != .directory { try cacheIO { try entriesFolder?.removeFile(item.name) } }
+                if !readOnly && item.kind != .directory {
+                    try cacheIO { try entriesFolder?.removeFile(item.name) }
+                }
                 continue
             }
             if let (key, entry) = byName.removeValue(forKey: item.name) {
@@ -102,8 +104,18 @@ final class DirectoryStorage: CacheStorage, @unchecked Sendable {
                 // Written at or after the index: the file may hold a newer store than the index
                 // describes (a crash before the next synchronize). The file is the truth.
                 if let record = try readEntryFile(item.name), record.key == key {
-                    loaded[key] = Entry(byteCount: record.value.count, metadata: record.metadata, version: 0)
-                    changed = true
+                    // Spec/backends.md §3.4: the store the index describes when only hits
+                    // followed it (they keep createdAt and only raise the sequence; a later
+                    // store takes a larger one). Timestamps are too coarse to tell alone: a file
+                    // written in the index's clock tick would otherwise lose the hits' metadata.
+                    let sameStore =
+                        record.value.count == entry.byteCount
+                        && record.metadata.createdAt == entry.metadata.createdAt
+                        && record.metadata.accessSequence <= entry.metadata.accessSequence
+                    loaded[key] =
+                        sameStore
+                        ? entry : Entry(byteCount: record.value.count, metadata: record.metadata, version: 0)
+                    changed = changed || !sameStore
                 } else {
                     // Unreadable: held as indexed, so the read that finds it reports it (§8.2).
                     loaded[key] = entry
@@ -113,7 +125,8 @@ final class DirectoryStorage: CacheStorage, @unchecked Sendable {
             // A file the index does not know: written after the last synchronize().
             changed = true
             if let record = try readEntryFile(item.name), Self.fileName(forKey: record.key) == item.name {
-                loaded[record.key] = Entry(byteCount: record.value.count, metadata: record.metadata, version: 0)
+                loaded[record.key] = Entry(
+                    byteCount: record.value.count, metadata: record.metadata, version: 0)
             } else if !readOnly {
                 // No key can be attributed to damaged bytes; nothing references them.
                 try cacheIO { try entriesFolder?.removeFile(item.name) }
@@ -203,7 +216,9 @@ final class DirectoryStorage: CacheStorage, @unchecked Sendable {
     func state(forKey key: [UInt8]) throws(CacheError) -> EntryState? {
         try lock.withReadLock { () throws(CacheError) in
             if isClosed { throw .cacheClosed }
-            return entries[key].map { EntryState(byteCount: $0.byteCount, metadata: $0.metadata, version: $0.version) }
+            return entries[key].map {
+                EntryState(byteCount: $0.byteCount, metadata: $0.metadata, version: $0.version)
+            }
         }
     }
 
@@ -212,7 +227,10 @@ final class DirectoryStorage: CacheStorage, @unchecked Sendable {
             if isClosed { throw .cacheClosed }
             for (key, entry) in entries {
                 key.withUnsafeBytes {
-                    body($0, EntryState(byteCount: entry.byteCount, metadata: entry.metadata, version: entry.version))
+                    body(
+                        $0,
+                        EntryState(
+                            byteCount: entry.byteCount, metadata: entry.metadata, version: entry.version))
                 }
             }
         }
@@ -237,7 +255,9 @@ final class DirectoryStorage: CacheStorage, @unchecked Sendable {
             }
             throw CacheError(error)
         }
-        guard let bytes else { throw .corruptEntry(key: shownKey, reason: "entry file \(fileName) is missing") }
+        guard let bytes else {
+            throw .corruptEntry(key: shownKey, reason: "entry file \(fileName) is missing")
+        }
         switch Self.decodeEntryFile(bytes) {
         case nil:
             throw .corruptEntry(key: shownKey, reason: "entry file \(fileName) has a bad magic number")
@@ -313,7 +333,9 @@ final class DirectoryStorage: CacheStorage, @unchecked Sendable {
         }
         guard isDirty else { return }
         let index = encodedIndex()
-        try cacheIO { try index.withUnsafeBytes { try FileSystem.writeFileAtomically($0, to: indexPath, durable: true) } }
+        try cacheIO {
+            try index.withUnsafeBytes { try FileSystem.writeFileAtomically($0, to: indexPath, durable: true) }
+        }
         isDirty = false
     }
 

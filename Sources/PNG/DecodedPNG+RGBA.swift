@@ -79,7 +79,9 @@ struct RGBAConverter {
                 table[4 * value + 2] = gray
                 table[4 * value + 3] = 255
             }
-            if case .grayKey(let key) = transparency, Int(key) < levels { table[4 * Int(key) + 3] = 0 }
+            // Spec/png.md §8.2: the key's bits above the bit depth are masked to 0 first (PNG
+            // Third Edition, #11tRNS: "decoders must mask the other bits to 0").
+            if case .grayKey(let key) = transparency { table[4 * (Int(key) & (levels - 1)) + 3] = 0 }
             return table
         default:
             return []
@@ -134,7 +136,9 @@ struct RGBAConverter {
         case .truecolor:
             var key: (Int, Int, Int) = (-1, -1, -1)
             if case .rgbKey(let red, let green, let blue) = transparency {
-                key = (Int(red), Int(green), Int(blue))
+                // Spec/png.md §8.2: at bit depth 8 only the low 8 bits of each key sample count.
+                let mask = depth == 8 ? 0xFF : 0xFFFF
+                key = (Int(red) & mask, Int(green) & mask, Int(blue) & mask)
             }
             if depth == 8 {
                 for x in 0..<width {

@@ -182,9 +182,12 @@ import Testing
         #expect(
             rgba.pixels.enumerated().filter { $0.offset % 4 == 3 }.map(\.element)
                 == image.samples.map { $0 == 2 ? 0 : 255 })
-        // A key outside the depth's range matches nothing.
-        let none = try decode(image, extra: [PNGFile.chunk("tRNS", [0, 4])]).rgba()
-        #expect(none.pixels.enumerated().allSatisfy { $0.offset % 4 != 3 || $0.element == 255 })
+        // A key's bits above the bit depth are masked to 0 first (Spec/png.md §8.2, PNG Third
+        // Edition #11tRNS): 4 at depth 2 is the key 0.
+        let masked = try decode(image, extra: [PNGFile.chunk("tRNS", [0, 4])]).rgba()
+        #expect(
+            masked.pixels.enumerated().filter { $0.offset % 4 == 3 }.map(\.element)
+                == image.samples.map { $0 == 0 ? 0 : 255 })
         // decodeBitmap gives the RGBA conversion when there is a tRNS chunk.
         let gray8 = TestImage(width: 2, height: 1, colorType: 0, depth: 8, seed: 0, maximumSample: 0)
         #expect(
