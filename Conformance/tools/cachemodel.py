@@ -33,6 +33,11 @@ class Entry:
         self.sequence = sequence
         self.stored = (created, expires, sequence)  # the metadata at the store
         self.corrupt = False
+        self.counted = None  # the size it counts with when damage changed it (backends §5.6)
+
+    @property
+    def size(self):
+        return len(self.value) if self.counted is None else self.counted
 
     @property
     def meta(self):
@@ -84,7 +89,7 @@ class CacheModel:
     def over_limit(self):
         if self.max_count is not None and len(self.entries) > self.max_count:
             return True
-        if self.max_bytes is not None and sum(len(e.value) for e in self.entries.values()) > self.max_bytes:
+        if self.max_bytes is not None and sum(e.size for e in self.entries.values()) > self.max_bytes:
             return True
         return False
 
@@ -191,7 +196,7 @@ class CacheModel:
         return 0 if self.closed else sum(1 for e in self.entries.values() if not self.expired(e))
 
     def total_bytes(self):
-        return 0 if self.closed else sum(len(e.value) for e in self.entries.values() if not self.expired(e))
+        return 0 if self.closed else sum(e.size for e in self.entries.values() if not self.expired(e))
 
     def keys(self):
         if self.closed:
@@ -240,10 +245,13 @@ class CacheModel:
         self.close()
         self.open(read_only)
 
-    def damage(self, key):
-        """The stored bytes of key's value were damaged while the cache was closed."""
+    def damage(self, key, counted=None):
+        """The stored bytes of key's value were damaged while the cache was closed; `counted`
+        is the size the entry counts with from the next open, where the backend says so
+        (Spec/backends.md §5.6: a hybrid entry counts with the size of its external file)."""
         if key in self.entries:
             self.entries[key].corrupt = True
+            self.entries[key].counted = counted
 
     def held(self):
         """key -> (value, current metadata, metadata at store): what backendfiles.py renders."""

@@ -652,9 +652,21 @@ def damaged_files():
     s.store("big", big).store("other", pattern("other-external", 140_000)).store("small", value("small")).close()
     s.damage_path("external/" + backendfiles.external_name("big", 1), remove=True)
     s.damage_path("external/" + backendfiles.external_name("other", 2), symlink="/etc/hostname")
-    s.model.damage("big")
-    s.model.damage("other")
+    s.model.damage("big", counted=0)
+    s.model.damage("other", counted=0)
     s.reopen().read("big").read("big").read("other").read("small").count()
+    yield s
+    s = only(["hybrid"], Scenario("damage/hybrid-entry-counts-with-its-file",
+                                  "On open a reference counts with the size of the file it names (0 when missing), not the length it claims, "
+                                  "so damage cannot make the limits evict intact entries; reading it is corruptEntry, which removes it.",
+                                  maximumBytes=300_000, covers=["backends §5.6", "backends §5.4"]))
+    s.store("big", big).store("other", pattern("other-external", 140_000)).store("small", value("small")).close()
+    s.damage_path("external/" + backendfiles.external_name("big", 1), truncate=1_000)
+    s.damage_path("external/" + backendfiles.external_name("other", 2), remove=True)
+    s.model.damage("big", counted=1_000)
+    s.model.damage("other", counted=0)
+    s.reopen().count().store("more", pattern("more-external", 140_000)).count()
+    s.read("small").read("big").count().read("other").count()
     yield s
     s = only(["hybrid"], Scenario("damage/hybrid-unreferenced-external-files-are-removed",
                                   "A writable open deletes every file in external/ that no entry references, links included.",

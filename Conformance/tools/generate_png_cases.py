@@ -723,7 +723,7 @@ def png_covers(name):
         (r"^error/unknown-critical", ["png §5.2"]),
         (r"^error/filter-type", ["png §6.3"]),
         (r"^error/(image-data|interlaced-data)", ["png §6.2"]),
-        (r"^error/limit", ["png §10"]),
+        (r"^error/limit", ["png §10.1"]),
         (r"^error/zlib-header", ["deflate §2.1", "deflate §7.1"]),
         (r"^error/zlib-preset", ["deflate §2.2"]),
         (r"^error/adler", ["deflate §2.4"]),
@@ -736,7 +736,7 @@ def png_covers(name):
         (r"^error/deflate-fixed", ["deflate §4.4", "deflate §5.3"]),
         (r"^error/deflate-distance", ["deflate §4.4"]),
         (r"^error/deflate-dynamic-(unassigned|match-without)", ["deflate §5.3"]),
-        (r"^error/", ["png §9", "deflate §7.1", "deflate §7.2", "deflate §1.4", "png §4.3"]),
+        (r"^error/", ["png §9", "deflate §7.1", "deflate §7.2", "deflate §1.5", "png §4.3"]),
     ]
     for pattern, covered in table:
         if re.search(pattern, name):

@@ -34,6 +34,9 @@ final class HybridStorage: CacheStorage, @unchecked Sendable {
         var length: UInt64
         var checksum: UInt64
         var name: String
+        /// The size the entry counts with (`Spec/backends.md` §5.6): the length, unless open
+        /// found the file missing or of another size. Not part of the encoding.
+        var byteCount: Int
 
         var encoded: [UInt8] {
             var writer = ByteWriter(capacity: HybridStorage.referenceLength)
@@ -48,6 +51,7 @@ final class HybridStorage: CacheStorage, @unchecked Sendable {
             self.length = length
             self.checksum = checksum
             self.name = name
+            byteCount = Int(clamping: length)
         }
 
         /// Parses a log value; nil unless it is a well-formed reference.
@@ -109,7 +113,20 @@ final class HybridStorage: CacheStorage, @unchecked Sendable {
         return true
     }
 
-    /// Reads the log values exactly one reference long, the only ones that can be references.
+    /// The size of the regular file `name` in `external/`, or nil when it is missing or is not
+    /// a regular file (a link is never followed).
+    private func externalFileSize(_ name: String) throws(CacheError) -> Int? {
+        do {
+            guard let status = try external?.status(of: name), status.kind == .regular else { return nil }
+            return Int(clamping: status.size)
+        } catch {
+            throw CacheError(error)
+        }
+    }
+
+    /// Reads the log values exactly one reference long, the only ones that can be references,
+    /// and counts each with the size of its file: a hostile or damaged reference must not make
+    /// the cache's totals (and so its evictions) believe in bytes that are not there.
     private func loadReferences() throws(CacheError) {
         var candidates: [[UInt8]] = []
         try log.forEachEntry { key, state in
@@ -117,7 +134,8 @@ final class HybridStorage: CacheStorage, @unchecked Sendable {
         }
         for key in candidates {
             do {
-                if let raw = try log.storedValue(key), let reference = Reference(raw.value) {
+                if let raw = try log.storedValue(key), var reference = Reference(raw.value) {
+                    reference.byteCount = try externalFileSize(reference.name) ?? 0
                     references[key] = reference
                 }
             } catch {
@@ -138,7 +156,7 @@ final class HybridStorage: CacheStorage, @unchecked Sendable {
     {
         var state = logState
         if logState.byteCount == Self.referenceLength, let reference = references[Array(key)] {
-            state.byteCount = Int(clamping: reference.length)
+            state.byteCount = reference.byteCount
         } else {
             state.byteCount = max(logState.byteCount - 1, 0)
         }

@@ -1,6 +1,7 @@
 extension ImageCache {
-    /// `a + b`, or `Int64.max` (`Int64.min`) when the sum does not fit (§3.4).
-    static func saturatingSum(_ a: Int64, _ b: Int64) -> Int64 {
+    /// `a + b`, or the type's `max` (`min`) when the sum does not fit (§3.4). Used for times
+    /// and for byte totals, which a hostile file must not be able to overflow.
+    static func saturatingSum<Number: FixedWidthInteger>(_ a: Number, _ b: Number) -> Number {
         let (sum, overflow) = a.addingReportingOverflow(b)
         return overflow ? (b > 0 ? .max : .min) : sum
     }

@@ -27,7 +27,7 @@ extension ImageCache {
                 guard case .corruptEntry = error else { throw error }
                 // Damage, or a file a concurrent writer replaced or removed under the read:
                 // the writer decides, with the index as it is now.
-                try handleDamage(keyBytes, error: error)
+                guard try handleDamage(keyBytes, now: now) else { return nil }
                 continue
             }
             guard let value else { return nil }
@@ -60,24 +60,30 @@ extension ImageCache {
     }
 
     /// A read of `keyBytes` found damage. Under the writer lock, where no change can race it,
-    /// the entry is read again: still damaged, a writable cache removes it (§8.2) and the error
-    /// is thrown; intact or gone (a concurrent writer replaced or removed it under the first
-    /// read), this returns so the read is tried again.
-    func handleDamage(_ keyBytes: [UInt8], error: CacheError) throws(CacheError) {
-        let damage = try withWriterLock(mutating: false) { () throws(CacheError) -> CacheError? in
+    /// the entry is looked at again. Expired (with the recorded hits applied), it is a miss, as
+    /// §4.3 decides expiry before any value is read: false is returned, and a writable cache
+    /// removes it. Still damaged, a writable cache removes it (§8.2) and the error is thrown.
+    /// Intact or gone (a concurrent writer replaced or removed it under the first read), true
+    /// is returned so the read is tried again.
+    func handleDamage(_ keyBytes: [UInt8], now: Int64) throws(CacheError) -> Bool {
+        try withWriterLock(mutating: false) { () throws(CacheError) -> Bool in
+            guard let state = try storage.state(forKey: keyBytes) else { return true }
+            if state.metadata.isExpired(at: now) {
+                if !configuration.readOnly { try removeEntry(keyBytes) }
+                return false
+            }
             do throws(CacheError) {
                 _ = try storage.read(keyBytes)
-                return nil
+                return true
             } catch {
                 guard case .corruptEntry = error else { throw error }
                 if !configuration.readOnly {
                     // A damaged entry is removed so the rest of the cache, and the next read, are sound.
                     try removeEntry(keyBytes)
                 }
-                return error
+                throw error
             }
         }
-        if let damage { throw damage }
     }
 
     /// Records a hit for the writer to apply (§10); applies the recorded hits now when many

@@ -56,7 +56,7 @@ extension ImageCache {
             let previous = try storage.state(forKey: keyBytes)
             // Persist first: a failed write leaves the old entry as it was.
             try storage.write(value, forKey: keyBytes, metadata: metadata)
-            totalBytes += value.count - (previous?.byteCount ?? 0)
+            totalBytes = Self.saturatingSum(totalBytes, value.count - (previous?.byteCount ?? 0))
             expiryLowerBound = min(expiryLowerBound, metadata.expiresAt)
             memory?.removeValue(forKey: keyBytes)
             if let decoded, let memory, let version = try storage.state(forKey: keyBytes)?.version {

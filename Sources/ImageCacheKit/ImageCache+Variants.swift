@@ -115,7 +115,7 @@ extension ImageCache {
         try withBytes(of: variant.png) { (bytes) throws(CacheError) in
             try storage.write(bytes, forKey: key, metadata: metadata)
         }
-        totalBytes += variant.png.count - (previous?.byteCount ?? 0)
+        totalBytes = Self.saturatingSum(totalBytes, variant.png.count - (previous?.byteCount ?? 0))
         if previous == nil {
             variants[variant.key.original, default: []].insert(variant.key.maximumPixelSize)
             variantCount += 1

@@ -74,7 +74,7 @@ public final class ImageCache: @unchecked Sendable {
         var found: [VariantKey] = []
         try storage.forEachEntry { key, state in
             largestSequence = max(largestSequence, state.metadata.accessSequence)
-            total += state.byteCount
+            total = Self.saturatingSum(total, state.byteCount)
             earliest = min(earliest, state.metadata.expiresAt)
             if VariantKey.isVariant(key), let variant = VariantKey(key) { found.append(variant) }
         }

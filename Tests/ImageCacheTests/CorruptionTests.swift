@@ -37,6 +37,26 @@ extension CacheBehaviourTests {
             #expect(try reopened.bytes(forKey: "entry 2") == [1, 2])
         }
 
+        /// §4.3 decides expiry before any value is read: a damaged entry that has expired is a
+        /// plain miss, not `corruptEntry`, even though reading its value would fail.
+        @Test(arguments: Backend.allCases)
+        func aDamagedEntryThatHasExpiredIsAMiss(backend: Backend) throws {
+            let directory = TemporaryDirectory()
+            let clock = ManualClock()
+            var settings = configuration(backend, directory, clock: clock, externalStorageThreshold: 500)
+            settings.timeToLive = .seconds(1)
+            do {
+                let cache = try ImageCache(configuration: settings)
+                try cache.store(bytes(seed: 7, count: 600), forKey: "damaged")
+                try cache.close()
+            }
+            try corrupt(Array(bytes(seed: 7, count: 600)[100..<164]), under: directory.cacheURL)
+            let cache = try ImageCache(configuration: settings)
+            clock.advance(by: 1_000)
+            #expect(try cache.bytes(forKey: "damaged") == nil)
+            #expect(cache.count == 0)
+        }
+
         /// §8.4: verify reports damage without removing anything or counting as a hit.
         @Test(arguments: Backend.allCases)
         func verifyReportsADamagedEntryAndChangesNothing(backend: Backend) throws {

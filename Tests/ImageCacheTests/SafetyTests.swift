@@ -1,4 +1,5 @@
 import Foundation
+import LogStoreKit
 import Testing
 
 @testable import ImageCacheKit
@@ -261,6 +262,32 @@ import Testing
         let reopened = try ImageCache(configuration: settings)
         #expect(reopened.totalByteCount == 200_000)
         #expect(try reopened.bytes(forKey: "photo") == bytes(seed: 2, count: 200_000))
+    }
+
+    /// Hybrid references that claim sizes near 2^64 (well-formed, with valid checksums: a
+    /// hostile file, found by the backends fuzzer) once trapped the open on an overflowing
+    /// total. Each counts with the size of the file it names (`Spec/backends.md` §5.6).
+    @Test func hybridReferencesCountWithTheSizeOfTheirFiles() throws {
+        let directory = TemporaryDirectory()
+        let settings = configuration(.hybrid, directory, clock: ManualClock(milliseconds: 1_000))
+        let writer = try ImageCache(configuration: settings)
+        try writer.store(bytes(seed: 3, count: 200_000), forKey: "real")
+        try writer.close()
+        let log = try LogStore(path: directory.cacheURL.path + "/hybrid.log")
+        for (index, key) in ["huge", "larger"].enumerated() {
+            let name = HybridStorage.externalFileName(forKey: Array(key.utf8), accessSequence: 9)
+            let reference = HybridStorage.Reference(length: .max - UInt64(index), checksum: 0, name: name)
+            try log.put(reference.encoded, forKey: key, metadata: EntryMetadata(createdAt: 0, accessSequence: 9))
+        }
+        try log.close()
+
+        let reopened = try ImageCache(configuration: settings)
+        #expect(reopened.count == 3)
+        #expect(reopened.totalByteCount == 200_000)
+        #expect(throws: CacheError.self) { try reopened.bytes(forKey: "huge") }
+        #expect(try reopened.bytes(forKey: "real") == bytes(seed: 3, count: 200_000))
+        try reopened.store(bytes(seed: 4, count: 10), forKey: "small")
+        #expect(reopened.totalByteCount == 200_010)
     }
 
     // MARK: Decoding limits (issue 14, finding 7)
