@@ -17,7 +17,15 @@ extension BenchmarkReport {
         }
         text += ".\n"
         if let written = diskBytesWritten {
-            text += "- Written to the disk by the run: \(Formatting.bytes(written)) (`write_bytes` of `/proc/self/io`).\n"
+            text += "- Written to the disk by the run: \(Formatting.bytes(written)) (`write_bytes` of `/proc/self/io`"
+            if !suiteDiskBytesWritten.isEmpty {
+                text +=
+                    "; "
+                    + suiteSeconds.compactMap { entry in
+                        suiteDiskBytesWritten[entry.suite].map { "`\(entry.suite)` \(Formatting.bytes($0))" }
+                    }.joined(separator: ", ")
+            }
+            text += ").\n"
         }
         text +=
             "- Each figure is the median of \(repeatsText) timed repeats; `±` is the spread, "

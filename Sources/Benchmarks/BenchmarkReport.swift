@@ -17,6 +17,8 @@ public struct BenchmarkReport: Sendable {
     /// Bytes the run caused to be written to the storage device, where the system counts them
     /// (Linux: `write_bytes` of `/proc/self/io`); nil elsewhere.
     public var diskBytesWritten: Int?
+    /// ``diskBytesWritten`` of each suite, by suite name.
+    public var suiteDiskBytesWritten: [String: Int] = [:]
 
     public init(
         machine: MachineDescription, preset: String, command: String, date: Date, elapsed: Double,

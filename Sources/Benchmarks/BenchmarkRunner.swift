@@ -28,20 +28,27 @@ public struct BenchmarkRunner {
         let writtenBefore = Platform.bytesWrittenToStorage()
         var results: [BenchmarkResult] = []
         var suiteSeconds: [(suite: String, seconds: Double)] = []
+        var suiteWritten: [String: Int] = [:]
         for suite in suites {
             options.progress.begin(suite.name)
             defer { options.progress.clear() }
             let suiteStart = MonotonicClock.now()
+            let suiteWrittenBefore = Platform.bytesWrittenToStorage()
             let suiteResults = try suite.run(options)
             suiteSeconds.append((suite.name, MonotonicClock.seconds(since: suiteStart)))
+            if let before = suiteWrittenBefore, let after = Platform.bytesWrittenToStorage() {
+                suiteWritten[suite.name] = after - before
+            }
             results += suiteResults
             onResults(suiteResults)
         }
         let writtenAfter = Platform.bytesWrittenToStorage()
-        return BenchmarkReport(
+        var report = BenchmarkReport(
             machine: .current(), preset: options.preset.name, command: command, date: date,
             elapsed: MonotonicClock.seconds(since: start), suiteSeconds: suiteSeconds, results: results,
             diskBytesWritten: writtenAfter.flatMap { after in writtenBefore.map { after - $0 } })
+        report.suiteDiskBytesWritten = suiteWritten
+        return report
     }
 }
 
