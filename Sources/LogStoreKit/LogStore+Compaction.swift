@@ -173,12 +173,14 @@ extension LogStore {
         committed = true
         let oldDescriptor = descriptor
         stateLock.withWriteLock {
+            unmapFile()
             descriptor = newDescriptor
             index = newIndex
             flushedLength = appender.length
             liveBytes = newLiveBytes
             generation = newGeneration
             snapshotLength = nil
+            mapFlushedLength()
         }
         // The last close of the replaced file frees its blocks and page cache, which takes
         // long for a large file; nothing uses the descriptor any more, so do it off this thread.

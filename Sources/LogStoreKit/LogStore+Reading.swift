@@ -189,6 +189,17 @@ extension LogStore {
                 destination.copyMemory(from: UnsafeRawBufferPointer(start: start + head.count, count: destination.count))
             }
             if verify { valueChecksum.update(UnsafeRawBufferPointer(destination)) }
+        } else if let record = mappedRecord(at: entry.offset, length: UInt64(head.count + destination.count)) {
+            // In the mapped file: copy, and checksum each piece right after copying it.
+            head.copyMemory(from: UnsafeRawBufferPointer(start: record, count: head.count))
+            var done = 0
+            while done < destination.count {
+                let count = min(Self.readPiece, destination.count - done)
+                let piece = UnsafeMutableRawBufferPointer(start: destination.baseAddress! + done, count: count)
+                piece.copyMemory(from: UnsafeRawBufferPointer(start: record + head.count + done, count: count))
+                if verify { valueChecksum.update(UnsafeRawBufferPointer(piece)) }
+                done += count
+            }
         } else if destination.count <= Self.readPiece {
             guard try storeIO({ try FileSystem.read(descriptor, head: head, value: destination, at: entry.offset, path: path) })
             else { throw .truncatedRecord(offset: entry.offset) }

@@ -231,7 +231,10 @@ extension LogStore {
                     try undoPartialWrite(to: offset, after: error as! LogStoreError)
                 }
             }
-            stateLock.withWriteLock { flushedLength += UInt64(recordLength) }
+            stateLock.withWriteLock {
+                flushedLength += UInt64(recordLength)
+                mapFlushedLength()
+            }
             return offset
         }
         if bufferedCount + recordLength > bufferCapacity { try flushBuffer() }
@@ -265,6 +268,7 @@ extension LogStore {
         stateLock.withWriteLock {
             flushedLength += UInt64(bufferedCount)
             bufferedCount = 0
+            mapFlushedLength()
         }
     }
 

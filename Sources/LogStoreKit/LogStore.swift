@@ -41,6 +41,12 @@ public final class LogStore: @unchecked Sendable {
         /// At open, cut the store at a damaged record in the middle of the file instead of
         /// refusing with `corruptRecord` (`Spec/store.md` §5.3). Default false.
         public var repairsDamage: Bool
+        /// A writable handle reads records through a memory mapping of the file (`Spec/store.md`
+        /// §8.2), which saves the system call of every read; off, it reads with `pread`.
+        /// Read-only handles always use `pread`: another process's writer may cut the file back
+        /// after a failed write, and a mapped read past the new end would crash (`SIGBUS`)
+        /// where `pread` reports a short read. Default true.
+        public var mapsFileForReads: Bool
         /// The time source for automatic compaction, in ms since the epoch.
         public var clock: @Sendable () -> Int64
         /// Test hook: stop compaction at this step as a crash would.
@@ -49,9 +55,10 @@ public final class LogStore: @unchecked Sendable {
         public init(
             readOnly: Bool = false, verifyChecksumsOnRead: Bool = true, compactionDeadRatio: Double? = 0.5,
             compactionMinimumFileSize: UInt64 = 4 << 20, writeBufferSize: Int = 1 << 20,
-            usesSnapshot: Bool = true, repairsDamage: Bool = false,
+            usesSnapshot: Bool = true, repairsDamage: Bool = false, mapsFileForReads: Bool = true,
             clock: @escaping @Sendable () -> Int64 = LogStore.currentTimeMilliseconds
         ) {
+            self.mapsFileForReads = mapsFileForReads
             self.readOnly = readOnly
             self.verifyChecksumsOnRead = verifyChecksumsOnRead
             self.compactionDeadRatio = compactionDeadRatio
@@ -98,6 +105,10 @@ public final class LogStore: @unchecked Sendable {
     let stateLock = ReadWriteLock()
 
     var descriptor: Int32 = -1
+    /// The file mapped for reads (writable handles, §8.2); it covers at least `flushedLength`.
+    var mapping: FileMapping?
+    /// Set when mapping failed once, so every flush does not try again.
+    var mappingUnavailable = false
     var index = KeyIndex()
     /// Bytes of the file on disk; buffered records follow at this offset.
     var flushedLength: UInt64 = 0
@@ -134,6 +145,7 @@ public final class LogStore: @unchecked Sendable {
         self.buffer = .allocate(byteCount: max(bufferCapacity, 1), alignment: 16)
         do {
             try openAndRecover()
+            mapFlushedLength()
         } catch {
             closeDescriptor()
             throw error
@@ -143,6 +155,7 @@ public final class LogStore: @unchecked Sendable {
     /// Releases the lock (if held) and closes the store's file; the handle is closed afterwards.
     /// The caller holds the write side of `stateLock`, or has the handle to itself.
     func closeDescriptor() {
+        unmapFile()
         releaseLock()
         if descriptor >= 0 { FileSystem.close(descriptor) }
         descriptor = -1

@@ -1,0 +1,47 @@
+#if !IMAGECACHE_SINGLE_MODULE
+    import Platform
+#endif
+
+extension LogStore {
+    /// The least a mapping covers; it grows to twice the file whenever appends outgrow it, so a
+    /// growing store maps again only a logarithmic number of times.
+    static let minimumMappingLength: UInt64 = 64 << 20
+
+    /// Keeps ``mapping`` covering the flushed file (`Spec/store.md` §8.2): maps the file again,
+    /// twice as long, when appends have outgrown it. Without a mapping reads use `pread`, so a
+    /// failure to map only costs speed. Caller holds the write side of `stateLock` (or has the
+    /// handle to itself), so no reader is copying from the mapping it replaces.
+    func mapFlushedLength() {
+        guard isWritable, options.mapsFileForReads, !mappingUnavailable, descriptor >= 0 else { return }
+        if let mapping, UInt64(mapping.length) >= flushedLength { return }
+        unmapFile()
+        let (doubled, overflow) = flushedLength.multipliedReportingOverflow(by: 2)
+        let length = max(overflow ? .max : doubled, Self.minimumMappingLength)
+        guard length <= UInt64(Int.max) else {
+            mappingUnavailable = true
+            return
+        }
+        do {
+            mapping = try FileMapping.map(descriptor, length: Int(length), path: path)
+        } catch {
+            mappingUnavailable = true
+        }
+    }
+
+    /// Ends the mapping; the caller holds the write side of `stateLock` (or has the handle to
+    /// itself).
+    func unmapFile() {
+        mapping?.unmap()
+        mapping = nil
+    }
+
+    /// The mapped bytes of the record at `offset`, `length` bytes long, when the mapping covers
+    /// them and they are in the file (below `flushedLength`); nil otherwise. Caller holds the
+    /// read lock.
+    func mappedRecord(at offset: UInt64, length: UInt64) -> UnsafeRawPointer? {
+        guard let mapping else { return nil }
+        let (end, overflow) = offset.addingReportingOverflow(length)
+        guard !overflow, end <= flushedLength, end <= UInt64(mapping.length) else { return nil }
+        return mapping.base + Int(offset)
+    }
+}

@@ -1,0 +1,98 @@
+import Foundation
+import Testing
+
+@testable import LogStoreKit
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Reads through the writer's mapping of the file (`Spec/store.md` §8.2): the same bytes and
+/// the same checks as `pread`, across growth past the mapping, compaction and reopening.
+@Suite struct LogStoreMappingTests {
+    /// 72 MiB of values outgrow the first 64 MiB mapping; every value reads back from the
+    /// mapping as it grows, after compaction (a new file, a new mapping) and after reopening.
+    @Test func readsFollowTheFileAsItOutgrowsItsMappingAndIsCompacted() throws {
+        let directory = TemporaryDirectory()
+        let path = directory.file()
+        // 1 MiB values, each of its own byte with its index in front: cheap to make and compare.
+        func large(_ index: Int) -> [UInt8] {
+            var value = [UInt8](repeating: UInt8(truncatingIfNeeded: index &* 37), count: 1 << 20)
+            value[0] = UInt8(index)
+            return value
+        }
+        let store = try LogStore(path: path, options: .init(compactionDeadRatio: nil))
+        #expect(store.mapping?.length == Int(LogStore.minimumMappingLength))
+        for index in 0..<72 {
+            try store.put(large(index), forKey: "v\(index)", metadata: metadata(1))
+            // A value read right after it is written comes from the buffer or the mapping.
+            #expect(try store.value(forKey: "v\(index)") == large(index))
+        }
+        try store.synchronize()
+        let grown = try #require(store.mapping).length
+        #expect(UInt64(grown) >= store.flushedLength && grown > Int(LogStore.minimumMappingLength))
+        for index in stride(from: 0, to: 72, by: 2) { try store.removeValue(forKey: "v\(index)") }
+        _ = try store.compact(now: 2)
+        #expect(try #require(store.mapping).length >= Int(store.flushedLength))
+        for index in 0..<72 {
+            let expected = index % 2 == 0 ? nil : large(index)
+            #expect(try store.value(forKey: "v\(index)") == expected)
+        }
+        try store.close()
+        #expect(store.mapping == nil)
+
+        let reopened = try LogStore(path: path)
+        #expect(reopened.mapping != nil)
+        #expect(try reopened.value(forKey: "v71") == large(71))
+        try reopened.close()
+    }
+
+    /// A byte changed in the file under an open store is seen through the mapping and caught by
+    /// the value checksum; the header checksum catches a changed key length.
+    @Test func damageUnderAnOpenStoreIsCaughtThroughTheMapping() throws {
+        let directory = TemporaryDirectory()
+        let path = directory.file()
+        let store = try LogStore(path: path)
+        try store.put(expectedValue(for: 1, length: 4096), forKey: "value", metadata: metadata(1))
+        try store.put(expectedValue(for: 2, length: 100), forKey: "other", metadata: metadata(1))
+        try store.synchronize()
+        #expect(store.mapping != nil)
+        let header = RecordFormat.fileHeaderSize + RecordFormat.recordHeaderSize
+        try overwrite(path, at: header + "value".utf8.count + 1000, with: 0x5A ^ expectedValue(for: 1, length: 4096)[1000])
+        #expect(throws: LogStoreError.self) { try store.value(forKey: "value") }
+        #expect(try store.value(forKey: "other") == expectedValue(for: 2, length: 100))
+        try store.close()
+    }
+
+    /// Read-only handles, and writers that turn the mapping off, read with `pread` and see the
+    /// same bytes.
+    @Test func readOnlyHandlesAndTheOptionUsePread() throws {
+        let directory = TemporaryDirectory()
+        let path = directory.file()
+        let writer = try LogStore(path: path, options: .init(mapsFileForReads: false))
+        #expect(writer.mapping == nil)
+        try writer.put(expectedValue(for: 3, length: 300_000), forKey: "big", metadata: metadata(1))
+        try writer.synchronize()
+        let reader = try LogStore(path: path, options: .init(readOnly: true))
+        #expect(reader.mapping == nil)
+        #expect(try reader.value(forKey: "big") == expectedValue(for: 3, length: 300_000))
+        #expect(try writer.value(forKey: "big") == expectedValue(for: 3, length: 300_000))
+        try reader.close()
+        try writer.close()
+    }
+
+    private func metadata(_ sequence: UInt64) -> EntryMetadata {
+        EntryMetadata(createdAt: 1_000, expiresAt: .max, accessSequence: sequence)
+    }
+
+    /// Writes one byte at `offset` through a descriptor of its own, as another program would.
+    private func overwrite(_ path: String, at offset: Int, with byte: UInt8) throws {
+        let descriptor = open(path, O_WRONLY)
+        try #require(descriptor >= 0)
+        defer { close(descriptor) }
+        var value = byte
+        #expect(pwrite(descriptor, &value, 1, off_t(offset)) == 1)
+    }
+}
