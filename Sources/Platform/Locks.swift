@@ -10,13 +10,25 @@
 #endif
 
 /// A readers–writer lock: many concurrent readers or one writer.
+///
+/// A waiting writer goes before readers that arrive after it. glibc's default prefers
+/// readers, and then two threads reading without pause keep the lock held by some reader at
+/// every instant, so a store could wait for tens of milliseconds. A read lock must therefore
+/// never be taken again by a thread that already holds it (it would wait behind a waiting
+/// writer that waits for it).
 public final class ReadWriteLock: @unchecked Sendable {
     private let lock: UnsafeMutablePointer<pthread_rwlock_t>
 
     public init() {
         lock = .allocate(capacity: 1)
         lock.initialize(to: pthread_rwlock_t())
-        let status = pthread_rwlock_init(lock, nil)
+        var attributes = pthread_rwlockattr_t()
+        pthread_rwlockattr_init(&attributes)
+        #if canImport(Glibc)
+            pthread_rwlockattr_setkind_np(&attributes, Int32(PTHREAD_RWLOCK_PREFER_WRITER_NONRECURSIVE_NP))
+        #endif
+        let status = pthread_rwlock_init(lock, &attributes)
+        pthread_rwlockattr_destroy(&attributes)
         precondition(status == 0, "pthread_rwlock_init failed: \(status)")
     }
 
