@@ -163,24 +163,21 @@ public enum StoreBenchmark {
         previous = nil
         results.append(result("put", backend: "log", bytes: total, count: count, put))
 
-        let store = try LogStore(path: path, options: .init(compactionDeadRatio: nil))
-        let get = try sampler.measure {
-            for index in order {
-                guard try store.value(forKey: keys[index])?.count == size else {
-                    throw LogStoreError.truncatedRecord(offset: 0)
+        // Reads every key once in `order`, checking each value's length, as one repeat.
+        func readEvery(from store: LogStore) throws -> Summary {
+            try sampler.measure {
+                for index in order {
+                    guard try store.value(forKey: keys[index])?.count == size else {
+                        throw LogStoreError.truncatedRecord(offset: 0)
+                    }
                 }
             }
         }
-        results.append(result("get", backend: "log", bytes: total, count: count, get))
+        let store = try LogStore(path: path, options: .init(compactionDeadRatio: nil))
+        results.append(result("get", backend: "log", bytes: total, count: count, try readEvery(from: store)))
         // A read-only handle beside the writer reads with pread, not through a mapping.
         let readOnlyStore = try LogStore(path: path, options: .init(readOnly: true))
-        let readOnly = try sampler.measure {
-            for index in order {
-                guard try readOnlyStore.value(forKey: keys[index])?.count == size else {
-                    throw LogStoreError.truncatedRecord(offset: 0)
-                }
-            }
-        }
+        let readOnly = try readEvery(from: readOnlyStore)
         try readOnlyStore.close()
         results.append(result("get_read_only", backend: "log", bytes: total, count: count, readOnly))
         var sequence: UInt64 = 1
@@ -202,17 +199,12 @@ public enum StoreBenchmark {
         // `get` without the checksum check on read, to show what the checksum costs.
         let unverifiedStore = try LogStore(
             path: path, options: .init(verifyChecksumsOnRead: false, compactionDeadRatio: nil))
-        let unverified = try sampler.measure {
-            for index in order {
-                guard try unverifiedStore.value(forKey: keys[index])?.count == size else {
-                    throw LogStoreError.truncatedRecord(offset: 0)
-                }
-            }
-        }
+        let unverified = try readEvery(from: unverifiedStore)
         try unverifiedStore.close()
         results.append(result("get_unverified", backend: "log", bytes: total, count: count, unverified))
         if size == 4096 {
-            results.append(try measureCacheGets(value: value, keys: keys, order: order, root: root, sampler: sampler))
+            results.append(
+                try measureCacheGets(value: value, keys: keys, order: order, root: root, sampler: sampler))
         }
         return results
     }

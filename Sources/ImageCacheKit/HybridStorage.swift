@@ -151,7 +151,9 @@ final class HybridStorage: CacheStorage, @unchecked Sendable {
 
     /// The entry's state from its log record: the size of an external value is its
     /// reference's length, an inline value's is one less than the log value (the tag).
-    private func state(_ key: UnsafeRawBufferPointer, _ logState: EntryState, _ references: [[UInt8]: Reference])
+    private func state(
+        _ key: UnsafeRawBufferPointer, _ logState: EntryState, _ references: [[UInt8]: Reference]
+    )
         -> EntryState
     {
         var state = logState
@@ -179,7 +181,9 @@ final class HybridStorage: CacheStorage, @unchecked Sendable {
     func read(_ key: [UInt8]) throws(CacheError) -> StoredValue? {
         guard let (raw, info) = try log.storedValue(key) else { return nil }
         let shownKey = displayKey(key)
-        guard let tag = raw.first else { throw .corruptEntry(key: shownKey, reason: "empty hybrid log value") }
+        guard let tag = raw.first else {
+            throw .corruptEntry(key: shownKey, reason: "empty hybrid log value")
+        }
         let state = LogStorage.state(info)
         if tag == Self.inlineTag {
             return StoredValue(bytes: Array(raw[1...]), metadata: state.metadata, version: state.version)
@@ -199,7 +203,8 @@ final class HybridStorage: CacheStorage, @unchecked Sendable {
             throw .corruptEntry(key: shownKey, reason: "external file \(reference.name) is missing")
         }
         guard UInt64(bytes.count) == reference.length, XXH3.checksum(of: bytes) == reference.checksum else {
-            throw .corruptEntry(key: shownKey, reason: "external file \(reference.name) fails its length or checksum")
+            throw .corruptEntry(
+                key: shownKey, reason: "external file \(reference.name) fails its length or checksum")
         }
         return StoredValue(bytes: bytes, metadata: state.metadata, version: state.version)
     }
@@ -216,7 +221,8 @@ final class HybridStorage: CacheStorage, @unchecked Sendable {
             // The file is in place before any record refers to it (§5.3).
             try cacheIO { try FileSystem.writeFileAtomically(value, to: path, durable: false) }
             unsynchronizedFiles.append(path)
-            let reference = Reference(length: UInt64(value.count), checksum: XXH3.checksum(of: value), name: name)
+            let reference = Reference(
+                length: UInt64(value.count), checksum: XXH3.checksum(of: value), name: name)
             let encoded = reference.encoded
             try withBytes(of: encoded) { (bytes) throws(CacheError) in
                 try log.write(bytes, forKey: key, metadata: metadata)

@@ -22,7 +22,9 @@ public struct FileMapping: @unchecked Sendable {
     /// Maps the first `length` bytes of the file open at `descriptor`.
     /// - Throws: the `mmap` failure with its errno (for example `ENODEV` on a file system that
     ///   cannot map, `ENOMEM` when the address space is exhausted).
-    public static func map(_ descriptor: Int32, length: Int, path: String) throws(SystemCallError) -> FileMapping {
+    public static func map(_ descriptor: Int32, length: Int, path: String) throws(SystemCallError)
+        -> FileMapping
+    {
         precondition(length > 0, "a mapping needs at least one byte")
         let address = mmap(nil, length, PROT_READ, MAP_SHARED, descriptor, 0)
         guard let address, address != MAP_FAILED else {

@@ -60,7 +60,9 @@ import Testing
         try store.synchronize()
         #expect(store.mapping != nil)
         let header = RecordFormat.fileHeaderSize + RecordFormat.recordHeaderSize
-        try overwrite(path, at: header + "value".utf8.count + 1000, with: 0x5A ^ expectedValue(for: 1, length: 4096)[1000])
+        try overwrite(
+            path, at: header + "value".utf8.count + 1000,
+            with: 0x5A ^ expectedValue(for: 1, length: 4096)[1000])
         #expect(throws: LogStoreError.self) { try store.value(forKey: "value") }
         #expect(try store.value(forKey: "other") == expectedValue(for: 2, length: 100))
         try store.close()
