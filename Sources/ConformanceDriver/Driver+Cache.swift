@@ -202,6 +202,8 @@ extension Driver {
             let removed = try cache.removeValue(forKey: key)
             session.forget(key)
             return ["removed": .bool(removed)]
+        case "cache.variant":
+            return try variant(request, session, cache)
         case "cache.purge":
             return ["removed": .integer(Int64(try cache.purgeExpired()))]
         case "cache.count":
@@ -250,7 +252,9 @@ extension Driver {
                         ?? Int64(CacheConfiguration.defaultDecodingLimits.maximumPixelCount)),
                 maximumDecompressedBytes: Int(
                     try limits.optionalInteger("maximumDecompressedBytes")
-                        ?? Int64(CacheConfiguration.defaultDecodingLimits.maximumDecompressedBytes))))
+                        ?? Int64(CacheConfiguration.defaultDecodingLimits.maximumDecompressedBytes))),
+            thumbnailMaximumPixelSize: try settings.optionalInteger("thumbnailMaximumPixelSize").map(Int.init)
+        )
         return try ImageCache(configuration: configuration)
     }
 
