@@ -867,6 +867,76 @@ def variants():
     for format_name in pngwriter.FORMATS:
         s.store_bitmap(format_name, *image(format_name, 7, 5, format_name)).variant(format_name, 3)
     yield s.count().close().files()
+    for scenario in random_variant_sequences():
+        yield scenario
+
+
+RANDOM_VARIANT_SEQUENCES = 60
+VARIANT_IMAGES = [(4, 4, "rgb8"), (7, 5, "gray8"), (5, 9, "rgba8"), (6, 6, "gray16"), (3, 2, "grayAlpha8")]
+
+
+def random_variant_sequences(count=RANDOM_VARIANT_SEQUENCES, seed=20261124):
+    """Seeded random sequences mixing variant requests and image stores with every other
+    operation under random limits, each step checked against the model (as random.json does
+    for the cache alone); every fifth ends with the files."""
+    for index in range(count):
+        rng = random.Random(seed + index)
+        configuration = {}
+        if rng.random() < 0.5:
+            configuration["timeToLive"] = rng.choice([300, 1000])
+        if rng.random() < 0.4:
+            configuration["maximumBytes"] = rng.choice([400, 800, 1500])
+        if rng.random() < 0.4:
+            configuration["maximumEntryCount"] = rng.choice([1, 2, 3])
+        if rng.random() < 0.4:
+            configuration["thumbnailMaximumPixelSize"] = rng.choice([2, 3])
+        s = Scenario(f"variants/random-{index:02d}",
+                     f"Random sequence {index} (seed {seed + index}) of variant requests among the other operations, "
+                     "checked step by step against the model.",
+                     covers=["thumbnail §5.3", "thumbnail §5.5", "thumbnail §5.6", "thumbnail §5.4"], **configuration)
+        read_only = False
+        for step in range(rng.randrange(15, 40)):
+            key = rng.choice(["a", "b", "c"])
+            roll = rng.random()
+            if read_only and roll < 0.4:
+                read_only = rng.random() < 0.3
+                s.reopen(read_only=read_only)
+            elif roll < 0.25:
+                width, height, format_name = rng.choice(VARIANT_IMAGES)
+                s.store_bitmap(key, *image(f"{key}-{index}-{step}", width, height, format_name))
+            elif roll < 0.30:
+                s.store(key, value(f"{key}-raw-{index}-{step}", rng.choice([10, 100])))
+            elif roll < 0.55:
+                s.variant(key, rng.choice([1, 2, 3, 4, 100]))
+            elif roll < 0.60:
+                s.read(key)
+            elif roll < 0.67:
+                s.advance(rng.choice([1, 100, 299, 300, 700, 1000]))
+            elif roll < 0.71:
+                s.remove(key)
+            elif roll < 0.74:
+                s.metadata(key)
+            elif roll < 0.79:
+                s.count()
+            elif roll < 0.81:
+                s.keys()
+            elif roll < 0.84:
+                s.purge()
+            elif roll < 0.87:
+                s.compact()
+            elif roll < 0.93:
+                read_only = rng.random() < 0.2
+                s.reopen(read_only=read_only)
+            elif roll < 0.95:
+                s.clear()
+            else:
+                s.verify()
+        if read_only:
+            s.reopen()
+        s.count().keys()
+        if index % 5 == 0:
+            s.close().files()
+        yield s
 
 
 def variant_configurations():
