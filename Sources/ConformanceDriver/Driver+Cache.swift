@@ -144,6 +144,7 @@ extension Driver {
                 size = bitmap.pixels.count
             }
             session.sizes[key] = size
+            session.stored(key)
             session.touch(key)
             session.removedValues[key] = nil
             if let timeToLive = try session.settings.optionalInteger("timeToLive") {
@@ -205,12 +206,9 @@ extension Driver {
         case "cache.variant":
             return try variant(request, session, cache)
         case "cache.purge":
-            return ["removed": .integer(Int64(try cache.purgeExpired()))]
+            return try purgeResponse(cache)
         case "cache.count":
-            return [
-                "count": .integer(Int64(cache.count)),
-                "totalByteCount": .integer(Int64(cache.totalByteCount)),
-            ]
+            return countResponse(cache)
         case "cache.keys":
             let keys = cache.keys.sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
             return ["keys": .array(keys.map(Message.string))]
