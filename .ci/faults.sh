@@ -34,6 +34,10 @@ declare -A selection=(
     [hybrid-never-external]="--filter cache/files/ --backend hybrid"
     [no-folder-lock]="--filter cache/lifecycle/ --backend log"
     [read-only-stores]="--filter cache/lifecycle/ --backend directory"
+    [variants-counted]="--filter cache/variants/ --backend dictionary"
+    [stale-variant-after-store]="--filter cache/variants/ --backend directory"
+    [variant-hits-twice]="--filter cache/variants/ --backend log"
+    [purge-counts-variants]="--filter cache/variants/ --backend hybrid"
 )
 
 uncaught=0

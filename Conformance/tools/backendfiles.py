@@ -17,7 +17,8 @@ LOG_NAMES = {"log": "cache.log", "hybrid": "hybrid.log"}
 
 
 def key_bytes(key):
-    return key.encode("utf-8")
+    """A string key's UTF-8; a variant's key (Spec/thumbnail.md §5.2) is given as its bytes."""
+    return key if isinstance(key, bytes) else key.encode("utf-8")
 
 
 def file_name(key):
@@ -30,6 +31,14 @@ def entry_record(key, value, created, expires, sequence):
     k = key_bytes(key)
     head = struct.pack("<IQqqQQ", len(k), len(value), created, expires, sequence, s.checksum(value))
     return head + struct.pack("<Q", s.checksum(head + k)) + k + value
+
+
+def dictionary_file(entries):
+    """Spec/backends.md §2.1: the whole cache.dictionary of these entries (key -> (value,
+    current metadata, metadata at store))."""
+    order = sorted(entries, key=key_bytes)
+    body = b"".join(entry_record(k, entries[k][0], *entries[k][1]) for k in order)
+    return b"ICDICT01" + struct.pack("<II", 2, len(order)) + body
 
 
 def external_name(key, sequence):
@@ -115,7 +124,16 @@ class BackendFiles:
         if self.backend == "hybrid":
             self._supersede(key)
             if len(value) >= THRESHOLD:
-                self.external[external_name(key, meta[2])] = value
+                name = external_name(key, meta[2])
+                if name in self.external_pending_delete:
+                    # §5.3: a file of the same name (a variant's, whose sequence is always 0),
+                    # referenced by the key (removed first) or superseded, is deleted after a
+                    # synchronize before the new one is written.
+                    current = self.log.puts.get(key, (b"",))[0]
+                    if current[:1] == b"\x02" and current[17:] == name.encode("ascii"):
+                        self.log.remove(key)
+                    self.synchronize()
+                self.external[name] = value
             self.log.put(key, hybrid_value(key, value, meta[2]), meta)
         elif self.log is not None:
             self.log.put(key, value, meta)
@@ -173,8 +191,7 @@ class BackendFiles:
         if self.backend == "dictionary":
             if not self.written:
                 return {"names": names, "files": files}
-            body = b"".join(entry_record(k, entries[k][0], *entries[k][1]) for k in order)
-            files["cache.dictionary"] = _b64(b"ICDICT01" + struct.pack("<II", 2, len(order)) + body)
+            files["cache.dictionary"] = _b64(dictionary_file(entries))
             names.append("cache.dictionary")
         elif self.backend == "directory":
             names.append("entries/")

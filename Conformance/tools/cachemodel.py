@@ -5,9 +5,19 @@ Time is integer milliseconds; an entry is expired at `now` iff now >= expiresAt.
 saturate at Int64.max (Spec/cache.md §3.4). The model also keeps a journal of what it asks of
 the backend (put, touch, remove, clear, compact, synchronize), from which backendfiles.py
 computes each backend's files.
+
+Variants (Spec/thumbnail.md §5) are entries of their own under byte-string keys (FF 56, M as a
+big-endian u32, the original's key bytes), held per original in `variants`; the journal names
+them by those bytes, so backendfiles.py renders them as any other entry.
 """
+import struct
+
+import downsampler
+import pngwriter
 
 INT64_MAX = 2 ** 63 - 1
+VARIANT_PREFIX = b"\xff\x56"
+LONGEST_KEY_WITH_VARIANTS = 65_535 - 6  # Spec/thumbnail.md §5.2
 
 
 class CacheError(Exception):
@@ -20,14 +30,29 @@ def utf8(key):
     return key.encode("utf-8")
 
 
+def variant_key(key, maximum):
+    """Spec/thumbnail.md §5.2: FF 56, M as a big-endian u32, then the original's key bytes."""
+    return VARIANT_PREFIX + struct.pack(">I", maximum) + utf8(key)
+
+
+def downsampled(bitmap, maximum):
+    """The bitmap fitted to `maximum` (Spec/thumbnail.md §1, §2), or None when it already fits."""
+    width, height, format_name, pixels = bitmap
+    if downsampler.target_size(width, height, maximum) == (width, height):
+        return None
+    w, h, out = downsampler.downsample(width, height, format_name, pixels, maximum)
+    return (w, h, format_name, out)
+
+
 def saturating_add(a, b):
     """Spec/cache.md §3.4: a ⊕ b is a + b, or Int64.max when the sum overflows."""
     return min(a + b, INT64_MAX)
 
 
 class Entry:
-    def __init__(self, value, created, expires, sequence):
+    def __init__(self, value, created, expires, sequence, bitmap=None):
         self.value = value
+        self.bitmap = bitmap  # (width, height, format, pixels) of an image store; None for raw bytes
         self.created = created
         self.expires = expires
         self.sequence = sequence
@@ -44,19 +69,41 @@ class Entry:
         return (self.created, self.expires, self.sequence)
 
 
+class Variant:
+    """A stored variant (Spec/thumbnail.md §5.2): its canonical PNG, its bitmap, and the fixed
+    metadata (createdAt = when it was stored, expiresAt = Int64.max, accessSequence = 0)."""
+
+    def __init__(self, bitmap, created):
+        self.bitmap = bitmap
+        self.value = pngwriter.canonical_encode(*bitmap)
+        self.created = created
+        self.corrupt = False
+
+    @property
+    def size(self):
+        return len(self.value)
+
+    @property
+    def meta(self):
+        return (self.created, INT64_MAX, 0)
+
+
 class CacheModel:
     """The observable behaviour of one cache: §2.5 the counter, §4 expiration, §5 lifecycle,
     §6 limits and eviction, §8 corruption."""
 
     def __init__(self, now, timeToLive=None, maximumAge=None, maximumBytes=None, maximumEntryCount=None,
-                 readOnly=False, decodingLimits=None):
+                 readOnly=False, decodingLimits=None, thumbnailMaximumPixelSize=None):
         self.now = now
         self.ttl = timeToLive
         self.max_age = maximumAge
         self.max_bytes = maximumBytes
         self.max_count = maximumEntryCount
         self.read_only = readOnly
+        self.thumbnail = thumbnailMaximumPixelSize
+        self.decoding_limit = (decodingLimits or {}).get("maximumPixelCount")
         self.entries = {}
+        self.variants = {}  # original key -> {M: Variant}; an original may be gone (an orphan)
         self.next = 1  # §2.5: an empty new cache starts the counter at 1
         self.journal = []
         self.closed = False
@@ -86,10 +133,17 @@ class CacheModel:
             expires = min(expires, saturating_add(entry.created, self.max_age))
         return expires
 
+    def held_bytes(self):
+        """Spec/cache.md §6.1 with Spec/thumbnail.md §5.6: every held entry's size, variants
+        included."""
+        return (sum(e.size for e in self.entries.values())
+                + sum(v.size for sizes in self.variants.values() for v in sizes.values()))
+
     def over_limit(self):
+        # Variants count towards maximumBytes, not towards maximumEntryCount (thumbnail §5.6).
         if self.max_count is not None and len(self.entries) > self.max_count:
             return True
-        if self.max_bytes is not None and sum(e.size for e in self.entries.values()) > self.max_bytes:
+        if self.max_bytes is not None and self.held_bytes() > self.max_bytes:
             return True
         return False
 
@@ -97,8 +151,47 @@ class CacheModel:
         return sorted(self.entries, key=lambda k: (self.entries[k].sequence, utf8(k)))
 
     def drop(self, key):
+        """Removes an original, its variants first (Spec/thumbnail.md §5.5)."""
+        self.drop_variants(key)
         del self.entries[key]
         self.journal.append(("remove", key))
+
+    def drop_variants(self, key):
+        """Removes every variant of `key`, in ascending order of M (thumbnail §5.5)."""
+        for maximum in sorted(self.variants.pop(key, {})):
+            self.journal.append(("remove", variant_key(key, maximum)))
+
+    def drop_variant(self, key, maximum):
+        del self.variants[key][maximum]
+        if not self.variants[key]:
+            del self.variants[key]
+        self.journal.append(("remove", variant_key(key, maximum)))
+
+    def put_variant(self, key, maximum, bitmap):
+        variant = Variant(bitmap, self.now)
+        self.variants.setdefault(key, {})[maximum] = variant
+        self.journal.append(("put", variant_key(key, maximum), variant.value, variant.meta))
+
+    def hit(self, key, entry):
+        """Spec/cache.md §4.3 step 5 (nothing in a read-only cache)."""
+        if not self.read_only:
+            entry.expires = self.expiry_for_hit(entry)
+            entry.sequence = self.next_sequence()
+            self.journal.append(("touch", key, entry.meta))
+
+    def evict_for(self, key):
+        """Spec/cache.md §6.2 step 6, never `key` (the entry just written, or the original of
+        the variant just written)."""
+        evicted = []
+        if self.over_limit():
+            self.remove_expired()
+            while self.over_limit():
+                victim = self.lru_order()[0]
+                if victim == key:
+                    break
+                self.drop(victim)
+                evicted.append(victim)
+        return evicted
 
     def remove_expired(self):
         gone = [k for k in self.lru_order() if self.expired(self.entries[k])]
@@ -120,26 +213,24 @@ class CacheModel:
             raise CacheError("invalidKey")
 
     # -- operations ---------------------------------------------------------------------------
-    def store(self, key, value):
+    def store(self, key, value, bitmap=None):
+        """A store of raw bytes, or with `bitmap` (its canonical PNG is `value`) an image store,
+        which also stores the thumbnail (Spec/thumbnail.md §5.4)."""
         # §5.5, §5.6: the arguments first (key, size), then the state (closed, read-only).
         self.check_key(key)
         if self.max_bytes is not None and len(value) > self.max_bytes:
             raise CacheError("valueTooLarge")
         self.check_open()
         self.check_writable()
-        entry = Entry(value, self.now, self.expiry_for_store(), self.next_sequence())
+        entry = Entry(value, self.now, self.expiry_for_store(), self.next_sequence(), bitmap)
+        self.drop_variants(key)  # thumbnail §5.5: the key's variants go first
         self.entries[key] = entry
         self.journal.append(("put", key, value, entry.meta))
-        evicted = []
-        if self.over_limit():
-            self.remove_expired()
-            while self.over_limit():
-                victim = self.lru_order()[0]
-                if victim == key:
-                    break
-                self.drop(victim)
-                evicted.append(victim)
-        return evicted
+        if bitmap is not None and self.thumbnail is not None and len(utf8(key)) <= LONGEST_KEY_WITH_VARIANTS:
+            thumbnail = downsampled(bitmap, self.thumbnail)
+            if thumbnail is not None:
+                self.put_variant(key, self.thumbnail, thumbnail)
+        return self.evict_for(key)
 
     def read(self, key):
         self.check_key(key)
@@ -156,10 +247,7 @@ class CacheModel:
             if not self.read_only:
                 self.drop(key)
             raise CacheError("corruptEntry")
-        if not self.read_only:
-            entry.expires = self.expiry_for_hit(entry)
-            entry.sequence = self.next_sequence()
-            self.journal.append(("touch", key, entry.meta))
+        self.hit(key, entry)
         return entry.value
 
     def contains(self, key):
@@ -177,6 +265,48 @@ class CacheModel:
             return None
         return {"createdAt": entry.created, "expiresAt": entry.expires, "accessSequence": entry.sequence}
 
+    def variant(self, key, maximum):
+        """Spec/thumbnail.md §5.3: the variant of `key` at `maximum` as a bitmap
+        (width, height, format, pixels), or None on a miss."""
+        self.check_key(key)
+        if maximum < 1:
+            raise CacheError("invalidMaximumPixelSize")
+        self.check_open()
+        # Step 2: the original is looked up as a read does (Spec/cache.md §4.3 steps 2-3).
+        entry = self.entries.get(key)
+        if entry is None:
+            return None
+        if self.expired(entry):
+            if not self.read_only:
+                self.drop(key)
+            return None
+        # Step 3: a held variant is the result; a damaged one is removed and made again.
+        storable = len(utf8(key)) <= LONGEST_KEY_WITH_VARIANTS
+        held = self.variants.get(key, {}).get(maximum) if storable else None
+        if held is not None and not held.corrupt:
+            self.hit(key, entry)
+            return held.bitmap
+        if held is not None and not self.read_only:
+            self.drop_variant(key, maximum)
+        # Step 4: read the original as bitmap(forKey:) does (the hit is step 5's, taken once).
+        if entry.corrupt:
+            if not self.read_only:
+                self.drop(key)
+            raise CacheError("corruptEntry")
+        self.hit(key, entry)
+        if entry.bitmap is None:
+            raise CacheError("imageDecodingFailed")
+        width, height, _, _ = entry.bitmap
+        if self.decoding_limit is not None and width * height > self.decoding_limit:
+            raise CacheError("imageTooLarge")
+        made = downsampled(entry.bitmap, maximum)
+        if made is None:
+            return entry.bitmap  # it fits: nothing is stored
+        if storable and not self.read_only:
+            self.put_variant(key, maximum, made)
+            self.evict_for(key)
+        return made
+
     def remove(self, key):
         self.check_key(key)
         self.check_open()
@@ -193,10 +323,19 @@ class CacheModel:
         return self.remove_expired()
 
     def count(self):
+        """Live originals only (Spec/thumbnail.md §5.6)."""
         return 0 if self.closed else sum(1 for e in self.entries.values() if not self.expired(e))
 
     def total_bytes(self):
-        return 0 if self.closed else sum(e.size for e in self.entries.values() if not self.expired(e))
+        """The live originals' sizes and those of their variants (thumbnail §5.6): a variant
+        counts while its original is live."""
+        if self.closed:
+            return 0
+        total = 0
+        for key, entry in self.entries.items():
+            if not self.expired(entry):
+                total += entry.size + sum(v.size for v in self.variants.get(key, {}).values())
+        return total
 
     def keys(self):
         if self.closed:
@@ -207,6 +346,7 @@ class CacheModel:
         self.check_open()
         self.check_writable()
         self.entries.clear()
+        self.variants.clear()
         self.journal.append(("clear",))
 
     def synchronize(self):
@@ -218,13 +358,17 @@ class CacheModel:
         self.check_open()
         self.check_writable()
         self.remove_expired()
-        self.journal.append(("compact", {k: e.meta for k, e in self.entries.items()}))
+        self.journal.append(("compact", {k: held[1] for k, held in self.held().items()}))
 
     def verify(self):
-        """Spec/cache.md §8.4: every held entry, expired ones included, is checked; nothing changes."""
+        """Spec/cache.md §8.4: every held entry, expired ones and variants included, is checked;
+        nothing changes. Entries are listed in the order of their keys' bytes, so a damaged
+        variant, listed under its original's key, comes after every original (thumbnail §5.6)."""
         self.check_open()
         held = sorted(self.entries, key=utf8)
-        return {"checked": len(held), "damaged": [k for k in held if self.entries[k].corrupt]}
+        variants = sorted(((variant_key(k, m), k, v) for k, sizes in self.variants.items() for m, v in sizes.items()))
+        damaged = [k for k in held if self.entries[k].corrupt] + [k for _, k, v in variants if v.corrupt]
+        return {"checked": len(held) + len(variants), "damaged": damaged}
 
     def close(self):
         """§5.5: applies the hits, synchronizes, releases; a second close does nothing."""
@@ -239,6 +383,11 @@ class CacheModel:
         largest = max((e.sequence for e in self.entries.values()), default=0)
         self.next = largest + 1
         if not read_only:
+            # Spec/thumbnail.md §5.5: variants whose original is gone, in ascending order of
+            # (the original's key bytes, M), then the purge.
+            for key in sorted(self.variants, key=utf8):
+                if key not in self.entries:
+                    self.drop_variants(key)
             self.remove_expired()
 
     def reopen(self, read_only=False):
@@ -253,6 +402,22 @@ class CacheModel:
             self.entries[key].corrupt = True
             self.entries[key].counted = counted
 
+    def damage_variant(self, key, maximum):
+        """The stored bytes of a variant were damaged while the cache was closed."""
+        self.variants[key][maximum].corrupt = True
+
+    def orphan(self, key):
+        """The original `key` is gone from the files, its variants kept (what a crash between
+        the steps of Spec/thumbnail.md §5.5 can leave); the model's journal records the
+        original's removal as the files now show it."""
+        del self.entries[key]
+        self.journal.append(("remove", key))
+
     def held(self):
-        """key -> (value, current metadata, metadata at store): what backendfiles.py renders."""
-        return {k: (e.value, e.meta, e.stored) for k, e in self.entries.items()}
+        """key -> (value, current metadata, metadata at store) for every held entry, variants
+        under their key bytes: what backendfiles.py renders."""
+        held = {k: (e.value, e.meta, e.stored) for k, e in self.entries.items()}
+        for key, sizes in self.variants.items():
+            for maximum, v in sizes.items():
+                held[variant_key(key, maximum)] = (v.value, v.meta, v.meta)
+        return held

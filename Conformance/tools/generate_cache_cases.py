@@ -14,7 +14,7 @@ import backendfiles
 import pngwriter
 import storewriter
 from backendfiles import BackendFiles
-from cachemodel import CacheError, CacheModel
+from cachemodel import LONGEST_KEY_WITH_VARIANTS, CacheError, CacheModel, variant_key
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 OUT = os.path.join(HERE, "..", "cache")
@@ -92,7 +92,18 @@ class Scenario:
         png = pngwriter.canonical_encode(width, height, format_name, pixels)
         request = {"op": "cache.storeBitmap", "key": key, "width": width, "height": height,
                    "format": format_name, "pixels": b64(pixels)}
-        return self.attempt(request, lambda: self.model.store(key, png) and None)
+        bitmap = (width, height, format_name, pixels)
+        return self.attempt(request, lambda: self.model.store(key, png, bitmap) and None)
+
+    def variant(self, key, maximum):
+        """cache.variant (Spec/thumbnail.md §5.3): the bitmap the model computes, or a miss."""
+        def run():
+            found = self.model.variant(key, maximum)
+            if found is None:
+                return {"hit": False}
+            width, height, format_name, pixels = found
+            return {"hit": True, "width": width, "height": height, "format": format_name, "pixels": b64(pixels)}
+        return self.attempt({"op": "cache.variant", "key": key, "maximumPixelSize": maximum}, run)
 
     def read(self, key):
         def run():
@@ -151,6 +162,16 @@ class Scenario:
             path, offset = self.backend_files(backend).value_location(key, held)
             paths[backend], flips[backend] = path, [offset, 0x10]
         self.model.damage(key)
+        return self.add({"op": "runner.damage", "path": {"$backend": paths}, "flip": {"$backend": flips}}, {})
+
+    def damage_variant(self, key, maximum):
+        """As damage_value, for the variant of key at maximum (Spec/thumbnail.md §5.2)."""
+        held = self.model.held()
+        paths, flips = {}, {}
+        for backend in BACKENDS:
+            path, offset = self.backend_files(backend).value_location(variant_key(key, maximum), held)
+            paths[backend], flips[backend] = path, [offset, 0x10]
+        self.model.damage_variant(key, maximum)
         return self.add({"op": "runner.damage", "path": {"$backend": paths}, "flip": {"$backend": flips}}, {})
 
     def open_another(self, read_only=False, expect=None):
@@ -722,6 +743,280 @@ def format_one():
         yield s
 
 
+def image(label, width, height, format_name="rgb8"):
+    """A bitmap (width, height, format, pixels) of seeded samples."""
+    _, depth, channels = pngwriter.FORMATS[format_name]
+    return (width, height, format_name, value(label, width * height * channels * depth // 8))
+
+
+def png_size(bitmap):
+    return len(pngwriter.canonical_encode(*bitmap))
+
+
+def variants():
+    """Spec/thumbnail.md §5: the variants a cache makes of its images, on every backend."""
+    photo, other = image("photo", 12, 9), image("other", 9, 12, "rgba8")
+    yield (Scenario("variants/made-on-demand-then-read-back",
+                    "A variant is made from the original on the first request and stored; the next request reads it back "
+                    "(the same pixels). Each request is one hit on the original; count and keys report originals only, "
+                    "totalByteCount includes the variants; the files hold each variant under FF 56, M (big-endian), key.",
+                    timeToLive=10_000,
+                    covers=["thumbnail §5.1", "thumbnail §5.2", "thumbnail §5.3.2", "thumbnail §5.3.3", "thumbnail §5.3.4",
+                            "thumbnail §5.3.5", "thumbnail §5.6", "cache §4.3.5"])
+           .store_bitmap("photo", *photo).store_bitmap("other", *other).advance(10).variant("photo", 4)
+           .metadata("photo").count().keys().advance(10).variant("photo", 4).metadata("photo").variant("photo", 6)
+           .variant("other", 5).variant("missing", 4).metadata("other").count().keys().close().files())
+    thumb = dict(thumbnailMaximumPixelSize=5)
+    yield (Scenario("variants/thumbnail-on-store",
+                    "With thumbnailMaximumPixelSize, an image store also stores its variant at that size, right after the "
+                    "original and with the same createdAt; an image that fits, and raw bytes, get none.",
+                    covers=["thumbnail §5.4", "thumbnail §5.2", "thumbnail §5.3.3", "thumbnail §5.6"], **thumb)
+           .store_bitmap("big", *image("big", 12, 9, "rgba8")).count().advance(5)
+           .store_bitmap("small", *image("small", 5, 3, "gray8")).store("raw", value("raw bytes")).count()
+           .advance(5).variant("big", 5).variant("small", 5).variant("big", 3).close().files()
+           .reopen().variant("big", 5).count())
+    gray16 = image("fits", 6, 4, "gray16")
+    yield (Scenario("variants/an-original-that-fits-stores-nothing",
+                    "When the original already fits M (exactly, or well within), it is the result, still a hit, and "
+                    "nothing is stored.",
+                    covers=["thumbnail §5.3.4", "thumbnail §5.3.5"])
+           .store_bitmap("fits", *gray16).variant("fits", 6).metadata("fits").variant("fits", 100).metadata("fits")
+           .count().close().files())
+    yield (Scenario("variants/store-replaces-variants",
+                    "Every store to a key first removes its variants: after an image store the next request makes the "
+                    "variant of the new image; after a raw store there is no image to make one from.",
+                    covers=["thumbnail §5.5", "thumbnail §5.6"])
+           .store_bitmap("a", *image("a-one", 9, 9)).variant("a", 3).variant("a", 5).count()
+           .store_bitmap("a", *image("a-two", 9, 9)).count().variant("a", 3).count()
+           .store("a", value("raw now")).count().variant("a", 3).metadata("a").close().files())
+    yield (Scenario("variants/remove-drops-variants",
+                    "Removing an original removes its variants first; other keys' variants stay.",
+                    covers=["thumbnail §5.5", "thumbnail §5.6"])
+           .store_bitmap("a", *image("a", 8, 8)).store_bitmap("b", *image("b", 8, 8)).variant("a", 3).variant("b", 3)
+           .variant("b", 2).remove("a").count().keys().variant("a", 3).variant("b", 3).close().files())
+    yield (Scenario("variants/expiry-drops-variants-and-purge-counts-originals",
+                    "An expired original goes with its variants, whether a variant request, a read or a purge finds "
+                    "it; purge reports the originals it removed, not their variants. A variant of an expired original "
+                    "no longer counts in totalByteCount.",
+                    timeToLive=1000, covers=["thumbnail §5.5", "thumbnail §5.6", "thumbnail §5.3.2", "cache §4.5"])
+           .store_bitmap("a", *image("a", 8, 6)).store_bitmap("b", *image("b", 8, 6)).store_bitmap("c", *image("c", 8, 6))
+           .store_bitmap("d", *image("d", 8, 6)).variant("a", 3).variant("a", 4).variant("b", 3).variant("d", 2)
+           .variant("c", 3).advance(500).read("c").advance(500).count().variant("a", 3).read("d").count().purge()
+           .count().keys().close().files())
+    yield (Scenario("variants/eviction-by-count-drops-variants",
+                    "Variants do not count towards maximumEntryCount; eviction chooses among originals only and an "
+                    "evicted original takes its variants with it.",
+                    maximumEntryCount=2, covers=["thumbnail §5.6", "thumbnail §5.5", "cache §6.2.6"])
+           .store_bitmap("a", *image("a", 8, 8)).store_bitmap("b", *image("b", 8, 8)).variant("a", 3).variant("a", 2)
+           .variant("b", 3).count().store_bitmap("c", *image("c", 8, 8)).count().keys().variant("a", 3)
+           .variant("b", 3).close().files())
+    a, b, c = image("a", 10, 10), image("b", 10, 10), image("c", 10, 10)
+    made = png_size(image("b", 4, 4))  # a 4 x 4 rgb8 variant's PNG
+    limit = png_size(a) + png_size(b) + made - 1
+    yield (Scenario("variants/eviction-by-size-counts-variant-bytes",
+                    "A variant's size counts towards maximumBytes: storing one can evict other originals (never its own "
+                    "original), and evicting an original frees its variants' bytes too.",
+                    maximumBytes=limit, covers=["thumbnail §5.6", "thumbnail §5.3.4", "cache §6.2.6"])
+           .store_bitmap("a", *a).store_bitmap("b", *b).count().variant("b", 4).count().keys().variant("b", 4)
+           .store_bitmap("c", *c).count().keys().close().files())
+    yield (Scenario("variants/clear-drops-variants", "removeAll removes the variants with everything else.",
+                    covers=["thumbnail §5.5"])
+           .store_bitmap("a", *image("a", 8, 8)).variant("a", 3).clear().count().variant("a", 3)
+           .store_bitmap("a", *image("a-again", 8, 8)).variant("a", 3).close().files())
+    yield (Scenario("variants/reopen-and-compaction-keep-variants",
+                    "Variants persist like any entry: after reopening and after compaction they are read back, "
+                    "with their metadata, and count in totalByteCount.",
+                    covers=["thumbnail §5.2", "thumbnail §5.3.3", "cache §5.4"])
+           .store_bitmap("a", *image("a", 8, 8)).store_bitmap("b", *image("b", 8, 8)).variant("a", 3).variant("b", 3)
+           .remove("b").reopen().count().variant("a", 3).compact().count().variant("a", 3).close().files())
+    for scenario in orphans():
+        yield scenario
+    yield damaged_variant()
+    yield damaged_original()
+    yield large_variant()
+    yield (Scenario("variants/invalid-maximum-pixel-size",
+                    "A maximum below 1 is invalidMaximumPixelSize, after the key's check and before the lookup (a "
+                    "missing key too) and the closed check; it takes no hit.",
+                    covers=["thumbnail §5.3.1", "cache §5.5", "cache §2.1"])
+           .store_bitmap("a", *image("a", 8, 8)).variant("a", 0).variant("a", -5).variant("missing", 0)
+           .variant("", 0).variant("k" * 65536, 3).metadata("a").close().variant("a", 0).variant("a", 3).variant("", 3))
+    longest, too_long = "v" * LONGEST_KEY_WITH_VARIANTS, "w" * (LONGEST_KEY_WITH_VARIANTS + 1)
+    yield (Scenario("variants/keys-too-long-for-stored-variants",
+                    "An original of 65,529 key bytes has stored variants (their keys are 65,535 bytes); one of 65,530 "
+                    "has none: each request computes the variant again, and is still a hit.",
+                    covers=["thumbnail §5.2", "thumbnail §5.3.4"], thumbnailMaximumPixelSize=2)
+           .store_bitmap(longest, *image("longest", 6, 6, "gray8")).store_bitmap(too_long, *image("too-long", 6, 6, "gray8"))
+           .variant(longest, 3).variant(too_long, 3).variant(too_long, 3).metadata(too_long).count().close().files())
+    yield (Scenario("variants/originals-that-do-not-decode",
+                    "A variant is made by decoding the original as bitmap(forKey:) does: raw bytes are "
+                    "imageDecodingFailed and an image over the decoding limits imageTooLarge; either way the request "
+                    "was a hit and the entry stays.",
+                    decodingLimits={"maximumPixelCount": 50}, covers=["thumbnail §5.3.4", "thumbnail §5.3.5"])
+           .store("raw", value("not a png")).variant("raw", 3).metadata("raw")
+           .store_bitmap("big", *image("big", 10, 10, "gray8")).variant("big", 3).metadata("big").count())
+    yield (Scenario("variants/read-only",
+                    "A read-only cache returns a held variant without taking a hit, computes a missing one without "
+                    "storing it, and treats an expired original as a miss without removing anything.",
+                    timeToLive=1000, covers=["thumbnail §5.3.2", "thumbnail §5.3.3", "thumbnail §5.3.4", "cache §5.6"])
+           .store_bitmap("a", *image("a", 8, 8)).store_bitmap("b", *image("b", 8, 8)).variant("a", 3).advance(100)
+           .reopen(read_only=True).variant("a", 3).metadata("a").variant("b", 3).count().advance(1000)
+           .variant("a", 3).reopen(read_only=True).count().reopen().count().close().files())
+    s = Scenario("variants/every-pixel-format",
+                 "Variants of every pixel format, with alpha, are the bitmaps of Spec/thumbnail.md §2 in the original's format.",
+                 covers=["thumbnail §5.1", "thumbnail §5.3.4"])
+    for format_name in pngwriter.FORMATS:
+        s.store_bitmap(format_name, *image(format_name, 7, 5, format_name)).variant(format_name, 3)
+    yield s.count().close().files()
+    for scenario in random_variant_sequences():
+        yield scenario
+
+
+RANDOM_VARIANT_SEQUENCES = 60
+VARIANT_IMAGES = [(4, 4, "rgb8"), (7, 5, "gray8"), (5, 9, "rgba8"), (6, 6, "gray16"), (3, 2, "grayAlpha8")]
+
+
+def random_variant_sequences(count=RANDOM_VARIANT_SEQUENCES, seed=20261124):
+    """Seeded random sequences mixing variant requests and image stores with every other
+    operation under random limits, each step checked against the model (as random.json does
+    for the cache alone); every fifth ends with the files."""
+    for index in range(count):
+        rng = random.Random(seed + index)
+        configuration = {}
+        if rng.random() < 0.5:
+            configuration["timeToLive"] = rng.choice([300, 1000])
+        if rng.random() < 0.4:
+            configuration["maximumBytes"] = rng.choice([400, 800, 1500])
+        if rng.random() < 0.4:
+            configuration["maximumEntryCount"] = rng.choice([1, 2, 3])
+        if rng.random() < 0.4:
+            configuration["thumbnailMaximumPixelSize"] = rng.choice([2, 3])
+        s = Scenario(f"variants/random-{index:02d}",
+                     f"Random sequence {index} (seed {seed + index}) of variant requests among the other operations, "
+                     "checked step by step against the model.",
+                     covers=["thumbnail §5.3", "thumbnail §5.5", "thumbnail §5.6", "thumbnail §5.4"], **configuration)
+        read_only = False
+        for step in range(rng.randrange(15, 40)):
+            key = rng.choice(["a", "b", "c"])
+            roll = rng.random()
+            if read_only and roll < 0.4:
+                read_only = rng.random() < 0.3
+                s.reopen(read_only=read_only)
+            elif roll < 0.25:
+                width, height, format_name = rng.choice(VARIANT_IMAGES)
+                s.store_bitmap(key, *image(f"{key}-{index}-{step}", width, height, format_name))
+            elif roll < 0.30:
+                s.store(key, value(f"{key}-raw-{index}-{step}", rng.choice([10, 100])))
+            elif roll < 0.55:
+                s.variant(key, rng.choice([1, 2, 3, 4, 100]))
+            elif roll < 0.60:
+                s.read(key)
+            elif roll < 0.67:
+                s.advance(rng.choice([1, 100, 299, 300, 700, 1000]))
+            elif roll < 0.71:
+                s.remove(key)
+            elif roll < 0.74:
+                s.metadata(key)
+            elif roll < 0.79:
+                s.count()
+            elif roll < 0.81:
+                s.keys()
+            elif roll < 0.84:
+                s.purge()
+            elif roll < 0.87:
+                s.compact()
+            elif roll < 0.93:
+                read_only = rng.random() < 0.2
+                s.reopen(read_only=read_only)
+            elif roll < 0.95:
+                s.clear()
+            else:
+                s.verify()
+        if read_only:
+            s.reopen()
+        s.count().keys()
+        if index % 5 == 0:
+            s.close().files()
+        yield s
+
+
+def variant_configurations():
+    """Spec/thumbnail.md §5.4: thumbnailMaximumPixelSize is a u32 of at least 1."""
+    for label, size in [("zero", 0), ("negative", -1), ("over-u32", 1 << 32)]:
+        yield {"name": f"variants/invalid-configuration-thumbnail-size-{label}",
+               "note": "Opening with a thumbnailMaximumPixelSize outside 1 … 2^32 − 1 fails.",
+               "covers": ["thumbnail §5.4", "cache §3.1"],
+               "steps": [{"request": {"op": "cache.open", "now": T0, "configuration": {"thumbnailMaximumPixelSize": size}},
+                          "expect": {"error": "invalidConfiguration"}}]}
+    yield (Scenario("variants/largest-thumbnail-size", "thumbnailMaximumPixelSize 2^32 − 1 is valid; every image fits it.",
+                    thumbnailMaximumPixelSize=(1 << 32) - 1, covers=["thumbnail §5.4"])
+           .store_bitmap("a", *image("a", 8, 8)).count().variant("a", (1 << 32) - 1).close().files()).case()
+
+
+def orphans():
+    """Spec/thumbnail.md §5.5: variants whose original is gone, as a crash between the steps of a
+    removal can leave them, made by the runner in each backend's own files."""
+    for backend in BACKENDS:
+        s = only([backend], Scenario(f"variants/orphans-removed-on-writable-open-{backend}",
+                                     "The files lose an original but keep its variants (the runner edits them): a read-only "
+                                     "open ignores the orphans (not counted, no variant of a missing original); a writable "
+                                     "open removes them.",
+                                     covers=["thumbnail §5.5", "thumbnail §5.6"]))
+        s.store_bitmap("a", *image("a", 8, 8)).store_bitmap("b", *image("b", 8, 8)).variant("a", 3).variant("a", 4)
+        s.variant("b", 3).close()
+        if backend == "dictionary":
+            held = s.model.held()
+            del held["a"]
+            s.damage_path("cache.dictionary", write=b64(backendfiles.dictionary_file(held)))
+        elif backend == "directory":
+            s.damage_path("entries/" + backendfiles.file_name("a"), remove=True)
+        else:
+            s.damage_path(backendfiles.LOG_NAMES[backend], append=b64(storewriter.remove(b"a")))
+        s.model.orphan("a")
+        s.reopen(read_only=True).count().keys().variant("a", 3).variant("b", 3).reopen().count().keys()
+        s.variant("a", 3).close().files()
+        yield s
+
+
+def damaged_variant():
+    """Spec/thumbnail.md §5.3 step 3 and §5.6 (verify)."""
+    s = Scenario("variants/damaged-variant-is-removed-and-made-again",
+                 "A variant whose bytes are damaged is reported by verify under its original's key (after every damaged "
+                 "original) and, when requested, removed and made again from the original; the request is one hit. "
+                 "A read-only cache makes it without storing it and keeps the damaged one.",
+                 covers=["thumbnail §5.3.3", "thumbnail §5.6", "cache §8.4"])
+    s.store_bitmap("a", *image("a", 9, 7)).store("b", value("bravo", 64)).variant("a", 3).variant("a", 4).close()
+    s.damage_variant("a", 3).damage_value("b").reopen(read_only=True).verify().variant("a", 3).verify()
+    s.reopen().verify().advance(50).variant("a", 3).metadata("a")
+    s.variant("a", 4).verify().read("b").verify().count().compact().close().files()
+    return s
+
+
+def damaged_original():
+    s = Scenario("variants/damaged-original-serves-a-held-variant",
+                 "A held variant answers without reading the original (§5.3 step 3), even when the original's bytes are "
+                 "damaged; a request that must read the original finds it corrupt and removes it with its variants.",
+                 covers=["thumbnail §5.3.3", "thumbnail §5.3.4", "thumbnail §5.5", "cache §8.2"])
+    s.store_bitmap("a", *image("a", 9, 7)).variant("a", 3).close().damage_value("a").reopen()
+    s.variant("a", 3).metadata("a").variant("a", 4).variant("a", 3).count().compact().close().files()
+    return s
+
+
+def large_variant():
+    """A variant of at least 128 KiB is an external file of the hybrid backend (thumbnail §5.2),
+    named with accessSequence 0 however often it is made again (backends §5.3)."""
+    big = (364, 363, "gray8", pattern("large-original", 364 * 363))
+    again = (364, 363, "gray8", pattern("large-original-again", 364 * 363))
+    s = Scenario("variants/large-variant-made-again-keeps-its-file",
+                 "A 363 x 362 gray8 thumbnail (over the hybrid threshold) is stored, replaced by the thumbnail of a new "
+                 "image, then damaged and made again: each time under the same external file name, which must hold the "
+                 "new variant, not be deleted as superseded.",
+                 thumbnailMaximumPixelSize=363, covers=["thumbnail §5.2", "thumbnail §5.3.3", "thumbnail §5.4",
+                                                         "backends §5.1", "backends §5.3"])
+    s.store_bitmap("big", *big).variant("big", 363).store_bitmap("big", *again).synchronize().count().close()
+    s.damage_variant("big", 363).reopen().variant("big", 363).compact().close().files()
+    return s
+
+
 RANDOM_SEQUENCES = 1000
 RANDOM_KEYS = ["a", "b", "c", "d", "ключ", "a\u0000", "ab", "B"]
 
@@ -796,11 +1091,13 @@ def main():
               "persistence.json": persistence(), "corruption.json": corruption(),
               "files.json": files(), "counter.json": counter(), "lifecycle.json": lifecycle(),
               "damage.json": damaged_files(), "format1.json": format_one(),
-              "example.json": worked_example()}
+              "example.json": worked_example(), "variants.json": variants()}
     for file_name, scenarios in groups.items():
         cases = [s.case() for s in scenarios]
         if file_name == "basic.json":
             cases += list(invalid_configurations())
+        if file_name == "variants.json":
+            cases += list(variant_configurations())
         names = [c["name"] for c in cases]
         assert len(names) == len(set(names)), names
         with open(os.path.join(OUT, file_name), "w") as f:

@@ -42,6 +42,37 @@ def random_rows(rng, width, height, format_name):
     return rows
 
 
+# Spec/thumbnail.md §1.4: the examples small enough to send.
+SIZE_EXAMPLES = {(3, 2, 2), (5, 2, 4), (4, 2, 3), (1, 7, 3), (10000, 3, 100)}
+
+
+def covers(width, height, format_name, pixels, maximum, expect):
+    """The rules of Spec/thumbnail.md a case checks (Spec/conformance.md §10)."""
+    rules = ["thumbnail §4", "thumbnail §1.1", "thumbnail §1.2"]
+    if (width, height, maximum) in SIZE_EXAMPLES:
+        rules.append("thumbnail §1.4")
+    if "error" in expect:
+        return rules + ["thumbnail §2.9"]
+    if (expect["width"], expect["height"]) == (width, height):
+        return rules + ["thumbnail §2.8", "thumbnail §2.9"]  # nothing to reduce: the input returned
+    rules += ["thumbnail §2.1", "thumbnail §2.2", "thumbnail §2.3", "thumbnail §2.6", "thumbnail §2.8"]
+    rules.append("thumbnail §2.5" if d.FORMATS[format_name][2] else "thumbnail §2.4")
+    if past_32_bits(width, height, format_name, pixels):
+        rules.append("thumbnail §2.7")
+    return rules
+
+
+def past_32_bits(width, height, format_name, pixels):
+    """Whether some target pixel's sum Q of §2.5 reaches 2^32, so that 32-bit arithmetic fails
+    the case. Every source pixel's weights add up to w × h, so the Q of all target pixels add
+    up to w × h × Σ c·a, and the largest is at least Σ c·a over the whole image."""
+    channels, size, alpha = d.FORMATS[format_name]
+    if not alpha:
+        return False  # P ≤ T × 65535 stays far below 2^32 at the sizes of these cases
+    rows = d.samples(pixels, width, height, format_name)
+    return any(sum(p[c] * p[-1] for row in rows for p in row) >= 1 << 32 for c in range(channels - 1))
+
+
 def case(name, width, height, format_name, pixels, maximum, note=None):
     """A case whose expectation the model computes: the output bitmap or the error name."""
     request = {"op": "png.downsample", "width": width, "height": height, "format": format_name,
@@ -51,7 +82,8 @@ def case(name, width, height, format_name, pixels, maximum, note=None):
         expect = {"width": w, "height": h, "format": format_name, "pixels": b64(out)}
     except d.DownsampleError as error:
         expect = {"error": str(error)}
-    result = {"name": "downsample/" + name, "steps": [{"request": request, "expect": expect}]}
+    result = {"name": "downsample/" + name, "steps": [{"request": request, "expect": expect}],
+              "covers": covers(width, height, format_name, pixels, maximum, expect)}
     if note:
         result["note"] = note
     return result
@@ -63,7 +95,21 @@ def spec_example():
     result = case("spec-example-grayAlpha8-3x2-to-2", 3, 2, "grayAlpha8", pixels, 2,
                   "the worked example of Spec/thumbnail.md §3")
     assert result["steps"][0]["expect"]["pixels"] == b64(bytes([139, 191, 50, 21]))
+    result["covers"].append("thumbnail §3")
     return [result]
+
+
+def size_examples():
+    """Spec/thumbnail.md §1.4: the examples not already among the size cases (with their own
+    seed, so the cases before them keep their pixels)."""
+    rng = random.Random(14)
+    cases = []
+    for width, height, maximum, expected in [(1, 7, 3, (1, 3)), (10000, 3, 100, (100, 1))]:
+        assert d.target_size(width, height, maximum) == expected
+        pixels = d.to_bytes(random_rows(rng, width, height, "gray8"), "gray8")
+        cases.append(case(f"spec-size-example-{width}x{height}-to-{maximum}", width, height, "gray8", pixels, maximum,
+                          "an example of Spec/thumbnail.md §1.4"))
+    return cases
 
 
 def size_rule_cases(rng):
@@ -214,7 +260,7 @@ def error_cases():
 def main():
     rng = random.Random(13)
     cases = (spec_example() + size_rule_cases(rng) + format_cases(rng) + alpha_cases(rng)
-             + identity_cases(rng) + error_cases())
+             + identity_cases(rng) + error_cases() + size_examples())
     names = [c["name"] for c in cases]
     assert len(names) == len(set(names))
     with open(OUT, "w") as f:

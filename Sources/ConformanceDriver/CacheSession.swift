@@ -20,6 +20,10 @@ final class CacheSession {
     var recency: [String] = []
     /// For keep-removed-key-after-compaction: what removed keys held, until the next compaction.
     var removedValues: [String: [UInt8]] = [:]
+    /// For stale-variant-after-store: the `cache.variant` responses of each key's current
+    /// value by maximum pixel size, and those of the value a store replaced.
+    var variantResponses: [String: [Int: [String: Message]]] = [:]
+    var staleVariants: [String: [Int: [String: Message]]] = [:]
 
     init(backend: String, folder: URL, clock: ManualClock, settings: Request) {
         self.backend = backend

@@ -144,6 +144,7 @@ extension Driver {
                 size = bitmap.pixels.count
             }
             session.sizes[key] = size
+            session.stored(key)
             session.touch(key)
             session.removedValues[key] = nil
             if let timeToLive = try session.settings.optionalInteger("timeToLive") {
@@ -202,13 +203,12 @@ extension Driver {
             let removed = try cache.removeValue(forKey: key)
             session.forget(key)
             return ["removed": .bool(removed)]
+        case "cache.variant":
+            return try variant(request, session, cache)
         case "cache.purge":
-            return ["removed": .integer(Int64(try cache.purgeExpired()))]
+            return try purgeResponse(cache)
         case "cache.count":
-            return [
-                "count": .integer(Int64(cache.count)),
-                "totalByteCount": .integer(Int64(cache.totalByteCount)),
-            ]
+            return countResponse(cache)
         case "cache.keys":
             let keys = cache.keys.sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
             return ["keys": .array(keys.map(Message.string))]
@@ -250,7 +250,9 @@ extension Driver {
                         ?? Int64(CacheConfiguration.defaultDecodingLimits.maximumPixelCount)),
                 maximumDecompressedBytes: Int(
                     try limits.optionalInteger("maximumDecompressedBytes")
-                        ?? Int64(CacheConfiguration.defaultDecodingLimits.maximumDecompressedBytes))))
+                        ?? Int64(CacheConfiguration.defaultDecodingLimits.maximumDecompressedBytes))),
+            thumbnailMaximumPixelSize: try settings.optionalInteger("thumbnailMaximumPixelSize").map(Int.init)
+        )
         return try ImageCache(configuration: configuration)
     }
 

@@ -71,4 +71,14 @@ enum Fault: String, CaseIterable, Sendable {
     // read-only
     /// A read-only cache stores what it is asked to (through a writable instance).
     case readOnlyStores = "read-only-stores"
+    // variants (Spec/thumbnail.md §5)
+    /// `count` counts the variants held as entries.
+    case variantsCounted = "variants-counted"
+    /// A store does not drop the key's variants: a variant request answers with the variant
+    /// of the value the store replaced.
+    case staleVariantAfterStore = "stale-variant-after-store"
+    /// A variant request takes a hit of its own besides the original's (two sequence numbers).
+    case variantHitsTwice = "variant-hits-twice"
+    /// `purgeExpired()` counts the variants it removes with their originals.
+    case purgeCountsVariants = "purge-counts-variants"
 }

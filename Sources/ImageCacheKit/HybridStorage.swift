@@ -214,9 +214,20 @@ final class HybridStorage: CacheStorage, @unchecked Sendable {
     func write(_ value: UnsafeRawBufferPointer, forKey key: [UInt8], metadata: CacheEntryMetadata)
         throws(CacheError)
     {
-        let previous = lock.withReadLock { references[key] }
+        var previous = lock.withReadLock { references[key] }
         if value.count >= threshold {
             let name = Self.externalFileName(forKey: key, accessSequence: metadata.accessSequence)
+            if previous?.name == name || supersededFiles.contains(name) {
+                // A variant's name repeats (its accessSequence is always 0, `Spec/thumbnail.md`
+                // §5.2). The file of that name is first unreferenced, durably, and deleted, so
+                // the new file never replaces one a durable record names, nor is deleted as
+                // superseded itself (§5.3).
+                if previous?.name == name {
+                    try remove(key)
+                    previous = nil
+                }
+                try synchronize()
+            }
             let path = externalPath + "/" + name
             // The file is in place before any record refers to it (§5.3).
             try cacheIO { try FileSystem.writeFileAtomically(value, to: path, durable: false) }

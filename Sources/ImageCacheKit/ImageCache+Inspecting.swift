@@ -24,7 +24,8 @@ extension ImageCache {
     public var totalByteCount: Int {
         (try? withWriterLock(mutating: false) { () throws(CacheError) -> Int in
             let now = clock.now()
-            guard mayHoldExpiredEntries(at: now) else { return totalBytes }
+            // Orphaned variants (held by a read-only cache only) count with no original.
+            guard mayHoldExpiredEntries(at: now) else { return totalBytes - orphanedVariantBytes }
             // Variants count with their originals (`Spec/thumbnail.md` §5.6); a variant of an
             // expired original is as good as gone.
             let live = try liveEntries(at: now, includingVariants: true)

@@ -147,6 +147,19 @@ extension ImageCache {
         if variants[variant.original]?.isEmpty == true { variants[variant.original] = nil }
     }
 
+    /// The sum of the sizes of the variants whose original is not held (§5.5). Run by a
+    /// read-only open, which keeps them.
+    func orphanedVariantByteCount() throws(CacheError) -> Int {
+        var total = 0
+        for (original, sizes) in variants where try storage.state(forKey: original) == nil {
+            for size in sizes {
+                let key = VariantKey(original: original, maximumPixelSize: size).bytes
+                total = Self.saturatingSum(total, try storage.state(forKey: key)?.byteCount ?? 0)
+            }
+        }
+        return total
+    }
+
     /// Removes the variants whose original is not held, as a crash can leave them (§5.5). Run by
     /// a writable open.
     func removeOrphanedVariants() throws(CacheError) {

@@ -47,6 +47,9 @@ public final class ImageCache: @unchecked Sendable {
     /// The sizes of the variants held for each original (`Spec/thumbnail.md` §5).
     var variants: [[UInt8]: Set<UInt32>] = [:]
     var variantCount = 0
+    /// The bytes of the variants whose original is not held, which a read-only cache keeps
+    /// (it changes nothing) but does not count (`Spec/thumbnail.md` §5.5, §5.6); 0 when writable.
+    var orphanedVariantBytes = 0
 
     /// Opens (or creates) the cache described by `configuration` and purges expired entries
     /// (`Spec/cache.md` §5.1).
@@ -88,6 +91,8 @@ public final class ImageCache: @unchecked Sendable {
             expiredEntriesRemovedOnOpen = try removeExpiredEntries(now: clock.now())
             try storage.removeUnreferencedFiles()
             OpenCaches.register(self)
+        } else {
+            orphanedVariantBytes = try orphanedVariantByteCount()
         }
     }
 

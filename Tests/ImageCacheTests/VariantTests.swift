@@ -143,4 +143,55 @@ import Testing
         #expect(try reopened.variant(forKey: "k", maximumPixelSize: 10) == expected)
         #expect(try reopened.verify().isIntact)
     }
+
+    @Test(arguments: Backend.allCases)
+    func aReadOnlyCacheDoesNotCountOrphanedVariants(backend: Backend) throws {
+        let directory = TemporaryDirectory()
+        let settings = configuration(backend, directory, clock: ManualClock())
+        let cache = try ImageCache(configuration: settings)
+        let kept = try Self.image(width: 30, height: 30, seed: 9)
+        try cache.store(kept, forKey: "kept")
+        let orphan = Self.variantKey("gone", 10)
+        try withBytes(of: [1, 2, 3]) { (bytes) throws(CacheError) in
+            try cache.storage.write(
+                bytes, forKey: orphan, metadata: .init(createdAt: 0, expiresAt: .max, accessSequence: 0))
+        }
+        try cache.close()
+        var readOnly = settings
+        readOnly.readOnly = true
+        let reader = try ImageCache(configuration: readOnly)
+        // Kept on disk (a reader changes nothing) but not counted: its original is not held.
+        #expect(try reader.storage.state(forKey: orphan) != nil)
+        #expect(reader.count == 1)
+        #expect(reader.totalByteCount == (try PNGEncoder.encode(kept)).count)
+    }
+
+    /// Every variant is stored with accessSequence 0, so a hybrid variant of 128 KiB or more
+    /// gets the same external file name each time it is made (`Spec/backends.md` §5.3).
+    @Test func aLargeHybridVariantMadeAgainKeepsItsFile() throws {
+        let directory = TemporaryDirectory()
+        var settings = configuration(.hybrid, directory, clock: ManualClock())
+        settings.thumbnailMaximumPixelSize = 200
+        let cache = try ImageCache(configuration: settings)
+        let first = try Self.image(width: 220, height: 220, seed: 10)
+        let second = try Self.image(width: 220, height: 220, seed: 11)
+        try cache.store(first, forKey: "big")
+        // The new thumbnail replaces the old one under the same name; the synchronize that
+        // deletes the superseded file must not delete it.
+        try cache.store(second, forKey: "big")
+        try cache.synchronize()
+        let expected = try second.downsampled(toFit: 200)
+        #expect((try PNGEncoder.encode(expected)).count >= 128 * 1024)
+        #expect(try cache.verify().isIntact)
+        #expect(try cache.variant(forKey: "big", maximumPixelSize: 200) == expected)
+        try cache.close()
+        // Damaged, then made again: the same again.
+        try corrupt(try PNGEncoder.encode(expected), under: directory.cacheURL)
+        let reopened = try ImageCache(configuration: settings)
+        #expect(try reopened.variant(forKey: "big", maximumPixelSize: 200) == expected)
+        try reopened.close()
+        let again = try ImageCache(configuration: settings)
+        #expect(try again.verify().isIntact)
+        #expect(try again.variant(forKey: "big", maximumPixelSize: 200) == expected)
+    }
 }
