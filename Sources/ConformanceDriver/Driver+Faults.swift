@@ -81,14 +81,14 @@ extension Driver {
                 offset = end
             }
             let rewritten = Array(bytes[0..<16]) + records.reversed().flatMap { $0 }
-            FileManager.default.createFile(atPath: path, contents: Data(rewritten))
+            _ = FileManager.default.createFile(atPath: path, contents: Data(rewritten))
         case "directory" where faults.contains(.directoryIndexChecksumZeroed):
             let path = folder.appendingPathComponent("index").path
             guard var bytes = FileManager.default.contents(atPath: path).map({ [UInt8]($0) }),
                 bytes.count >= 8
             else { return }
             bytes.replaceSubrange(bytes.count - 8..<bytes.count, with: [UInt8](repeating: 0, count: 8))
-            FileManager.default.createFile(atPath: path, contents: Data(bytes))
+            _ = FileManager.default.createFile(atPath: path, contents: Data(bytes))
         case "log" where faults.contains(.logSnapshotMissing):
             try? FileManager.default.removeItem(at: folder.appendingPathComponent("cache.log.hint"))
         default:
