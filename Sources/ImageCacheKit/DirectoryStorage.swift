@@ -83,6 +83,14 @@ final class DirectoryStorage: CacheStorage, @unchecked Sendable {
         for (key, entry) in indexed?.entries ?? [] { byName[Self.fileName(forKey: key)] = (key, entry) }
         var loaded: [[UInt8]: Entry] = [:]
         var changed = indexed == nil
+        // §3.4: a folder last changed before the index was written holds every indexed file as
+        // the index describes it (entry files are only ever created, renamed and removed), so
+        // the per-file check is skipped. Read before the listing: a later change is not seen.
+        let folderTime = try cacheIO { try entriesFolder?.status().modificationTime }
+        let folderPredatesIndex =
+            if let folderTime, let indexTime = indexed?.modificationTime { folderTime < indexTime } else {
+                false
+            }
         for item in try cacheIO({ try entriesFolder?.entries() ?? [] }) {
             guard item.kind == .regular, Self.isEntryFileName(item.name) else {
                 // Leftover temporary files, and anything that is not a plain entry file (a
@@ -93,6 +101,10 @@ final class DirectoryStorage: CacheStorage, @unchecked Sendable {
                 continue
             }
             if let (key, entry) = byName.removeValue(forKey: item.name) {
+                if folderPredatesIndex {
+                    loaded[key] = entry
+                    continue
+                }
                 let status = try cacheIO { try entriesFolder?.status(of: item.name) }
                 let expectedSize = Self.entryFileSize(keyLength: key.count, valueLength: entry.byteCount)
                 if let status, let indexTime = indexed?.modificationTime, status.size == expectedSize,
@@ -240,10 +252,12 @@ final class DirectoryStorage: CacheStorage, @unchecked Sendable {
     /// unreadable record, bytes after it, another key or a damaged value is a corrupt entry
     /// (§3.5).
     func read(_ key: [UInt8]) throws(CacheError) -> StoredValue? {
-        guard let entry = try lock.withReadLock({ () throws(CacheError) -> Entry? in
-            if isClosed { throw .cacheClosed }
-            return entries[key]
-        }) else { return nil }
+        guard
+            let entry = try lock.withReadLock({ () throws(CacheError) -> Entry? in
+                if isClosed { throw .cacheClosed }
+                return entries[key]
+            })
+        else { return nil }
         let fileName = Self.fileName(forKey: key)
         let shownKey = displayKey(key)
         let bytes: [UInt8]?

@@ -22,7 +22,8 @@ public final class Directory: @unchecked Sendable {
     /// - Throws: ELOOP or ENOTDIR when `path` is a link or not a folder, ENOENT when missing.
     public init(path: String, followingLink: Bool = false) throws(SystemCallError) {
         self.path = path
-        descriptor = try FileSystem.open(path, flags: O_RDONLY | O_DIRECTORY | (followingLink ? 0 : O_NOFOLLOW))
+        descriptor = try FileSystem.open(
+            path, flags: O_RDONLY | O_DIRECTORY | (followingLink ? 0 : O_NOFOLLOW))
     }
 
     deinit { FileSystem.close(descriptor) }
@@ -56,8 +57,16 @@ public final class Directory: @unchecked Sendable {
                 String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
             }
             if name == "." || name == ".." { continue }
-            // d_type is a hint some file systems leave unknown; lstat is the truth.
-            let kind = try status(of: name)?.kind
+            // d_type saves an lstat per entry (open lists every entry file); some file systems
+            // leave it unknown, and then lstat tells.
+            let kind: FileSystem.Status.Kind?
+            switch Int32(entry.pointee.d_type) {
+            case Int32(DT_REG): kind = .regular
+            case Int32(DT_DIR): kind = .directory
+            case Int32(DT_LNK): kind = .symbolicLink
+            case Int32(DT_UNKNOWN): kind = try status(of: name)?.kind
+            default: kind = .other
+            }
             if let kind { result.append(Entry(name: name, kind: kind)) }
         }
         return result
@@ -69,6 +78,12 @@ public final class Directory: @unchecked Sendable {
         if fstatat(descriptor, name, &info, AT_SYMLINK_NOFOLLOW) == 0 { return FileSystem.Status(info) }
         if errno == ENOENT { return nil }
         throw SystemCallError(operation: "lstat", path: path + "/" + name, code: errno)
+    }
+
+    /// The folder's own status (its modification time changes with every creation, rename
+    /// and removal in it).
+    public func status() throws(SystemCallError) -> FileSystem.Status {
+        try FileSystem.status(descriptor, path: path)
     }
 
     /// Removes the file `name` (a link itself, never its target); a missing file is fine.
@@ -87,7 +102,9 @@ public final class Directory: @unchecked Sendable {
         while true {
             let fd = openat(descriptor, name, flags | O_CLOEXEC | O_NOFOLLOW, mode)
             if fd >= 0 { return fd }
-            if errno != EINTR { throw SystemCallError(operation: "open", path: path + "/" + name, code: errno) }
+            if errno != EINTR {
+                throw SystemCallError(operation: "open", path: path + "/" + name, code: errno)
+            }
         }
     }
 
