@@ -132,6 +132,12 @@ final class DictionaryStorage: CacheStorage, @unchecked Sendable {
         isDirty = true
     }
 
+    func updateMetadata(_ updates: [(key: [UInt8], metadata: CacheEntryMetadata)]) throws(CacheError) {
+        guard !updates.isEmpty else { return }
+        lock.withWriteLock { for update in updates { entries[update.key]?.metadata = update.metadata } }
+        isDirty = true
+    }
+
     func remove(_ key: [UInt8]) throws(CacheError) {
         if lock.withWriteLock({ entries.removeValue(forKey: key) }) != nil { isDirty = true }
     }

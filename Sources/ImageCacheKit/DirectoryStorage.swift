@@ -314,6 +314,12 @@ final class DirectoryStorage: CacheStorage, @unchecked Sendable {
         isDirty = true
     }
 
+    func updateMetadata(_ updates: [(key: [UInt8], metadata: CacheEntryMetadata)]) throws(CacheError) {
+        guard !updates.isEmpty else { return }
+        lock.withWriteLock { for update in updates { entries[update.key]?.metadata = update.metadata } }
+        isDirty = true
+    }
+
     func remove(_ key: [UInt8]) throws(CacheError) {
         let fileName = Self.fileName(forKey: key)
         try cacheIO { try entriesFolder?.removeFile(fileName) }

@@ -256,6 +256,10 @@ final class HybridStorage: CacheStorage, @unchecked Sendable {
         try log.updateMetadata(metadata, forKey: key)
     }
 
+    func updateMetadata(_ updates: [(key: [UInt8], metadata: CacheEntryMetadata)]) throws(CacheError) {
+        try log.updateMetadata(updates)
+    }
+
     func remove(_ key: [UInt8]) throws(CacheError) {
         try log.remove(key)
         if let reference = lock.withWriteLock({ references.removeValue(forKey: key) }) {

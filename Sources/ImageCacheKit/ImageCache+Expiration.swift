@@ -29,13 +29,24 @@ extension ImageCache {
     /// or removal that followed it would have overwritten its effect. The caller holds the
     /// writer lock.
     func applyRecordedHits() throws(CacheError) {
-        for hit in hits.drain() {
-            guard var state = try storage.state(forKey: hit.key), state.version == hit.version else { continue }
-            state.metadata.expiresAt = expirationForHit(on: state.metadata, at: hit.now)
-            state.metadata.accessSequence = takeSequence()
-            expiryLowerBound = min(expiryLowerBound, state.metadata.expiresAt)
-            try storage.updateMetadata(state.metadata, forKey: hit.key)
+        let recorded = hits.drain()
+        guard !recorded.isEmpty else { return }
+        // One batch for the backend, so readers are held off once, not once per hit; a key hit
+        // twice starts its second hit from the metadata of its first.
+        var updates: [(key: [UInt8], metadata: CacheEntryMetadata)] = []
+        var applied: [[UInt8]: CacheEntryMetadata] = [:]
+        for hit in recorded {
+            guard let state = try storage.state(forKey: hit.key), state.version == hit.version else {
+                continue
+            }
+            var metadata = applied[hit.key] ?? state.metadata
+            metadata.expiresAt = expirationForHit(on: metadata, at: hit.now)
+            metadata.accessSequence = takeSequence()
+            expiryLowerBound = min(expiryLowerBound, metadata.expiresAt)
+            applied[hit.key] = metadata
+            updates.append((key: hit.key, metadata: metadata))
         }
+        try storage.updateMetadata(updates)
     }
 
     /// The next access sequence (§2.5). The caller holds the writer lock.
@@ -78,7 +89,8 @@ extension ImageCache {
             }
         }
         expired.sort { lhs, rhs in
-            lhs.sequence != rhs.sequence ? lhs.sequence < rhs.sequence : lhs.key.lexicographicallyPrecedes(rhs.key)
+            lhs.sequence != rhs.sequence
+                ? lhs.sequence < rhs.sequence : lhs.key.lexicographicallyPrecedes(rhs.key)
         }
         for entry in expired { try removeEntry(entry.key) }
         expiryLowerBound = lowest

@@ -21,7 +21,8 @@ final class LogStorage: CacheStorage, @unchecked Sendable {
     /// Opens `<directory>/<fileName>`; read-only opens take no lock and change nothing.
     init(directory: String, fileName: String = LogStorage.fileName, readOnly: Bool) throws(CacheError) {
         let path = directory + "/" + fileName
-        if let existing = try cacheIO({ try FileSystem.status(ofPath: path) }), existing.kind == .symbolicLink {
+        if let existing = try cacheIO({ try FileSystem.status(ofPath: path) }), existing.kind == .symbolicLink
+        {
             throw .symbolicLink(path: path)
         }
         // The cache decides when to compact (after purging, so its index and the log agree).
@@ -133,6 +134,12 @@ final class LogStorage: CacheStorage, @unchecked Sendable {
     func updateMetadata(_ metadata: CacheEntryMetadata, forKey key: [UInt8]) throws(CacheError) {
         try perform { () throws(LogStoreError) in
             try store.updateMetadata(Self.metadata(metadata), forKey: key)
+        }
+    }
+
+    func updateMetadata(_ updates: [(key: [UInt8], metadata: CacheEntryMetadata)]) throws(CacheError) {
+        try perform { () throws(LogStoreError) in
+            try store.updateMetadata(updates.map { (key: $0.key, metadata: Self.metadata($0.metadata)) })
         }
     }
 

@@ -39,12 +39,35 @@ extension LogStore {
     /// the cheap path for sliding expiry and LRU order. Does nothing if `key` is absent.
     /// - Throws: as ``put(_:forKey:metadata:)-(_,String,_)``.
     public func updateMetadata(_ metadata: EntryMetadata, forKey key: String) throws(LogStoreError) {
-        try mutate(key: key) { (keyBytes) throws(LogStoreError) in try touchRecord(keyBytes, metadata: metadata) }
+        try mutate(key: key) { (keyBytes) throws(LogStoreError) in
+            try touchRecord(keyBytes, metadata: metadata)
+        }
     }
 
     /// ``updateMetadata(_:forKey:)-(_,String)`` for a key given as bytes.
     public func updateMetadata(_ metadata: EntryMetadata, forKey key: [UInt8]) throws(LogStoreError) {
-        try mutate(key: key) { (keyBytes) throws(LogStoreError) in try touchRecord(keyBytes, metadata: metadata) }
+        try mutate(key: key) { (keyBytes) throws(LogStoreError) in
+            try touchRecord(keyBytes, metadata: metadata)
+        }
+    }
+
+    /// Updates the metadata of many keys, exactly as one
+    /// ``updateMetadata(_:forKey:)-(_,[UInt8])`` call per element, in order, would (a touch
+    /// record for each key present, nothing for an absent one), but under one hold of the
+    /// writer lock and with readers held off once rather than twice per key. A cache applies
+    /// its readers' hits this way; one key at a time, the lock hand-offs stalled the readers
+    /// and the writer alike.
+    /// - Throws: `invalidKey` (before anything is written), then as
+    ///   ``put(_:forKey:metadata:)-(_,String,_)``.
+    public func updateMetadata(_ updates: [(key: [UInt8], metadata: EntryMetadata)]) throws(LogStoreError) {
+        for update in updates where update.key.isEmpty || update.key.count > RecordFormat.maximumKeyLength {
+            throw .invalidKey(length: update.key.count)
+        }
+        try writerLock.withLock { () throws(LogStoreError) in
+            try checkWritable()
+            try touchRecords(updates)
+            compactAutomaticallyIfNeeded()
+        }
     }
 
     /// Removes `key` and its value by appending a remove record. Does nothing if absent: an
@@ -61,7 +84,9 @@ extension LogStore {
 
     // MARK: Record-level mutations (holding `writerLock`)
 
-    private func putRecord(_ value: UnsafeRawBufferPointer, keyBytes: UnsafeRawBufferPointer, metadata: EntryMetadata)
+    private func putRecord(
+        _ value: UnsafeRawBufferPointer, keyBytes: UnsafeRawBufferPointer, metadata: EntryMetadata
+    )
         throws(LogStoreError)
     {
         guard UInt64(value.count) <= RecordFormat.maximumValueLength else {
@@ -81,10 +106,56 @@ extension LogStore {
         }
     }
 
-    private func touchRecord(_ keyBytes: UnsafeRawBufferPointer, metadata: EntryMetadata) throws(LogStoreError) {
+    private func touchRecord(_ keyBytes: UnsafeRawBufferPointer, metadata: EntryMetadata)
+        throws(LogStoreError)
+    {
         guard let number = index.find(keyBytes) else { return }
-        _ = try append(.touch, key: keyBytes, value: UnsafeRawBufferPointer(start: nil, count: 0), metadata: metadata)
+        _ = try append(
+            .touch, key: keyBytes, value: UnsafeRawBufferPointer(start: nil, count: 0), metadata: metadata)
         stateLock.withWriteLock { index.updateMetadata(at: number, metadata) }
+    }
+
+    /// The touch records of ``updateMetadata(_:)``, encoded straight into the write buffer
+    /// past `bufferedCount` (bytes no reader looks at) and published, with their index
+    /// updates, under one hold of the state lock: at the end, and before each flush.
+    private func touchRecords(_ updates: [(key: [UInt8], metadata: EntryMetadata)]) throws(LogStoreError) {
+        let emptyValueChecksum = RecordFormat.valueChecksum(UnsafeRawBufferPointer(start: nil, count: 0))
+        var pending = 0
+        var touched: [(number: Int, metadata: EntryMetadata)] = []
+        touched.reserveCapacity(updates.count)
+        func publish() {
+            guard pending > 0 else { return }
+            stateLock.withWriteLock {
+                bufferedCount += pending
+                for touch in touched { index.updateMetadata(at: touch.number, touch.metadata) }
+            }
+            pending = 0
+            touched.removeAll(keepingCapacity: true)
+        }
+        for update in updates {
+            try rethrowingStoreErrors {
+                try update.key.withUnsafeBytes { keyBytes in
+                    guard let number = index.find(keyBytes) else { return }
+                    let recordLength = RecordFormat.recordHeaderSize + keyBytes.count
+                    if recordLength * 2 > bufferCapacity {
+                        // Too long to buffer (a small buffer and a long key): the one-key path.
+                        publish()
+                        try touchRecord(keyBytes, metadata: update.metadata)
+                        return
+                    }
+                    if bufferedCount + pending + recordLength > bufferCapacity {
+                        publish()
+                        try flushBuffer()
+                    }
+                    RecordFormat.encodeHead(
+                        type: .touch, key: keyBytes, valueLength: 0, valueChecksum: emptyValueChecksum,
+                        metadata: update.metadata, into: buffer + bufferedCount + pending)
+                    pending += recordLength
+                    touched.append((number, update.metadata))
+                }
+            }
+        }
+        publish()
     }
 
     private func removeRecord(_ keyBytes: UnsafeRawBufferPointer) throws(LogStoreError) {
@@ -221,11 +292,17 @@ extension LogStore {
                 (head) throws(LogStoreError) in
                 RecordFormat.encodeHead(
                     type: type, key: key, valueLength: UInt64(value.count),
-                    valueChecksum: RecordFormat.valueChecksum(value), metadata: metadata, into: head.baseAddress!)
+                    valueChecksum: RecordFormat.valueChecksum(value), metadata: metadata,
+                    into: head.baseAddress!)
                 do {
-                    try storeIO { try FileSystem.write(descriptor, UnsafeRawBufferPointer(head), at: offset, path: path) }
+                    try storeIO {
+                        try FileSystem.write(descriptor, UnsafeRawBufferPointer(head), at: offset, path: path)
+                    }
                     if value.count > 0 {
-                        try storeIO { try FileSystem.write(descriptor, value, at: offset + UInt64(headLength), path: path) }
+                        try storeIO {
+                            try FileSystem.write(
+                                descriptor, value, at: offset + UInt64(headLength), path: path)
+                        }
                     }
                 } catch {
                     try undoPartialWrite(to: offset, after: error as! LogStoreError)
@@ -240,7 +317,9 @@ extension LogStore {
         if bufferedCount + recordLength > bufferCapacity { try flushBuffer() }
         // Writing past `bufferedCount` does not touch bytes readers may be copying.
         let start = buffer + bufferedCount
-        if value.count > 0 { (start + headLength).copyMemory(from: value.baseAddress!, byteCount: value.count) }
+        if value.count > 0 {
+            (start + headLength).copyMemory(from: value.baseAddress!, byteCount: value.count)
+        }
         // The value is checksummed from its copy, which is still in the CPU cache.
         let valueChecksum = RecordFormat.valueChecksum(
             UnsafeRawBufferPointer(start: start + headLength, count: value.count))
@@ -258,9 +337,11 @@ extension LogStore {
         guard bufferedCount > 0 else { return }
         let offset = flushedLength
         do {
-            try storeIO { try FileSystem.write(
-                descriptor, UnsafeRawBufferPointer(start: buffer, count: bufferedCount), at: offset,
-                path: path) }
+            try storeIO {
+                try FileSystem.write(
+                    descriptor, UnsafeRawBufferPointer(start: buffer, count: bufferedCount), at: offset,
+                    path: path)
+            }
         } catch {
             // The records stay buffered (and readable); the file keeps its last whole record.
             try undoPartialWrite(to: offset, after: error)

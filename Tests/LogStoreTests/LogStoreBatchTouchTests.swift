@@ -1,0 +1,82 @@
+import Foundation
+import Testing
+
+@testable import LogStoreKit
+
+/// `updateMetadata(_:)` for many keys must write exactly what one call per key writes.
+@Suite struct LogStoreBatchTouchTests {
+    /// A key whose touch record (56 + 3,000 bytes) is over half of the 4 KiB write buffer.
+    static let longKey = String(repeating: "l", count: 3000)
+
+    /// The updates: present keys, an absent one, one key twice, and (with a 4 KiB buffer) a
+    /// long key whose touch record is too big to buffer; enough of them to flush mid-batch.
+    static func updates() -> [(key: [UInt8], metadata: EntryMetadata)] {
+        var updates: [(key: [UInt8], metadata: EntryMetadata)] = []
+        for round in 0..<3 {
+            for index in 0..<40 {
+                updates.append((Array("key-\(index)".utf8), metadata(UInt64(100 + round * 40 + index))))
+            }
+        }
+        updates.append((Array("absent".utf8), metadata(999)))
+        updates.append((Array(longKey.utf8), metadata(1000)))
+        updates.append((Array("key-7".utf8), metadata(1001)))
+        return updates
+    }
+
+    static func filledStore(_ path: String) throws -> LogStore {
+        let store = try LogStore(path: path, options: .init(writeBufferSize: 4096))
+        for index in 0..<40 {
+            try store.put(
+                expectedValue(for: index, length: 100), forKey: "key-\(index)", metadata: metadata(1))
+        }
+        try store.put([1], forKey: longKey, metadata: metadata(1))
+        return store
+    }
+
+    @Test func aBatchWritesWhatOneCallPerKeyWrites() throws {
+        let directory = TemporaryDirectory()
+        let onePerKey = directory.file("one.log")
+        let batched = directory.file("batch.log")
+        do {
+            let store = try Self.filledStore(onePerKey)
+            for update in Self.updates() { try store.updateMetadata(update.metadata, forKey: update.key) }
+            try store.close()
+        }
+        do {
+            let store = try Self.filledStore(batched)
+            try store.updateMetadata(Self.updates())
+            // Visible before any flush or reopen, as each single update is.
+            #expect(store.metadata(forKey: "key-7") == metadata(1001))
+            #expect(store.metadata(forKey: "key-39") == metadata(219))
+            #expect(store.metadata(forKey: Self.longKey) == metadata(1000))
+            #expect(store.metadata(forKey: "absent") == nil)
+            try store.close()
+        }
+        // Byte for byte the same log, apart from the random generation in the file header.
+        let one = fileBytes(onePerKey)
+        let batch = fileBytes(batched)
+        #expect(one.count == batch.count)
+        #expect(
+            one.count > RecordFormat.fileHeaderSize
+                && one[RecordFormat.fileHeaderSize...] == batch[RecordFormat.fileHeaderSize...])
+        let reopened = try LogStore(path: batched)
+        #expect(reopened.metadata(forKey: "key-7") == metadata(1001))
+        #expect(try reopened.value(forKey: "key-7") == expectedValue(for: 7, length: 100))
+        try reopened.close()
+    }
+
+    @Test func aBatchWithAnInvalidKeyWritesNothing() throws {
+        let directory = TemporaryDirectory()
+        let path = directory.file()
+        let store = try Self.filledStore(path)
+        try store.synchronize()
+        let before = fileBytes(path)
+        #expect(throws: LogStoreError.invalidKey(length: 0)) {
+            try store.updateMetadata([(Array("key-1".utf8), metadata(5)), ([], metadata(6))])
+        }
+        try store.synchronize()
+        #expect(fileBytes(path) == before)
+        #expect(store.metadata(forKey: "key-1") == metadata(1))
+        try store.close()
+    }
+}
