@@ -47,10 +47,14 @@ extension LogStore {
     public func withValue<Result>(
         forKey key: [UInt8], _ body: (UnsafeRawBufferPointer, EntryInfo) throws -> Result
     ) throws -> Result? {
-        let read = try key.withUnsafeBytes { (keyBytes) throws -> (UnsafeMutableRawBufferPointer, EntryInfo)? in
+        let read = try key.withUnsafeBytes {
+            (keyBytes) throws -> (UnsafeMutableRawBufferPointer, EntryInfo)? in
             try withCheckedRecord(forKey: keyBytes) { (entry, read) throws(LogStoreError) in
-                guard entry.valueLength <= UInt64(Int.max) else { throw .valueTooLarge(length: entry.valueLength) }
-                let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: Int(entry.valueLength), alignment: 16)
+                guard entry.valueLength <= UInt64(Int.max) else {
+                    throw .valueTooLarge(length: entry.valueLength)
+                }
+                let buffer = UnsafeMutableRawBufferPointer.allocate(
+                    byteCount: Int(entry.valueLength), alignment: 16)
                 do throws(LogStoreError) {
                     try read(buffer)
                 } catch {
@@ -104,7 +108,8 @@ extension LogStore {
     public func value(forKey key: String) throws(LogStoreError) -> [UInt8]? {
         var utf8Key = key
         return try rethrowingStoreErrors {
-            try utf8Key.withUTF8 { keyBytes in try readRecord(forKey: UnsafeRawBufferPointer(keyBytes))?.value }
+            try utf8Key.withUTF8 { keyBytes in try readRecord(forKey: UnsafeRawBufferPointer(keyBytes))?.value
+            }
         }
     }
 
@@ -129,10 +134,15 @@ extension LogStore {
         -> (value: [UInt8], info: EntryInfo)?
     {
         try withCheckedRecord(forKey: keyBytes) { (entry, read) throws(LogStoreError) in
-            guard entry.valueLength <= UInt64(Int.max) else { throw .valueTooLarge(length: entry.valueLength) }
+            guard entry.valueLength <= UInt64(Int.max) else {
+                throw .valueTooLarge(length: entry.valueLength)
+            }
             let count = Int(entry.valueLength)
             var failure: LogStoreError?
             let value = [UInt8](unsafeUninitializedCapacity: count) { storage, initialized in
+                if let base = storage.baseAddress {
+                    FileSystem.adviseHugePages(UnsafeMutableRawPointer(base), count: count)
+                }
                 do throws(LogStoreError) {
                     try read(UnsafeMutableRawBufferPointer(storage))
                     initialized = count
@@ -151,7 +161,8 @@ extension LogStore {
     /// Returns nil when the key is absent.
     func withCheckedRecord<Result>(
         forKey keyBytes: UnsafeRawBufferPointer,
-        _ body: (IndexEntry, (UnsafeMutableRawBufferPointer) throws(LogStoreError) -> Void) throws(LogStoreError)
+        _ body: (IndexEntry, (UnsafeMutableRawBufferPointer) throws(LogStoreError) -> Void)
+            throws(LogStoreError)
             -> Result
     ) throws(LogStoreError) -> Result? {
         let headLength = RecordFormat.recordHeaderSize + keyBytes.count
@@ -186,26 +197,36 @@ extension LogStore {
             let start = buffer + Int(entry.offset - flushedLength)
             head.copyMemory(from: UnsafeRawBufferPointer(start: start, count: head.count))
             if destination.count > 0 {
-                destination.copyMemory(from: UnsafeRawBufferPointer(start: start + head.count, count: destination.count))
+                destination.copyMemory(
+                    from: UnsafeRawBufferPointer(start: start + head.count, count: destination.count))
             }
             if verify { valueChecksum.update(UnsafeRawBufferPointer(destination)) }
-        } else if let record = mappedRecord(at: entry.offset, length: UInt64(head.count + destination.count)) {
+        } else if let record = mappedRecord(at: entry.offset, length: UInt64(head.count + destination.count))
+        {
             // In the mapped file: copy, and checksum each piece right after copying it.
             head.copyMemory(from: UnsafeRawBufferPointer(start: record, count: head.count))
             var done = 0
             while done < destination.count {
                 let count = min(Self.readPiece, destination.count - done)
-                let piece = UnsafeMutableRawBufferPointer(start: destination.baseAddress! + done, count: count)
-                piece.copyMemory(from: UnsafeRawBufferPointer(start: record + head.count + done, count: count))
+                let piece = UnsafeMutableRawBufferPointer(
+                    start: destination.baseAddress! + done, count: count)
+                piece.copyMemory(
+                    from: UnsafeRawBufferPointer(start: record + head.count + done, count: count))
                 if verify { valueChecksum.update(UnsafeRawBufferPointer(piece)) }
                 done += count
             }
         } else if destination.count <= Self.readPiece {
-            guard try storeIO({ try FileSystem.read(descriptor, head: head, value: destination, at: entry.offset, path: path) })
+            guard
+                try storeIO({
+                    try FileSystem.read(
+                        descriptor, head: head, value: destination, at: entry.offset, path: path)
+                })
             else { throw .truncatedRecord(offset: entry.offset) }
             if verify { valueChecksum.update(UnsafeRawBufferPointer(destination)) }
         } else {
-            guard try storeIO({ try FileSystem.read(descriptor, into: head, at: entry.offset, path: path) }) == head.count
+            guard
+                try storeIO({ try FileSystem.read(descriptor, into: head, at: entry.offset, path: path) })
+                    == head.count
             else { throw .truncatedRecord(offset: entry.offset) }
             // Check the header before reading a value whose length it vouches for.
             try checkHead(entry, key: key, head: UnsafeRawBufferPointer(head))
@@ -214,7 +235,9 @@ extension LogStore {
             while done < destination.count {
                 let piece = UnsafeMutableRawBufferPointer(
                     rebasing: destination[done..<min(done + Self.readPiece, destination.count)])
-                guard try storeIO({ try FileSystem.read(descriptor, into: piece, at: position, path: path) }) == piece.count
+                guard
+                    try storeIO({ try FileSystem.read(descriptor, into: piece, at: position, path: path) })
+                        == piece.count
                 else { throw .truncatedRecord(offset: entry.offset) }
                 if verify { valueChecksum.update(UnsafeRawBufferPointer(piece)) }
                 done += piece.count
@@ -225,7 +248,8 @@ extension LogStore {
         if verify {
             let computed = valueChecksum.value
             if computed != header.valueChecksum {
-                throw .checksumMismatch(offset: entry.offset, declared: header.valueChecksum, computed: computed)
+                throw .checksumMismatch(
+                    offset: entry.offset, declared: header.valueChecksum, computed: computed)
             }
         }
     }
@@ -239,7 +263,8 @@ extension LogStore {
         if options.verifyChecksumsOnRead {
             let computed = RecordFormat.headChecksum(head)
             if computed != header.headerChecksum {
-                throw .checksumMismatch(offset: entry.offset, declared: header.headerChecksum, computed: computed)
+                throw .checksumMismatch(
+                    offset: entry.offset, declared: header.headerChecksum, computed: computed)
             }
         }
         let keyMatches =

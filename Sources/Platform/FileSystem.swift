@@ -115,7 +115,9 @@ public enum FileSystem {
                 return preadv(fd, vectors.baseAddress, value.count > 0 ? 2 : 1, off_t(offset))
             }
             if result == total { return true }
-            if result < 0 && errno != EINTR { throw SystemCallError(operation: "preadv", path: path, code: errno) }
+            if result < 0 && errno != EINTR {
+                throw SystemCallError(operation: "preadv", path: path, code: errno)
+            }
         }
         // A short, interrupted or very large vector read: finish with plain reads.
         guard try read(fd, into: head, at: offset, path: path) == head.count else { return false }
@@ -366,6 +368,7 @@ public enum FileSystem {
         let size = Int(status.size)
         var failure: SystemCallError?
         let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
+            if let base = buffer.baseAddress { adviseHugePages(UnsafeMutableRawPointer(base), count: size) }
             do throws(SystemCallError) {
                 count = try read(fd, into: UnsafeMutableRawBufferPointer(buffer), at: 0, path: path)
             } catch {
@@ -441,6 +444,24 @@ public enum FileSystem {
             Darwin.read(fd, bytes, count)
         #else
             Glibc.read(fd, bytes, count)
+        #endif
+    }
+}
+
+extension FileSystem {
+    /// Advises Linux to back the 2 MiB-aligned interior of a fresh buffer of 4 to 256 MiB with
+    /// huge pages, so filling it faults 2 MiB at a time rather than 4 KiB: reading a 64 MiB
+    /// value went from 1.2-1.5 to 3.7 GB/s. (The PNG module keeps its own copy of this call,
+    /// `PlatformMemory`, so the codec still vendors without Platform; its comment says why
+    /// 256 MiB is the limit.)
+    public static func adviseHugePages(_ base: UnsafeMutableRawPointer, count: Int) {
+        #if os(Linux) && canImport(Glibc)
+            guard count >= 4 << 20, count <= 256 << 20 else { return }
+            let hugePage: UInt = 2 << 20
+            let start = (UInt(bitPattern: base) + hugePage - 1) & ~(hugePage - 1)
+            let end = (UInt(bitPattern: base) + UInt(count)) & ~(hugePage - 1)
+            guard end > start, let aligned = UnsafeMutableRawPointer(bitPattern: start) else { return }
+            _ = madvise(aligned, Int(end - start), MADV_HUGEPAGE)
         #endif
     }
 }
