@@ -53,8 +53,9 @@ extension LogStore {
 
     /// Updates the metadata of many keys, exactly as one
     /// ``updateMetadata(_:forKey:)-(_,[UInt8])`` call per element, in order, would (a touch
-    /// record for each key present, nothing for an absent one), but under one hold of the
-    /// writer lock and with readers held off once rather than twice per key. A cache applies
+    /// record for each key present, nothing for an absent one; an automatic compaction that
+    /// falls due runs once, after the last), but under one hold of the writer lock and with
+    /// readers held off once rather than twice per key. A cache applies
     /// its readers' hits this way; one key at a time, the lock hand-offs stalled the readers
     /// and the writer alike.
     /// - Throws: `invalidKey` (before anything is written), then as
