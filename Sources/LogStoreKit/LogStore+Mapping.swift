@@ -31,7 +31,7 @@ extension LogStore {
     /// Ends the mapping; the caller holds the write side of `stateLock` (or has the handle to
     /// itself).
     func unmapFile() {
-        mapping?.unmap()
+        // Unmapped when the last reader holding it lets go (`withValue` may hold it).
         mapping = nil
     }
 

@@ -39,34 +39,73 @@ extension LogStore {
         try read(forKey: key)?.value
     }
 
-    /// Calls `body` with the value stored under `key`, checked, without making an array of it
-    /// (the bytes are valid only inside `body`, which runs after the store's locks are released).
-    /// Returns nil when the key is absent. For callers that consume bytes in place, such as a
-    /// decoder.
+    /// Calls `body` with the value stored under `key`, checked, and returns its result; nil when
+    /// the key is absent. For callers that consume bytes in place, such as a decoder.
+    ///
+    /// A record in the writable handle's file mapping (§8.2) is lent straight from the mapping,
+    /// with no copy: it is checked there, and the mapping stays valid while `body` runs, even if
+    /// the store maps its file again or closes meanwhile. Other records (a read-only handle's,
+    /// or ones still in the write buffer) are read into a buffer first. No lock is held while
+    /// `body` runs, so it may use the store.
     /// - Throws: as ``value(forKey:)-(String)``, and whatever `body` throws.
     public func withValue<Result>(
         forKey key: [UInt8], _ body: (UnsafeRawBufferPointer, EntryInfo) throws -> Result
     ) throws -> Result? {
-        let read = try key.withUnsafeBytes {
-            (keyBytes) throws -> (UnsafeMutableRawBufferPointer, EntryInfo)? in
-            try withCheckedRecord(forKey: keyBytes) { (entry, read) throws(LogStoreError) in
-                guard entry.valueLength <= UInt64(Int.max) else {
-                    throw .valueTooLarge(length: entry.valueLength)
-                }
-                let buffer = UnsafeMutableRawBufferPointer.allocate(
-                    byteCount: Int(entry.valueLength), alignment: 16)
-                do throws(LogStoreError) {
-                    try read(buffer)
-                } catch {
-                    buffer.deallocate()
-                    throw error
-                }
-                return (buffer, EntryInfo(entry))
+        try key.withUnsafeBytes { (keyBytes) throws -> Result? in
+            switch try lending(forKey: keyBytes) {
+            case .absent:
+                return nil
+            case .mapped(let mapping, let entry):
+                let value = try checkedValue(entry, key: keyBytes, in: mapping)
+                return try withExtendedLifetime(mapping) { try body(value, EntryInfo(entry)) }
+            case .notMapped:
+                guard let (value, info) = try readRecord(forKey: keyBytes) else { return nil }
+                return try value.withUnsafeBytes { try body($0, info) }
             }
         }
-        guard let (buffer, info) = read else { return nil }
-        defer { buffer.deallocate() }
-        return try body(UnsafeRawBufferPointer(buffer), info)
+    }
+
+    /// Where ``withValue(forKey:_:)`` finds a record.
+    private enum Lending {
+        case absent
+        case notMapped
+        /// The whole record lies in this mapping, below the flushed length.
+        case mapped(FileMapping, IndexEntry)
+    }
+
+    /// Looks `keyBytes` up under the read lock and, when its record is in the mapping, takes a
+    /// reference to that mapping, which keeps it valid once the lock is released.
+    private func lending(forKey keyBytes: UnsafeRawBufferPointer) throws(LogStoreError) -> Lending {
+        try stateLock.withReadLock { () throws(LogStoreError) -> Lending in
+            if isClosed { throw .closed(path: path) }
+            guard let entry = index[keyBytes] else { return .absent }
+            let (length, overflow) = UInt64(RecordFormat.recordHeaderSize + keyBytes.count)
+                .addingReportingOverflow(entry.valueLength)
+            guard !overflow, let mapping, mappedRecord(at: entry.offset, length: length) != nil else {
+                return .notMapped
+            }
+            return .mapped(mapping, entry)
+        }
+    }
+
+    /// The value of `entry`'s record in `mapping`, after the checks of §8.2: header checksum,
+    /// type, key and length, then the value checksum.
+    private func checkedValue(_ entry: IndexEntry, key: UnsafeRawBufferPointer, in mapping: FileMapping)
+        throws(LogStoreError) -> UnsafeRawBufferPointer
+    {
+        let record = mapping.base + Int(entry.offset)
+        let headLength = RecordFormat.recordHeaderSize + key.count
+        let header = try checkHead(
+            entry, key: key, head: UnsafeRawBufferPointer(start: record, count: headLength))
+        let value = UnsafeRawBufferPointer(start: record + headLength, count: Int(entry.valueLength))
+        if options.verifyChecksumsOnRead {
+            let computed = RecordFormat.valueChecksum(value)
+            if computed != header.valueChecksum {
+                throw .checksumMismatch(
+                    offset: entry.offset, declared: header.valueChecksum, computed: computed)
+            }
+        }
+        return value
     }
 
     /// The value stored under `key` together with the index's information about it, read at
@@ -129,51 +168,37 @@ extension LogStore {
         stateLock.withReadLock { isClosed ? nil : index[keyBytes].map(EntryInfo.init) }
     }
 
-    /// Looks `keyBytes` up and reads its value into a new array, checked as it is read (§8.2).
+    /// Looks `keyBytes` up, under the read lock, and reads its value into a new array, checked
+    /// as it is read (§8.2).
     func readRecord(forKey keyBytes: UnsafeRawBufferPointer) throws(LogStoreError)
         -> (value: [UInt8], info: EntryInfo)?
     {
-        try withCheckedRecord(forKey: keyBytes) { (entry, read) throws(LogStoreError) in
-            guard entry.valueLength <= UInt64(Int.max) else {
-                throw .valueTooLarge(length: entry.valueLength)
-            }
-            let count = Int(entry.valueLength)
-            var failure: LogStoreError?
-            let value = [UInt8](unsafeUninitializedCapacity: count) { storage, initialized in
-                if let base = storage.baseAddress {
-                    FileSystem.adviseHugePages(UnsafeMutableRawPointer(base), count: count)
-                }
-                do throws(LogStoreError) {
-                    try read(UnsafeMutableRawBufferPointer(storage))
-                    initialized = count
-                } catch {
-                    failure = error
-                    initialized = 0
-                }
-            }
-            if let failure { throw failure }
-            return (value, EntryInfo(entry))
-        }
-    }
-
-    /// Looks `keyBytes` up, under the read lock, and calls `body` with the entry and a function
-    /// that reads the entry's value, checked, into a buffer of exactly `valueLength` bytes.
-    /// Returns nil when the key is absent.
-    func withCheckedRecord<Result>(
-        forKey keyBytes: UnsafeRawBufferPointer,
-        _ body: (IndexEntry, (UnsafeMutableRawBufferPointer) throws(LogStoreError) -> Void)
-            throws(LogStoreError)
-            -> Result
-    ) throws(LogStoreError) -> Result? {
         let headLength = RecordFormat.recordHeaderSize + keyBytes.count
         return try withUnsafeTemporaryAllocation(byteCount: headLength, alignment: 8) {
-            (head) throws(LogStoreError) -> Result? in
-            try stateLock.withReadLock { () throws(LogStoreError) -> Result? in
+            (head) throws(LogStoreError) -> (value: [UInt8], info: EntryInfo)? in
+            try stateLock.withReadLock { () throws(LogStoreError) -> (value: [UInt8], info: EntryInfo)? in
                 if isClosed { throw .closed(path: path) }
                 guard let entry = index[keyBytes] else { return nil }
-                return try body(entry) { (destination) throws(LogStoreError) in
-                    try readChecked(entry, key: keyBytes, head: head, into: destination)
+                guard entry.valueLength <= UInt64(Int.max) else {
+                    throw .valueTooLarge(length: entry.valueLength)
                 }
+                let count = Int(entry.valueLength)
+                var failure: LogStoreError?
+                let value = [UInt8](unsafeUninitializedCapacity: count) { storage, initialized in
+                    if let base = storage.baseAddress {
+                        FileSystem.adviseHugePages(UnsafeMutableRawPointer(base), count: count)
+                    }
+                    do throws(LogStoreError) {
+                        try readChecked(
+                            entry, key: keyBytes, head: head, into: UnsafeMutableRawBufferPointer(storage))
+                        initialized = count
+                    } catch {
+                        failure = error
+                        initialized = 0
+                    }
+                }
+                if let failure { throw failure }
+                return (value, EntryInfo(entry))
             }
         }
     }
@@ -192,6 +217,7 @@ extension LogStore {
     ) throws(LogStoreError) {
         let verify = options.verifyChecksumsOnRead
         var valueChecksum = XXH3()
+        var checkedHeader: RecordFormat.Header?
         if entry.offset >= flushedLength {
             // Not written yet: the record is in the write buffer.
             let start = buffer + Int(entry.offset - flushedLength)
@@ -229,7 +255,7 @@ extension LogStore {
                     == head.count
             else { throw .truncatedRecord(offset: entry.offset) }
             // Check the header before reading a value whose length it vouches for.
-            try checkHead(entry, key: key, head: UnsafeRawBufferPointer(head))
+            checkedHeader = try checkHead(entry, key: key, head: UnsafeRawBufferPointer(head))
             var done = 0
             var position = entry.offset + UInt64(head.count)
             while done < destination.count {
@@ -244,7 +270,12 @@ extension LogStore {
                 position += UInt64(piece.count)
             }
         }
-        let header = try checkHead(entry, key: key, head: UnsafeRawBufferPointer(head))
+        let header: RecordFormat.Header
+        if let checkedHeader {
+            header = checkedHeader
+        } else {
+            header = try checkHead(entry, key: key, head: UnsafeRawBufferPointer(head))
+        }
         if verify {
             let computed = valueChecksum.value
             if computed != header.valueChecksum {

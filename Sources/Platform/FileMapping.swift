@@ -11,9 +11,10 @@
 /// Reading bytes that are in the page cache through a mapping costs one copy and no system
 /// call, which is most of the cost of a small `pread`. The mapping may be longer than the
 /// file, so that a file that grows by appends stays covered without remapping; the pages past
-/// the end of the file must never be touched (that raises `SIGBUS`). The owner decides when the
-/// mapping is no longer used and calls ``unmap()`` exactly once.
-public struct FileMapping: @unchecked Sendable {
+/// the end of the file must never be touched (that raises `SIGBUS`). The mapping ends when the
+/// last reference to it goes, so a reader that holds one keeps its bytes readable even after
+/// the owner has mapped the file again or closed it.
+public final class FileMapping: @unchecked Sendable {
     /// The first byte of the file.
     public let base: UnsafeRawPointer
     /// Bytes mapped from offset 0; may exceed the file's length.
@@ -33,8 +34,12 @@ public struct FileMapping: @unchecked Sendable {
         return FileMapping(base: UnsafeRawPointer(address), length: length)
     }
 
-    /// Ends the mapping; nothing may read through it afterwards.
-    public func unmap() {
+    private init(base: UnsafeRawPointer, length: Int) {
+        self.base = base
+        self.length = length
+    }
+
+    deinit {
         munmap(UnsafeMutableRawPointer(mutating: base), length)
     }
 }

@@ -68,6 +68,42 @@ import Testing
         try store.close()
     }
 
+    /// `withValue` lends a flushed record's value from the mapping itself, checked, and the
+    /// bytes stay readable inside `body` even when the store closes (and drops its mapping)
+    /// there; damage in the file is a `checksumMismatch`, not bytes.
+    @Test func withValueLendsTheMappedBytesAndKeepsThemValid() throws {
+        let directory = TemporaryDirectory()
+        let path = directory.file()
+        let store = try LogStore(path: path)
+        let value = expectedValue(for: 4, length: 10_000)
+        try store.put(value, forKey: "lent", metadata: metadata(1))
+        try store.put(expectedValue(for: 5, length: 50), forKey: "buffered", metadata: metadata(1))
+        // Still in the write buffer: read into a buffer, same bytes.
+        #expect(
+            try store.withValue(forKey: Array("buffered".utf8)) { bytes, _ in Array(bytes) }
+                == expectedValue(for: 5, length: 50))
+        try store.synchronize()
+        let mapping = try #require(store.mapping)
+        let lent = try store.withValue(forKey: Array("lent".utf8)) { (bytes, info) -> [UInt8] in
+            let start = UnsafeRawPointer(bytes.baseAddress!)
+            #expect(start >= mapping.base && start + bytes.count <= mapping.base + mapping.length)
+            #expect(info.valueLength == 10_000)
+            try store.close()
+            #expect(store.mapping == nil)
+            return Array(bytes)
+        }
+        #expect(lent == value)
+
+        let damaged = try LogStore(path: path)
+        #expect(try damaged.withValue(forKey: Array("absent".utf8)) { _, _ in 1 } == nil)
+        let header = RecordFormat.fileHeaderSize + RecordFormat.recordHeaderSize
+        try overwrite(path, at: header + "lent".utf8.count + 5000, with: 0x5A ^ value[5000])
+        #expect(throws: LogStoreError.self) {
+            try damaged.withValue(forKey: Array("lent".utf8)) { _, _ in Issue.record("damaged bytes lent") }
+        }
+        try damaged.close()
+    }
+
     /// Read-only handles, and writers that turn the mapping off, read with `pread` and see the
     /// same bytes.
     @Test func readOnlyHandlesAndTheOptionUsePread() throws {
