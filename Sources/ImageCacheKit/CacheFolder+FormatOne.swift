@@ -50,11 +50,13 @@ extension CacheFolder {
                 try cacheIO { try folder.removeFile(entry.name) }
             }
         }
-        for name in names.reversed() { try cacheIO { try FileSystem.remove(path + "/" + name) } }
+        for name in names { try cacheIO { try FileSystem.remove(path + "/" + name) } }
     }
 
+    /// A log's files, in the order they are deleted: the log itself, which names the format,
+    /// last.
     private static func logFiles(_ name: String) -> [String] {
-        [name, name + ".hint", name + ".hint.tmp", name + ".compacting"].reversed()
+        [name + ".compacting", name + ".hint.tmp", name + ".hint", name]
     }
 
     /// Whether the LogStore file `name` has a format-1 header (major version 1 at offset 8).
