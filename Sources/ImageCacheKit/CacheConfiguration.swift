@@ -89,10 +89,12 @@ public struct CacheConfiguration: Sendable {
     /// Checks the ranges in `Spec/cache.md` §3.1.
     func validate() throws(CacheError) {
         if let timeToLive, Self.milliseconds(timeToLive) < 1 {
-            throw .invalidConfiguration(reason: "timeToLive must be at least 1 millisecond, got \(timeToLive)")
+            throw .invalidConfiguration(
+                reason: "timeToLive must be at least 1 millisecond, got \(timeToLive)")
         }
         if let maximumAge, Self.milliseconds(maximumAge) < 1 {
-            throw .invalidConfiguration(reason: "maximumAge must be at least 1 millisecond, got \(maximumAge)")
+            throw .invalidConfiguration(
+                reason: "maximumAge must be at least 1 millisecond, got \(maximumAge)")
         }
         if let maximumBytes, maximumBytes < 0 {
             throw .invalidConfiguration(reason: "maximumBytes must not be negative, got \(maximumBytes)")

@@ -78,7 +78,8 @@ public enum CacheError: Error, Equatable, Sendable, CustomStringConvertible {
         case .logStoreFailure(let path, let reason):
             return "The log store \(path) failed: \(Self.sentence(reason))"
         case .imageEncodingFailed(let key, let reason):
-            return "The image for key \(Self.shown(key)) could not be encoded as PNG: \(Self.sentence(reason))"
+            return
+                "The image for key \(Self.shown(key)) could not be encoded as PNG: \(Self.sentence(reason))"
         case .imageDecodingFailed(let key, let reason):
             return "The value for key \(Self.shown(key)) is not a readable PNG (\(reason)); "
                 + "read it with data(forKey:) instead."

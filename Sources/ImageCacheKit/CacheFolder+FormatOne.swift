@@ -71,7 +71,8 @@ extension CacheFolder {
         guard let header = try leadingBytes(of: name, count: 12), header.count == 12,
             Array(header[0..<8]) == magic
         else { return nil }
-        return UInt32(header[8]) | UInt32(header[9]) << 8 | UInt32(header[10]) << 16 | UInt32(header[11]) << 24
+        return UInt32(header[8]) | UInt32(header[9]) << 8 | UInt32(header[10]) << 16 | UInt32(header[11])
+            << 24
     }
 
     /// Up to `count` bytes from the start of the regular file `name`; nil when it is missing.

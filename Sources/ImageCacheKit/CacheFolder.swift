@@ -32,7 +32,9 @@ final class CacheFolder: @unchecked Sendable {
         self.readOnly = readOnly
         guard !readOnly else { return }
         try cacheIO { try FileSystem.createDirectory(path) }
-        if try cacheIO({ try FileSystem.status(ofPath: path + "/" + Self.lockFileName) })?.kind == .symbolicLink {
+        if try cacheIO({ try FileSystem.status(ofPath: path + "/" + Self.lockFileName) })?.kind
+            == .symbolicLink
+        {
             throw .symbolicLink(path: path + "/" + Self.lockFileName)
         }
         let lockPath = path + "/" + Self.lockFileName

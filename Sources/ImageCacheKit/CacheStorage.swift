@@ -45,9 +45,8 @@ protocol CacheStorage: AnyObject, Sendable {
     /// Stores or replaces an entry.
     func write(_ value: UnsafeRawBufferPointer, forKey key: [UInt8], metadata: CacheEntryMetadata)
         throws(CacheError)
-    /// Records new metadata after hits; may be persisted lazily, at the latest by `synchronize()`.
-    func updateMetadata(_ metadata: CacheEntryMetadata, forKey key: [UInt8]) throws(CacheError)
-    /// The same for many keys, in order: what one call per element would do.
+    /// Records new metadata after hits, key by key in order (a key may come more than once);
+    /// may be persisted lazily, at the latest by `synchronize()`.
     func updateMetadata(_ updates: [(key: [UInt8], metadata: CacheEntryMetadata)]) throws(CacheError)
     /// Removes an entry; removing an absent key does nothing.
     func remove(_ key: [UInt8]) throws(CacheError)
@@ -75,10 +74,4 @@ func displayKey(_ key: [UInt8]) -> String {
 extension CacheStorage {
     /// Only the log-based backends ever ask to be compacted.
     var compactionIsDue: Bool { false }
-}
-
-extension CacheStorage {
-    func updateMetadata(_ updates: [(key: [UInt8], metadata: CacheEntryMetadata)]) throws(CacheError) {
-        for update in updates { try updateMetadata(update.metadata, forKey: update.key) }
-    }
 }

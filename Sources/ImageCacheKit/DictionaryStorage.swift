@@ -74,7 +74,8 @@ final class DictionaryStorage: CacheStorage, @unchecked Sendable {
                 throw .corruptFile(path: path, reason: reason)
             case .record(let record, let valueIsIntact):
                 entries[record.key] = Entry(
-                    value: record.value, metadata: record.metadata, version: nextVersion, isDamaged: !valueIsIntact)
+                    value: record.value, metadata: record.metadata, version: nextVersion,
+                    isDamaged: !valueIsIntact)
                 nextVersion += 1
             }
         }
@@ -90,7 +91,9 @@ final class DictionaryStorage: CacheStorage, @unchecked Sendable {
     func state(forKey key: [UInt8]) throws(CacheError) -> EntryState? {
         try lock.withReadLock { () throws(CacheError) in
             if isClosed { throw .cacheClosed }
-            return entries[key].map { EntryState(byteCount: $0.value.count, metadata: $0.metadata, version: $0.version) }
+            return entries[key].map {
+                EntryState(byteCount: $0.value.count, metadata: $0.metadata, version: $0.version)
+            }
         }
     }
 
@@ -110,7 +113,10 @@ final class DictionaryStorage: CacheStorage, @unchecked Sendable {
             if isClosed { throw .cacheClosed }
             for (key, entry) in entries {
                 key.withUnsafeBytes {
-                    body($0, EntryState(byteCount: entry.value.count, metadata: entry.metadata, version: entry.version))
+                    body(
+                        $0,
+                        EntryState(
+                            byteCount: entry.value.count, metadata: entry.metadata, version: entry.version))
                 }
             }
         }
@@ -124,11 +130,6 @@ final class DictionaryStorage: CacheStorage, @unchecked Sendable {
         let entry = Entry(value: Array(value), metadata: metadata, version: nextVersion)
         nextVersion += 1
         lock.withWriteLock { entries[key] = entry }
-        isDirty = true
-    }
-
-    func updateMetadata(_ metadata: CacheEntryMetadata, forKey key: [UInt8]) throws(CacheError) {
-        lock.withWriteLock { entries[key]?.metadata = metadata }
         isDirty = true
     }
 
@@ -168,7 +169,9 @@ final class DictionaryStorage: CacheStorage, @unchecked Sendable {
         writer.append(Self.version)
         writer.append(UInt32(kept.count))
         for (key, entry) in kept.sorted(by: { $0.key.lexicographicallyPrecedes($1.key) }) {
-            entry.value.withUnsafeBytes { EntryRecord.encode(key: key, value: $0, metadata: entry.metadata, into: &writer) }
+            entry.value.withUnsafeBytes {
+                EntryRecord.encode(key: key, value: $0, metadata: entry.metadata, into: &writer)
+            }
         }
         return writer.bytes
     }

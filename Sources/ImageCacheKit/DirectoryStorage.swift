@@ -309,11 +309,6 @@ final class DirectoryStorage: CacheStorage, @unchecked Sendable {
         isDirty = true
     }
 
-    func updateMetadata(_ metadata: CacheEntryMetadata, forKey key: [UInt8]) throws(CacheError) {
-        lock.withWriteLock { entries[key]?.metadata = metadata }
-        isDirty = true
-    }
-
     func updateMetadata(_ updates: [(key: [UInt8], metadata: CacheEntryMetadata)]) throws(CacheError) {
         guard !updates.isEmpty else { return }
         lock.withWriteLock { for update in updates { entries[update.key]?.metadata = update.metadata } }

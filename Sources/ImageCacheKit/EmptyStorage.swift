@@ -8,7 +8,7 @@ final class EmptyStorage: CacheStorage, @unchecked Sendable {
     func write(_ value: UnsafeRawBufferPointer, forKey key: [UInt8], metadata: CacheEntryMetadata)
         throws(CacheError)
     {}
-    func updateMetadata(_ metadata: CacheEntryMetadata, forKey key: [UInt8]) throws(CacheError) {}
+    func updateMetadata(_ updates: [(key: [UInt8], metadata: CacheEntryMetadata)]) throws(CacheError) {}
     func remove(_ key: [UInt8]) throws(CacheError) {}
     func removeAll() throws(CacheError) {}
     func synchronize() throws(CacheError) {}

@@ -25,7 +25,8 @@ struct EntryRecord {
 
     /// Appends the record's bytes to `writer`.
     static func encode(
-        key: [UInt8], value: UnsafeRawBufferPointer, metadata: CacheEntryMetadata, into writer: inout ByteWriter
+        key: [UInt8], value: UnsafeRawBufferPointer, metadata: CacheEntryMetadata,
+        into writer: inout ByteWriter
     ) {
         let start = writer.bytes.count
         writer.append(UInt32(key.count))
@@ -51,9 +52,8 @@ struct EntryRecord {
         case record(EntryRecord, valueIsIntact: Bool)
     }
 
-    /// Decodes the record at `reader.offset` and advances past it; with `checkingValue` false
-    /// the value is not read (only the header is needed).
-    static func decode(from reader: inout ByteReader, checkingValue: Bool = true) -> Decoded {
+    /// Decodes the record at `reader.offset` and advances past it.
+    static func decode(from reader: inout ByteReader) -> Decoded {
         let start = reader.offset
         guard let keyLength = reader.read(UInt32.self),
             let valueLength = reader.read(UInt64.self),
@@ -77,8 +77,9 @@ struct EntryRecord {
         }
         let record = EntryRecord(
             key: Array(key), value: Array(value),
-            metadata: CacheEntryMetadata(createdAt: createdAt, expiresAt: expiresAt, accessSequence: accessSequence))
-        let intact = !checkingValue || value.withUnsafeBytes { XXH3.checksum(of: $0) } == valueChecksum
+            metadata: CacheEntryMetadata(
+                createdAt: createdAt, expiresAt: expiresAt, accessSequence: accessSequence))
+        let intact = value.withUnsafeBytes { XXH3.checksum(of: $0) } == valueChecksum
         return .record(record, valueIsIntact: intact)
     }
 }

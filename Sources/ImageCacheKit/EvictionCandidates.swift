@@ -56,7 +56,8 @@ struct EvictionCandidates {
             var parent = start
             while true {
                 var largest = parent
-                for child in [2 * parent + 1, 2 * parent + 2] where child < heap.count && larger(child, largest) {
+                for child in [2 * parent + 1, 2 * parent + 2]
+                where child < heap.count && larger(child, largest) {
                     largest = child
                 }
                 if largest == parent { return }
@@ -86,7 +87,8 @@ struct EvictionCandidates {
             }
         }
         batch = heap.sorted { lhs, rhs in
-            lhs.sequence != rhs.sequence ? lhs.sequence < rhs.sequence : lhs.key.lexicographicallyPrecedes(rhs.key)
+            lhs.sequence != rhs.sequence
+                ? lhs.sequence < rhs.sequence : lhs.key.lexicographicallyPrecedes(rhs.key)
         }
         position = 0
     }

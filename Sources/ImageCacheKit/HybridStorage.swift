@@ -116,12 +116,10 @@ final class HybridStorage: CacheStorage, @unchecked Sendable {
     /// The size of the regular file `name` in `external/`, or nil when it is missing or is not
     /// a regular file (a link is never followed).
     private func externalFileSize(_ name: String) throws(CacheError) -> Int? {
-        do {
-            guard let status = try external?.status(of: name), status.kind == .regular else { return nil }
-            return Int(clamping: status.size)
-        } catch {
-            throw CacheError(error)
+        guard let status = try cacheIO({ try external?.status(of: name) }), status.kind == .regular else {
+            return nil
         }
+        return Int(clamping: status.size)
     }
 
     /// Reads the log values exactly one reference long, the only ones that can be references,
@@ -250,10 +248,6 @@ final class HybridStorage: CacheStorage, @unchecked Sendable {
             lock.withWriteLock { _ = references.removeValue(forKey: key) }
         }
         if let previous { supersededFiles.append(previous.name) }
-    }
-
-    func updateMetadata(_ metadata: CacheEntryMetadata, forKey key: [UInt8]) throws(CacheError) {
-        try log.updateMetadata(metadata, forKey: key)
     }
 
     func updateMetadata(_ updates: [(key: [UInt8], metadata: CacheEntryMetadata)]) throws(CacheError) {

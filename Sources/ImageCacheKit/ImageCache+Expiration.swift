@@ -64,7 +64,7 @@ extension ImageCache {
         try storage.remove(key)
         totalBytes -= state.byteCount
         memory?.removeValue(forKey: key)
-        if let variant = VariantKey(key), VariantKey.isVariant(key) { forget(variant) }
+        if let variant = VariantKey(key) { forget(variant) }
         return state
     }
 

@@ -12,7 +12,9 @@ extension ImageCache {
     public func store(_ data: Data, forKey key: String) throws(CacheError) {
         let keyBytes = try Self.validatedKey(key)
         let outcome = data.withUnsafeBytes { value in
-            Result { () throws(CacheError) in try store(value, keyBytes: keyBytes, shownKey: key, decoded: nil) }
+            Result { () throws(CacheError) in
+                try store(value, keyBytes: keyBytes, shownKey: key, decoded: nil)
+            }
         }
         try outcome.get()
     }

@@ -13,12 +13,7 @@ extension ImageCache {
 
     /// The keys of the entries not expired now, in ascending order of their UTF-8 bytes.
     /// Empty after `close()`.
-    public var keys: [String] {
-        let live = (try? withWriterLock(mutating: false) { () throws(CacheError) in
-            try liveEntries(at: clock.now()).map(\.key)
-        }) ?? []
-        return live.sorted { $0.lexicographicallyPrecedes($1) }.map { String(decoding: $0, as: UTF8.self) }
-    }
+    public var keys: [String] { entries().map(\.key) }
 
     /// The sum of the value lengths of the entries not expired now, in bytes (§6.1).
     public var totalByteCount: Int {
@@ -31,7 +26,7 @@ extension ImageCache {
             let live = try liveEntries(at: now, includingVariants: true)
             let liveOriginals = Set(live.lazy.filter { !VariantKey.isVariant($0.key) }.map(\.key))
             return live.reduce(0) { total, entry in
-                if let variant = VariantKey(entry.key), VariantKey.isVariant(entry.key),
+                if let variant = VariantKey(entry.key),
                     !liveOriginals.contains(variant.original)
                 {
                     return total

@@ -24,7 +24,9 @@ extension ImageCache {
     /// key could see a change in between and has no size.
     /// - Complexity: O(n log n) for n held entries.
     public func entries() -> [CacheEntry] {
-        let live = (try? withWriterLock(mutating: false) { () throws(CacheError) in try liveEntries(at: clock.now()) }) ?? []
+        let live =
+            (try? withWriterLock(mutating: false) { () throws(CacheError) in try liveEntries(at: clock.now())
+            }) ?? []
         return live.sorted { $0.key.lexicographicallyPrecedes($1.key) }.map {
             CacheEntry(key: displayKey($0.key), byteCount: $0.state.byteCount, metadata: $0.state.metadata)
         }

@@ -60,7 +60,9 @@ extension ImageCache {
             expiryLowerBound = min(expiryLowerBound, metadata.expiresAt)
             memory?.removeValue(forKey: keyBytes)
             if let decoded, let memory, let version = try storage.state(forKey: keyBytes)?.version {
-                memory.insert(decoded, cost: decoded.pixels.count, forKey: keyBytes, version: version) { true }
+                memory.insert(decoded, cost: decoded.pixels.count, forKey: keyBytes, version: version) {
+                    true
+                }
             }
             if let thumbnail { try write(thumbnail, now: now) }
             try enforceLimits(now: now, protecting: keyBytes)
@@ -71,7 +73,9 @@ extension ImageCache {
     /// Whether the held entries exceed `maximumBytes` or `maximumEntryCount` (§6.1; variants
     /// count in bytes only, `Spec/thumbnail.md` §5.6).
     var isOverLimit: Bool {
-        if let limit = configuration.maximumEntryCount, storage.entryCount - variantCount > limit { return true }
+        if let limit = configuration.maximumEntryCount, storage.entryCount - variantCount > limit {
+            return true
+        }
         if let limit = configuration.maximumBytes, totalBytes > limit { return true }
         return false
     }

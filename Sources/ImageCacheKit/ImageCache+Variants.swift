@@ -10,13 +10,16 @@ struct Variant {
 
     /// The variant of `bitmap` at `maximumPixelSize`, or nil when the bitmap already fits it or
     /// its key could not be stored (`Spec/thumbnail.md` §5.2, §5.4).
-    static func made(from bitmap: Bitmap, keyBytes: [UInt8], maximumPixelSize: Int) throws(PNGError) -> Variant? {
+    static func made(from bitmap: Bitmap, keyBytes: [UInt8], maximumPixelSize: Int) throws(PNGError)
+        -> Variant?
+    {
         guard keyBytes.count <= VariantKey.maximumOriginalLength,
             let size = UInt32(exactly: maximumPixelSize),
             let downsampled = try downsampled(bitmap, toFit: maximumPixelSize)
         else { return nil }
         return Variant(
-            key: VariantKey(original: keyBytes, maximumPixelSize: size), png: try PNGEncoder.encode(downsampled),
+            key: VariantKey(original: keyBytes, maximumPixelSize: size),
+            png: try PNGEncoder.encode(downsampled),
             bitmap: downsampled)
     }
 
@@ -58,10 +61,13 @@ extension ImageCache {
         let bitmap = try decode(value.bytes, shownKey: key)
         let made: Bitmap
         do {
-            guard let downsampled = try Variant.downsampled(bitmap, toFit: maximumPixelSize) else { return bitmap }
+            guard let downsampled = try Variant.downsampled(bitmap, toFit: maximumPixelSize) else {
+                return bitmap
+            }
             made = downsampled
             if let variantKey, !configuration.readOnly {
-                let variant = Variant(key: variantKey, png: try PNGEncoder.encode(downsampled), bitmap: downsampled)
+                let variant = Variant(
+                    key: variantKey, png: try PNGEncoder.encode(downsampled), bitmap: downsampled)
                 try withWriterLock(mutating: false) { () throws(CacheError) in
                     // Only a variant of the value that was read; a store meanwhile made it stale.
                     guard try storage.state(forKey: keyBytes)?.version == value.version else { return }
@@ -121,7 +127,9 @@ extension ImageCache {
             variantCount += 1
         }
         if let memory, let version = try storage.state(forKey: key)?.version {
-            memory.insert(variant.bitmap, cost: variant.bitmap.pixels.count, forKey: key, version: version) { true }
+            memory.insert(variant.bitmap, cost: variant.bitmap.pixels.count, forKey: key, version: version) {
+                true
+            }
         }
     }
 

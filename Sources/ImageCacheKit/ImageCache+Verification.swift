@@ -43,7 +43,7 @@ extension ImageCache {
                     guard case .corruptEntry(_, let reason) = error else { throw error }
                     report.checkedEntries += 1
                     // A variant is reported under its original (`Spec/thumbnail.md` §5.6).
-                    if VariantKey.isVariant(key), let variant = VariantKey(key) {
+                    if let variant = VariantKey(key) {
                         report.damagedEntries.append(
                             .init(
                                 key: displayKey(variant.original),

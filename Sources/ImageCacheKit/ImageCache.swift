@@ -79,7 +79,7 @@ public final class ImageCache: @unchecked Sendable {
             largestSequence = max(largestSequence, state.metadata.accessSequence)
             total = Self.saturatingSum(total, state.byteCount)
             earliest = min(earliest, state.metadata.expiresAt)
-            if VariantKey.isVariant(key), let variant = VariantKey(key) { found.append(variant) }
+            if let variant = VariantKey(key) { found.append(variant) }
         }
         for variant in found { variants[variant.original, default: []].insert(variant.maximumPixelSize) }
         variantCount = found.count

@@ -131,12 +131,6 @@ final class LogStorage: CacheStorage, @unchecked Sendable {
         }
     }
 
-    func updateMetadata(_ metadata: CacheEntryMetadata, forKey key: [UInt8]) throws(CacheError) {
-        try perform { () throws(LogStoreError) in
-            try store.updateMetadata(Self.metadata(metadata), forKey: key)
-        }
-    }
-
     func updateMetadata(_ updates: [(key: [UInt8], metadata: CacheEntryMetadata)]) throws(CacheError) {
         try perform { () throws(LogStoreError) in
             try store.updateMetadata(updates.map { (key: $0.key, metadata: Self.metadata($0.metadata)) })
