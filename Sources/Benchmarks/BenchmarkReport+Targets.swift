@@ -20,7 +20,8 @@ extension BenchmarkReport {
     var targets: [Target] {
         var targets: [Target] = []
         func first(
-            _ suite: String, _ op: String, backend: String? = nil, valueBytes: Double? = nil, variant: String? = nil
+            _ suite: String, _ op: String, backend: String? = nil, valueBytes: Double? = nil,
+            variant: String? = nil
         ) -> BenchmarkResult? {
             results.first {
                 $0.suite == suite && $0.op == op && (backend == nil || $0.backend == backend)
@@ -28,7 +29,9 @@ extension BenchmarkReport {
                     && (variant == nil || $0.variant == variant)
             }
         }
-        func rateRatio(_ name: String, _ measured: BenchmarkResult?, _ baseline: BenchmarkResult?, goal: Double) {
+        func rateRatio(
+            _ name: String, _ measured: BenchmarkResult?, _ baseline: BenchmarkResult?, goal: Double
+        ) {
             guard let measured, let baseline, baseline.opsPerSecond > 0 else { return }
             targets.append(
                 Target(
@@ -45,17 +48,18 @@ extension BenchmarkReport {
             }
         }
         // 4 KiB reads against pread (store suite).
-        let pread = results.first {
-            $0.suite == "store" && $0.op == "posix_read" && $0.bytes / max($0.count, 1) == 4096
-        }
         func store4K(_ op: String) -> BenchmarkResult? {
             results.first { $0.suite == "store" && $0.op == op && $0.bytes / max($0.count, 1) == 4096 }
         }
+        let pread = store4K("posix_read")
         rateRatio("store get, 4 KiB, verified ÷ pread", store4K("get"), pread, goal: 0.6)
         rateRatio("store get + expiry update, 4 KiB ÷ pread", store4K("get_touch"), pread, goal: 0.5)
-        rateRatio("cache bytes(forKey:) hit, 4 KiB, one thread ÷ pread", store4K("cache_get"), pread, goal: 0.5)
+        rateRatio(
+            "cache bytes(forKey:) hit, 4 KiB, one thread ÷ pread", store4K("cache_get"), pread, goal: 0.5)
         // Two readers over one, with a writer running.
-        if let two = results.first(where: { $0.suite == "concurrency" && $0.op == "read" && $0.extra("scaling") != nil }),
+        if let two = results.first(where: {
+            $0.suite == "concurrency" && $0.op == "read" && $0.extra("scaling") != nil
+        }),
             let scaling = two.extra("scaling")
         {
             targets.append(
@@ -69,8 +73,10 @@ extension BenchmarkReport {
                 if let ratio = cache.extra(key) {
                     targets.append(
                         Target(
-                            name: "cache open, \(cache.count) entries, \(what) ÷ LogStore open", measured: cache,
-                            baseline: first("open-memory", "open_store"), ratio: ratio, goal: 1.5, atLeast: false))
+                            name: "cache open, \(cache.count) entries, \(what) ÷ LogStore open",
+                            measured: cache,
+                            baseline: first("open-memory", "open_store"), ratio: ratio, goal: 1.5,
+                            atLeast: false))
                 }
             }
         }
@@ -80,7 +86,8 @@ extension BenchmarkReport {
             if let speedup = line.extra("speedup_vs_pillow_box") {
                 targets.append(
                     Target(
-                        name: "downsample, \(line.op) ÷ Pillow resize BOX (pixels/s)", measured: line, baseline: nil,
+                        name: "downsample, \(line.op) ÷ Pillow resize BOX (pixels/s)", measured: line,
+                        baseline: nil,
                         ratio: speedup, goal: 1, atLeast: true))
             }
         }
@@ -100,7 +107,8 @@ extension BenchmarkReport {
             {
                 targets.append(
                     Target(
-                        name: "XXH3-64 ÷ CRC-32, \(Formatting.bytes(Int(size))) in cache", measured: xxh3, baseline: crc,
+                        name: "XXH3-64 ÷ CRC-32, \(Formatting.bytes(Int(size))) in cache", measured: xxh3,
+                        baseline: crc,
                         ratio: xxh3.megabytesPerSecond / crc.megabytesPerSecond, goal: 3, atLeast: true))
             }
         }
@@ -114,12 +122,14 @@ extension BenchmarkReport {
         let rows = targets.map { target -> [String] in
             [
                 target.name, String(format: "%.2f×", target.ratio),
-                (target.atLeast ? "≥ " : "≤ ") + String(format: "%.1f×", target.goal), target.met ? "met" : "**not met**",
+                (target.atLeast ? "≥ " : "≤ ") + String(format: "%.1f×", target.goal),
+                target.met ? "met" : "**not met**",
             ]
         }
         let table = MarkdownTable(
             columns: [
-                MarkdownTable.Column("target", .left), MarkdownTable.Column("ratio"), MarkdownTable.Column("goal"),
+                MarkdownTable.Column("target", .left), MarkdownTable.Column("ratio"),
+                MarkdownTable.Column("goal"),
                 MarkdownTable.Column("met?", .left),
             ],
             rows: rows)

@@ -38,16 +38,7 @@ public struct DecompressionBomb: Sendable {
     }
 
     /// Bits per pixel: channels × bit depth.
-    var bitsPerPixel: Int {
-        let channels =
-            switch colorType {
-            case .grayscale, .indexed: 1
-            case .grayscaleAlpha: 2
-            case .truecolor: 3
-            case .truecolorAlpha: 4
-            }
-        return channels * bitDepth
-    }
+    var bitsPerPixel: Int { colorType.channels * bitDepth }
 
     /// The decompressed size S of `Spec/png.md` §6.2: every row (of every Adam7 pass) with its
     /// filter byte.

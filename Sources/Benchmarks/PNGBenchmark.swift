@@ -54,16 +54,7 @@ public enum PNGBenchmark {
         var results: [BenchmarkResult] = []
 
         // A deterministic, incompressible-looking RGBA8 image: stored blocks do not care.
-        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
-        let pixels = [UInt8](unsafeUninitializedCapacity: side * side * 4) { buffer, initialized in
-            for index in stride(from: 0, to: buffer.count, by: 8) {
-                state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-                withUnsafeBytes(of: state) { word in
-                    for k in 0..<min(8, buffer.count - index) { buffer[index + k] = word[k] }
-                }
-            }
-            initialized = buffer.count
-        }
+        let pixels = SampleData.imagePixels(count: side * side * 4)
         let bitmap = try Bitmap(width: side, height: side, format: .rgba8, pixels: pixels)
         let name = "synthetic-\(side)x\(side)-rgba8-stored"
         var encoded: [UInt8] = []

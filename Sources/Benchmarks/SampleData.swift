@@ -5,6 +5,21 @@
 /// Deterministic, incompressible test values: the same seed gives the same bytes on every run,
 /// and different seeds give different values, so no store can share or dedupe them.
 public enum SampleData {
+    /// The `png` and `thumbnail` suites' synthetic image: `count` incompressible-looking bytes
+    /// from a 64-bit LCG with a fixed seed, the same on every run.
+    static func imagePixels(count: Int) -> [UInt8] {
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        return [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+            for index in stride(from: 0, to: buffer.count, by: 8) {
+                state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+                withUnsafeBytes(of: state) { word in
+                    for k in 0..<min(8, buffer.count - index) { buffer[index + k] = word[k] }
+                }
+            }
+            initialized = buffer.count
+        }
+    }
+
     /// `count` pseudo-random bytes from `seed` (SplitMix64).
     public static func bytes(count: Int, seed: UInt64) -> [UInt8] {
         var generator = SplitMix64(seed: seed)

@@ -39,7 +39,7 @@ public enum ThumbnailBenchmark {
         let configuration = Configuration(preset: options.preset)
         let side = configuration.side
         let bitmap = try Bitmap(
-            width: side, height: side, format: .rgba8, pixels: randomPixels(count: side * side * 4))
+            width: side, height: side, format: .rgba8, pixels: SampleData.imagePixels(count: side * side * 4))
         let scratch = try ScratchSpace(options, suite: suite.name)
         defer { scratch.removeAll() }
         let pixelFile = scratch.root.appendingPathComponent("pixels-rgba8.raw")
@@ -87,7 +87,8 @@ public enum ThumbnailBenchmark {
             bitmap, target: configuration.targets[0], rounds: configuration.rounds,
             folder: scratch.directory("cache"))
         return results(
-            configuration: configuration, ours: ours, pillow: pillow, pillowVersion: pillowVersion ?? "") + cache
+            configuration: configuration, ours: ours, pillow: pillow, pillowVersion: pillowVersion ?? "")
+            + cache
     }
 
     /// The cache end to end (`Spec/thumbnail.md` §5), on the log backend without a memory tier:
@@ -95,7 +96,8 @@ public enum ThumbnailBenchmark {
     /// store) and later requests (read the variant, decode). The baseline is `bitmap(forKey:)`
     /// of an entry that holds the variant's very PNG: what reading those bytes and decoding
     /// them costs. `cost_vs_bitmap` = later request ÷ baseline.
-    static func cachePath(_ bitmap: Bitmap, target: Int, rounds: Int, folder: URL) throws -> [BenchmarkResult] {
+    static func cachePath(_ bitmap: Bitmap, target: Int, rounds: Int, folder: URL) throws -> [BenchmarkResult]
+    {
         let cache = try ImageCache(configuration: CacheConfiguration(directory: folder, backend: .log))
         defer { try? cache.close() }
         let file = "synthetic-\(bitmap.width)x\(bitmap.height)-rgba8"
@@ -110,7 +112,8 @@ public enum ThumbnailBenchmark {
         let stored = MonotonicClock.seconds(since: start)
         start = MonotonicClock.now()
         guard let first = try cache.variant(forKey: "original", maximumPixelSize: target) else {
-            throw BenchmarkError.verificationFailed(suite: suite.name, backend: "log", detail: "the variant missed")
+            throw BenchmarkError.verificationFailed(
+                suite: suite.name, backend: "log", detail: "the variant missed")
         }
         let made = MonotonicClock.seconds(since: start)
         try cache.store(try PNGEncoder.encode(first), forKey: "the variant's png")
@@ -169,19 +172,5 @@ public enum ThumbnailBenchmark {
             lines += baselines
         }
         return lines
-    }
-
-    /// Seeded, incompressible-looking bytes (the generator of the `png` suite).
-    static func randomPixels(count: Int) -> [UInt8] {
-        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
-        return [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
-            for index in stride(from: 0, to: buffer.count, by: 8) {
-                state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-                withUnsafeBytes(of: state) { word in
-                    for k in 0..<min(8, buffer.count - index) { buffer[index + k] = word[k] }
-                }
-            }
-            initialized = buffer.count
-        }
     }
 }

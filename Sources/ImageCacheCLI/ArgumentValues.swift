@@ -56,6 +56,14 @@ enum ArgumentValues {
         return total
     }
 
+    /// The required `--max N` of `command` (`variant`, `png resize`): at least 1.
+    static func maximumPixelSize(_ arguments: ParsedArguments, command: String) throws(CommandLineError)
+        -> Int
+    {
+        guard let text = arguments.value("--max") else { throw .usage("\(command) needs --max N") }
+        return try count(text, option: "--max", minimum: 1)
+    }
+
     /// A whole number of at least `minimum`.
     static func count(_ text: String, option: String, minimum: Int) throws(CommandLineError) -> Int {
         guard text.allSatisfy({ $0.isASCII && $0.isNumber }), let value = Int(text) else {

@@ -36,8 +36,11 @@ enum StoreOptions {
 
 /// What the cache options asked for, parsed and checked (`Spec/cache.md` §12.2).
 struct CacheSettings {
-    var timeToLive: Duration?
-    var maximumAge: Duration?
+    let timeToLive: Duration?
+    let maximumAge: Duration?
+    /// The two durations in whole milliseconds, converted once (a log store entry's expiry).
+    private let timeToLiveMilliseconds: Int64?
+    private let maximumAgeMilliseconds: Int64?
     var maximumBytes: Int?
     var maximumEntryCount: Int?
     /// `--now` in milliseconds since the epoch, or nil for the system clock.
@@ -59,9 +62,9 @@ struct CacheSettings {
         fixedNow = try arguments.value("--now").map { (text) throws(CommandLineError) in
             try ArgumentValues.time(text, option: "--now")
         }
-        // Convert now, so a value too large for the cache is a usage error before any work.
-        _ = try Self.milliseconds(timeToLive, option: "--ttl")
-        _ = try Self.milliseconds(maximumAge, option: "--max-age")
+        // Converted now, so a value too large for the cache is a usage error before any work.
+        timeToLiveMilliseconds = try Self.milliseconds(timeToLive, option: "--ttl")
+        maximumAgeMilliseconds = try Self.milliseconds(maximumAge, option: "--max-age")
     }
 
     /// The time the command works at: `--now`, or the system clock read once.
@@ -78,12 +81,12 @@ struct CacheSettings {
 
     /// The expiry a bare log store entry stored at `now` gets (`Spec/store.md` §10.2):
     /// min(now ⊕ ttl, now ⊕ max-age), `Int64.max` (never) when neither is given.
-    func expiry(storedAt now: Int64) throws(CommandLineError) -> Int64 {
-        let limits = [
-            try Self.milliseconds(timeToLive, option: "--ttl"),
-            try Self.milliseconds(maximumAge, option: "--max-age"),
-        ]
-        return limits.compactMap { $0 }.map { now.addingReportingOverflow($0).overflow ? .max : now + $0 }
+    func expiry(storedAt now: Int64) -> Int64 {
+        [timeToLiveMilliseconds, maximumAgeMilliseconds].compactMap { $0 }
+            .map {
+                let (sum, overflow) = now.addingReportingOverflow($0)
+                return overflow ? .max : sum
+            }
             .min() ?? .max
     }
 

@@ -61,7 +61,8 @@ enum ExitStatus: Int32, CaseIterable, Sendable {
         switch error {
         case .invalidKey: .usage
         case .notAStore, .corruptFileHeader, .corruptRecord, .checksumMismatch, .truncatedRecord: .damaged
-        case .unsupportedVersion, .migrationRequired, .newerMinorVersion, .storeLocked, .readOnly, .valueTooLarge,
+        case .unsupportedVersion, .migrationRequired, .newerMinorVersion, .storeLocked, .readOnly,
+            .valueTooLarge,
             .diskFull,
             .fileSizeLimitExceeded, .ioError, .closed, .injectedFault:
             .failure

@@ -47,9 +47,6 @@ struct ParsedArguments: Sendable {
     /// Whether `option` was given at all, as a flag or with a value.
     func gave(_ option: String) -> Bool { values[option] != nil || flags.contains(option) }
 
-    /// The names of every option given, for checks such as "not with a log store file".
-    var givenOptions: Set<String> { flags.union(values.keys) }
-
     fileprivate mutating func set(_ option: OptionSpec, value: String?) {
         if let value { values[option.name] = value } else { flags.insert(option.name) }
     }

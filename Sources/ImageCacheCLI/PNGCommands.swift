@@ -52,8 +52,7 @@ enum PNGCommands {
     }
 
     @Sendable static func resize(_ arguments: ParsedArguments) throws {
-        guard let text = arguments.value("--max") else { throw CommandLineError.usage("png resize needs --max N") }
-        let maximum = try ArgumentValues.count(text, option: "--max", minimum: 1)
+        let maximum = try ArgumentValues.maximumPixelSize(arguments, command: "png resize")
         let output = try OutputFile(arguments.operands[1])
         let bitmap = try PNGDecoder().decodeBitmap(try FileAccess.read(arguments.operands[0]))
         try output.write(PNGEncoder.encode(try bitmap.downsampled(toFit: maximum)))

@@ -8,8 +8,7 @@ extension StoreCommands {
     @Sendable static func get(_ arguments: ParsedArguments) throws {
         let key = try checkedKey(arguments)
         let settings = try CacheSettings(arguments)
-        let location = try StoreLocation.resolve(
-            store: arguments.value("--store"), backend: arguments.value("--backend"))
+        let location = try StoreLocation.resolve(arguments)
         try rejectCacheOptions(["--ttl", "--max-age"], in: arguments, for: location)
         // The destination is checked (and its temporary file made) before the store is read.
         let output = try OutputFile(arguments.operands.count > 1 ? arguments.operands[1] : "-")
@@ -38,11 +37,9 @@ extension StoreCommands {
 
     @Sendable static func variant(_ arguments: ParsedArguments) throws {
         let key = try checkedKey(arguments)
-        guard let text = arguments.value("--max") else { throw CommandLineError.usage("variant needs --max N") }
-        let maximum = try ArgumentValues.count(text, option: "--max", minimum: 1)
+        let maximum = try ArgumentValues.maximumPixelSize(arguments, command: "variant")
         let settings = try CacheSettings(arguments)
-        let location = try StoreLocation.resolve(
-            store: arguments.value("--store"), backend: arguments.value("--backend"))
+        let location = try StoreLocation.resolve(arguments)
         if case .logFile(let path) = location {
             throw CommandLineError.usage("variant needs a cache folder, and \(path) is a log store file")
         }
@@ -63,8 +60,7 @@ extension StoreCommands {
 
     @Sendable static func list(_ arguments: ParsedArguments) throws {
         let settings = try CacheSettings(arguments)
-        let location = try StoreLocation.resolve(
-            store: arguments.value("--store"), backend: arguments.value("--backend"))
+        let location = try StoreLocation.resolve(arguments)
         let opened = try OpenedStore.forReading(
             location, settings: settings, readOnly: arguments.has("--read-only"))
         let entries = try OpenedStore.using(opened) { $0.entries(at: settings.now) }
@@ -91,8 +87,7 @@ extension StoreCommands {
 
     @Sendable static func statistics(_ arguments: ParsedArguments) throws {
         let settings = try CacheSettings(arguments)
-        let location = try StoreLocation.resolve(
-            store: arguments.value("--store"), backend: arguments.value("--backend"))
+        let location = try StoreLocation.resolve(arguments)
         let opened = try OpenedStore.forReading(
             location, settings: settings, readOnly: arguments.has("--read-only"))
         // (name, JSON value, human text); numbers show exactly, then in human units.
@@ -158,8 +153,7 @@ extension StoreCommands {
 
     @Sendable static func verify(_ arguments: ParsedArguments) throws {
         let settings = try CacheSettings(arguments)
-        let location = try StoreLocation.resolve(
-            store: arguments.value("--store"), backend: arguments.value("--backend"))
+        let location = try StoreLocation.resolve(arguments)
         switch location {
         case .logFile(let path):
             try verifyLog(at: path)

@@ -6,8 +6,7 @@ extension StoreCommands {
     @Sendable static func put(_ arguments: ParsedArguments) throws {
         let key = try checkedKey(arguments)
         let settings = try CacheSettings(arguments)
-        let location = try StoreLocation.resolve(
-            store: arguments.value("--store"), backend: arguments.value("--backend"))
+        let location = try StoreLocation.resolve(arguments)
         try rejectCacheOptions(["--max-bytes", "--max-entries"], in: arguments, for: location)
         // The input is read whole before the store is opened: a bad FILE changes nothing.
         let value = try FileAccess.read(arguments.operands[1])
@@ -21,7 +20,7 @@ extension StoreCommands {
                 try log.put(
                     value, forKey: key,
                     metadata: EntryMetadata(
-                        createdAt: now, expiresAt: try settings.expiry(storedAt: now),
+                        createdAt: now, expiresAt: settings.expiry(storedAt: now),
                         accessSequence: sequence))
             }
         }
@@ -30,8 +29,7 @@ extension StoreCommands {
     @Sendable static func remove(_ arguments: ParsedArguments) throws {
         let key = try checkedKey(arguments)
         let settings = try CacheSettings(arguments)
-        let location = try StoreLocation.resolve(
-            store: arguments.value("--store"), backend: arguments.value("--backend"))
+        let location = try StoreLocation.resolve(arguments)
         let wasLive = try OpenedStore.using(.forWriting(location, settings: settings)) { store in
             switch store {
             case .empty:
@@ -49,8 +47,7 @@ extension StoreCommands {
 
     @Sendable static func compact(_ arguments: ParsedArguments) throws {
         let settings = try CacheSettings(arguments)
-        let location = try StoreLocation.resolve(
-            store: arguments.value("--store"), backend: arguments.value("--backend"))
+        let location = try StoreLocation.resolve(arguments)
         let text = try OpenedStore.using(.forWriting(location, settings: settings)) { store in
             switch store {
             case .empty:
@@ -72,8 +69,7 @@ extension StoreCommands {
 
     @Sendable static func purge(_ arguments: ParsedArguments) throws {
         let settings = try CacheSettings(arguments)
-        let location = try StoreLocation.resolve(
-            store: arguments.value("--store"), backend: arguments.value("--backend"))
+        let location = try StoreLocation.resolve(arguments)
         let removed = try OpenedStore.using(.forWriting(location, settings: settings)) { store in
             switch store {
             case .empty: return 0
@@ -86,8 +82,7 @@ extension StoreCommands {
     }
 
     @Sendable static func clear(_ arguments: ParsedArguments) throws {
-        let location = try StoreLocation.resolve(
-            store: arguments.value("--store"), backend: arguments.value("--backend"))
+        let location = try StoreLocation.resolve(arguments)
         let removed = try OpenedStore.using(.forWriting(location, settings: try CacheSettings(arguments))) {
             store in
             switch store {

@@ -44,7 +44,9 @@ enum StoreCommands {
                 action: .parsed(get)),
             Command(
                 name: "variant", summary: "write KEY's image downsampled to fit N × N pixels, as a PNG",
-                options: [O.store, O.backend, O.timeToLive, O.maximumAge, O.now, O.readOnly, O.maximumPixelSize],
+                options: [
+                    O.store, O.backend, O.timeToLive, O.maximumAge, O.now, O.readOnly, O.maximumPixelSize,
+                ],
                 operands: [
                     key,
                     OperandSpec(

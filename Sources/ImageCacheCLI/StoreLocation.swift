@@ -37,6 +37,10 @@ enum StoreLocation {
         + "file (a regular file); default $XDG_CACHE_HOME/imagecache or ~/.cache/imagecache"
 
     /// Resolves `--store` (nil: the default folder) and `--backend` (nil: not given).
+    static func resolve(_ arguments: ParsedArguments) throws(CommandLineError) -> StoreLocation {
+        try resolve(store: arguments.value("--store"), backend: arguments.value("--backend"))
+    }
+
     static func resolve(store: String?, backend requested: String?) throws(CommandLineError) -> StoreLocation
     {
         let requestedBackend: Backend?
