@@ -74,10 +74,7 @@ extension Decompressor {
         _ input: UnsafeRawBufferPointer, limit: Int, windowCapacity: Int,
         consume: (UnsafeRawBufferPointer) -> Void
     ) throws(InflateError) -> Int {
-        guard let base = input.baseAddress, input.count > 0 else { throw .truncatedInput }
-        let inflater = Inflater(
-            input: base.assumingMemoryBound(to: UInt8.self), count: input.count, start: 0)
-        return try stream(inflater, limit: limit, windowCapacity: windowCapacity, consume: consume)
+        try stream(openRaw(input), limit: limit, windowCapacity: windowCapacity, consume: consume)
     }
 
     /// Runs `inflater` to the end of the final block through a sliding window
@@ -118,6 +115,12 @@ extension Decompressor {
             count = kept
             handedOver = kept
         }
+    }
+
+    /// An inflater at the start of raw DEFLATE data; empty input is truncated.
+    static func openRaw(_ input: UnsafeRawBufferPointer) throws(InflateError) -> Inflater {
+        guard let base = input.baseAddress, input.count > 0 else { throw .truncatedInput }
+        return Inflater(input: base.assumingMemoryBound(to: UInt8.self), count: input.count, start: 0)
     }
 
     /// Checks the zlib header (`Spec/deflate.md` §2.1, §2.2) and returns an inflater

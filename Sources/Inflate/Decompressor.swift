@@ -65,10 +65,7 @@ public enum Decompressor {
     public static func rawInflate(
         _ input: UnsafeRawBufferPointer, expectedSize: Int?, limit: Int
     ) throws(InflateError) -> [UInt8] {
-        guard let base = input.baseAddress, input.count > 0 else { throw .truncatedInput }
-        let inflater = Inflater(
-            input: base.assumingMemoryBound(to: UInt8.self), count: input.count, start: 0)
-        return try decode(inflater, expectedSize: expectedSize, limit: limit)
+        try decode(openRaw(input), expectedSize: expectedSize, limit: limit)
     }
 
     /// Decompresses raw DEFLATE data held in an array (`Spec/deflate.md` §3).

@@ -51,10 +51,7 @@ extension LogStore {
     func compactHoldingWriterLock(now: Int64) throws(LogStoreError) -> CompactionResult {
         try flushBuffer()
         let bytesBefore = flushedLength
-        var live: [(number: Int, entry: IndexEntry)] = []
-        live.reserveCapacity(index.count)
-        index.forEach { number, _, entry in live.append((number, entry)) }
-        live.sort { $0.entry.offset < $1.entry.offset }
+        let live = liveEntriesInFileOrder()
         let temporary = compactionPath
         try storeIO { try FileSystem.remove(temporary) }
         let newDescriptor = try storeIO { try FileSystem.open(temporary, flags: O_RDWR | O_CREAT | O_EXCL) }
@@ -144,7 +141,7 @@ extension LogStore {
                 }
             } else {
                 try finishRun()
-                try rewriteRecord(entry, head: head, reader: reader, appender: appender, newOffset: newOffset)
+                try rewriteRecord(entry, head: head, reader: reader, appender: appender)
             }
             nextDestination += entry.recordLength
             var moved = entry
@@ -198,6 +195,16 @@ extension LogStore {
             bytesAfter: appender.length)
     }
 
+    /// The index's entries in the order of their records in the file, which compaction and
+    /// migration copy them in.
+    func liveEntriesInFileOrder() -> [(number: Int, entry: IndexEntry)] {
+        var live: [(number: Int, entry: IndexEntry)] = []
+        live.reserveCapacity(index.count)
+        index.forEach { number, _, entry in live.append((number, entry)) }
+        live.sort { $0.entry.offset < $1.entry.offset }
+        return live
+    }
+
     /// Copies a put record whose metadata was changed by touch records, with a new header and
     /// the value copied as it is. The value checksum is carried over from the old header, once
     /// that header's own checksum vouches for it; a value damaged on disk therefore stays
@@ -205,15 +212,19 @@ extension LogStore {
     /// cannot match (the complement of the value's), for the same reason (§7.1).
     private func rewriteRecord(
         _ entry: IndexEntry, head: UnsafeMutableRawBufferPointer, reader: WindowedReader,
-        appender: FileAppender, newOffset: UInt64
+        appender: FileAppender
     ) throws(LogStoreError) {
         let headLength = RecordFormat.recordHeaderSize + Int(entry.keyLength)
         try reader.copy(entry.offset, count: headLength, into: head.baseAddress!)
         let old = RecordFormat.decodeHeader(UnsafeRawBufferPointer(head))
         var valueChecksum = old.valueChecksum
-        if RecordFormat.headChecksum(UnsafeRawBufferPointer(rebasing: head[..<headLength])) != old.headerChecksum {
+        if RecordFormat.headChecksum(UnsafeRawBufferPointer(rebasing: head[..<headLength]))
+            != old.headerChecksum
+        {
             var computed = XXH3()
-            try reader.read(entry.offset + UInt64(headLength), count: entry.valueLength) { computed.update($0) }
+            try reader.read(entry.offset + UInt64(headLength), count: entry.valueLength) {
+                computed.update($0)
+            }
             valueChecksum = ~computed.value
         }
         let key = UnsafeRawBufferPointer(

@@ -21,13 +21,12 @@ extension LogStore {
     /// the complement of its checksum, so the damage stays detectable instead of being blessed.
     /// The caller holds the store's lock and opens the store again afterwards.
     func migrateFromFormat1(_ header: RecordFormat.FileHeader, fileSize: UInt64) throws(LogStoreError) {
-        var report = RecoveryReport(usedSnapshot: false, scannedRecords: 0, tailOffset: nil, discardedBytes: 0)
+        var report = RecoveryReport(
+            usedSnapshot: false, scannedRecords: 0, tailOffset: nil, discardedBytes: 0)
         let end = try scan(
             from: UInt64(RecordFormat.fileHeaderSize), fileSize: fileSize, knownTypesOnly: header.minor == 0,
             legacy: true, report: &report)
-        var live: [(number: Int, entry: IndexEntry)] = []
-        index.forEach { number, _, entry in live.append((number, entry)) }
-        live.sort { $0.entry.offset < $1.entry.offset }
+        let live = liveEntriesInFileOrder()
 
         let temporary = compactionPath
         try storeIO { try FileSystem.remove(temporary) }
@@ -69,7 +68,8 @@ extension LogStore {
                 type: .put, key: index.key(at: number), valueLength: entry.valueLength,
                 valueChecksum: valueChecksum, metadata: entry.metadata, into: newHead.baseAddress!)
             try appender.append(
-                UnsafeRawBufferPointer(rebasing: newHead[..<(RecordFormat.recordHeaderSize + Int(entry.keyLength))]))
+                UnsafeRawBufferPointer(
+                    rebasing: newHead[..<(RecordFormat.recordHeaderSize + Int(entry.keyLength))]))
             // Pass 2: the bytes themselves, from the reader's window (or the page cache).
             try reader.read(entry.offset + UInt64(headLength), count: entry.valueLength) {
                 piece throws(LogStoreError) in
