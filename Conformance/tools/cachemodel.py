@@ -235,20 +235,29 @@ class CacheModel:
     def read(self, key):
         self.check_key(key)
         self.check_open()
-        entry = self.entries.get(key)
+        entry = self.live_entry(key)
         if entry is None:
             return None
-        if self.expired(entry):
+        self.fail_if_corrupt(key, entry)
+        self.hit(key, entry)
+        return entry.value
+
+    def live_entry(self, key):
+        """§4.3 steps 2-3: the held entry, or None on a miss; an expired one is removed (a
+        writable cache) and misses."""
+        entry = self.entries.get(key)
+        if entry is not None and self.expired(entry):
             if not self.read_only:
                 self.drop(key)
             return None
+        return entry
+
+    def fail_if_corrupt(self, key, entry):
+        """§8.2: the read that finds a corrupt entry removes it (a writable cache) and throws."""
         if entry.corrupt:
-            # §8.2: the read that finds a corrupt entry removes it (a writable cache) and throws.
             if not self.read_only:
                 self.drop(key)
             raise CacheError("corruptEntry")
-        self.hit(key, entry)
-        return entry.value
 
     def contains(self, key):
         if self.closed:
@@ -273,12 +282,8 @@ class CacheModel:
             raise CacheError("invalidMaximumPixelSize")
         self.check_open()
         # Step 2: the original is looked up as a read does (Spec/cache.md §4.3 steps 2-3).
-        entry = self.entries.get(key)
+        entry = self.live_entry(key)
         if entry is None:
-            return None
-        if self.expired(entry):
-            if not self.read_only:
-                self.drop(key)
             return None
         # Step 3: a held variant is the result; a damaged one is removed and made again.
         storable = len(utf8(key)) <= LONGEST_KEY_WITH_VARIANTS
@@ -289,10 +294,7 @@ class CacheModel:
         if held is not None and not self.read_only:
             self.drop_variant(key, maximum)
         # Step 4: read the original as bitmap(forKey:) does (the hit is step 5's, taken once).
-        if entry.corrupt:
-            if not self.read_only:
-                self.drop(key)
-            raise CacheError("corruptEntry")
+        self.fail_if_corrupt(key, entry)
         self.hit(key, entry)
         if entry.bitmap is None:
             raise CacheError("imageDecodingFailed")

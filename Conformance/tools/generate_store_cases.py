@@ -19,6 +19,11 @@ def b64(data):
     return base64.b64encode(data).decode("ascii")
 
 
+def log_file(data):
+    """An expected log file: exact bytes but the random generation (Spec/conformance.md §4, rule 5)."""
+    return {"$bytes": b64(data), "$ignore": s.GENERATION_RANGES}
+
+
 def build(operations, v1=False):
     """operations: tuples ('put', key, value[, created, expires, sequence]), ('remove', key),
     ('touch', key, created, expires, sequence), ('clear',). Returns (file, model, offsets).
@@ -87,7 +92,7 @@ def valid_cases():
     data, model, _ = build([])
     cases.append(read_case("valid/empty-store", "A header and no records.", data, {"entries": []}, FORMAT))
     cases.append(read_case("valid/zero-length-file", "An empty file opens as an empty store; a writable open writes a header.",
-                           b"", {"entries": [], "file": {"$bytes": b64(s.file_header()), "$ignore": s.GENERATION_RANGES}},
+                           b"", {"entries": [], "file": log_file(s.file_header())},
                            ["store §2.1.7"], returnFile=True))
     cases.append(read_case("valid/zero-length-file-read-only", "A read-only open of an empty file is notAStore.",
                            b"", {"error": "notAStore"}, ["store §2.1.7"], readOnly=True))
@@ -146,7 +151,7 @@ def valid_cases():
                   "note": "Removing or touching a key the store does not hold appends no record (Spec/store.md §3.3).",
                   "covers": ["store §3.3.5", "store §3.3.2"],
                   "steps": [{"request": {"op": "store.write", "operations": operations},
-                             "expect": {"file": {"$bytes": b64(expected_file), "$ignore": s.GENERATION_RANGES},
+                             "expect": {"file": log_file(expected_file),
                                         "entries": []}}]})
     return cases
 
@@ -282,11 +287,11 @@ def compaction_cases():
         return bytes(out)
     cases.append(read_case("compact/after", "Compaction at T keeps live records with expiresAt > T, their latest metadata, and never a removed key; the new log holds one put per live key in log order.",
                            data, {"entries": entries(model.compacted(T)),
-                                  "file": {"$bytes": b64(compacted_file(T)), "$ignore": s.GENERATION_RANGES}},
+                                  "file": log_file(compacted_file(T))},
                            ["store §7", "store §7.1.1", "store §7.3"], compactAt=T, returnFile=True))
     cases.append(read_case("compact/after-later", "Compaction at T + 100 also drops what expired by then.",
                            data, {"entries": entries(model.compacted(T + 100)),
-                                  "file": {"$bytes": b64(compacted_file(T + 100)), "$ignore": s.GENERATION_RANGES}},
+                                  "file": log_file(compacted_file(T + 100))},
                            ["store §7.1.1"], compactAt=T + 100, returnFile=True))
     # Spec/store.md §7.1: damage survives compaction, whether the record is copied or rewritten.
     damaged, model, offsets = build(BASE + [("touch", "beta", T, T + 10_000, 40)])
@@ -318,7 +323,7 @@ def compaction_cases():
                   "note": "An implementation writes each operation as exactly one record of Spec/store.md (the generation is free).",
                   "covers": ["store §1", "store §2", "store §3.1", "store §3.3.6", "store §5.1.1"],
                   "steps": [{"request": {"op": "store.write", "operations": write_operations},
-                             "expect": {"file": {"$bytes": b64(expected_file), "$ignore": s.GENERATION_RANGES},
+                             "expect": {"file": log_file(expected_file),
                                         "entries": [{"key": "d", "value": b64(b"four"), "createdAt": T + 2,
                                                      "expiresAt": s.NEVER, "accessSequence": 5}]}}]})
     removed_then_compacted = [
@@ -339,7 +344,7 @@ def compaction_cases():
                   "covers": ["store §7.3"],
                   "steps": [{"request": {"op": "store.write", "operations": removed_then_compacted},
                              "expect": {"entries": expected_entries,
-                                        "file": {"$bytes": b64(expected_file), "$ignore": s.GENERATION_RANGES}}}]})
+                                        "file": log_file(expected_file)}}]})
     return cases
 
 
@@ -432,7 +437,7 @@ def migration_cases():
     cases.append(read_case("migrate/writable-open-rewrites-as-format-2",
                            "A writable open of a format-1 store rewrites it as format 2: one put per live entry in log order, with the current metadata.",
                            v1, {"entries": entries(model),
-                                "file": {"$bytes": b64(migrated(model, order)), "$ignore": s.GENERATION_RANGES}},
+                                "file": log_file(migrated(model, order))},
                            ["store §2.1.3", "store §11.1", "store §11.2.1", "store §11.2.2", "store §11.2.4"], returnFile=True))
     cases.append(read_case("migrate/read-only-open-refuses", "A read-only open of a format-1 store fails with migrationRequired.",
                            v1, {"error": "migrationRequired"}, ["store §2.1.3", "store §11.2", "store §9"], readOnly=True))
@@ -442,7 +447,7 @@ def migration_cases():
     _, torn_model, _ = build(operations[:-1], v1=True)
     cases.append(read_case("migrate/torn-tail-is-left-behind", "An incomplete format-1 tail is not migrated.",
                            torn, {"entries": entries(torn_model),
-                                  "file": {"$bytes": b64(migrated(torn_model, order)), "$ignore": s.GENERATION_RANGES}},
+                                  "file": log_file(migrated(torn_model, order))},
                            ["store §11.2.1", "store §11.2.2"], returnFile=True))
     cases.append(read_case("migrate/middle-damage-refuses", "Damage in the middle of a format-1 log fails the migration with corruptRecord.",
                            flip(v1, offsets[1] + 20), {"error": "corruptRecord"}, ["store §11.2.1"]))
@@ -453,15 +458,14 @@ def migration_cases():
     cases.append(read_case("migrate/damaged-value-stays-detectable",
                            "A format-1 value whose record CRC-32 fails is migrated with the complement of its checksum, so it reads as checksumMismatch.",
                            damaged, {"entries": entries(model, {"ключ🙂": "checksumMismatch"}),
-                                     "file": {"$bytes": b64(migrated(model, order, {"ключ🙂": bytes(bad_value)})),
-                                              "$ignore": s.GENERATION_RANGES}},
+                                     "file": log_file(migrated(model, order, {"ключ🙂": bytes(bad_value)}))},
                            ["store §11.2.1", "store §11.2.2"], returnFile=True))
     hint = s.v1_snapshot(s.GENERATION, len(v1), [("ghost", 1, offsets[0], 11, T, s.NEVER, 1)])
     cases.append(read_case("migrate/format-1-snapshot-ignored", "A format-1 snapshot is not used by the migration.",
                            v1, {"entries": entries(model)}, ["store §11.1", "store §11.2.1"], hint=b64(hint)))
     empty, _, _ = build([], v1=True)
     cases.append(read_case("migrate/empty-store", "An empty format-1 store migrates to a format-2 header.",
-                           empty, {"entries": [], "file": {"$bytes": b64(s.file_header()), "$ignore": s.GENERATION_RANGES}},
+                           empty, {"entries": [], "file": log_file(s.file_header())},
                            ["store §11.2.1", "store §11.2.2"], returnFile=True))
     return cases
 

@@ -70,17 +70,23 @@ def clear():
     return record(CLEAR, b"", b"", 0, 0, 0)
 
 
-def snapshot(generation, log_length, entries, header_checksum=None, entries_checksum=None, major=2):
-    """A snapshot ("hint") file (Spec/store.md §4). entries: tuples (key, flags, offset,
-    valueLength, createdAt, expiresAt, accessSequence)."""
+def _snapshot_entries(entries):
+    """The entries of a snapshot, laid out alike in both formats."""
     body = bytearray()
     for key, flags, offset, length, created, expires, sequence in entries:
         key = _key(key)
         body += struct.pack("<HBBQQqqQ", len(key), flags, 0, offset, length, created, expires, sequence) + key
+    return bytes(body)
+
+
+def snapshot(generation, log_length, entries, header_checksum=None, entries_checksum=None, major=2):
+    """A snapshot ("hint") file (Spec/store.md §4). entries: tuples (key, flags, offset,
+    valueLength, createdAt, expiresAt, accessSequence)."""
+    body = _snapshot_entries(entries)
     head = HINT_MAGIC + struct.pack("<HHIQQQ", major, 0, 0, generation, log_length, len(entries))
     head += struct.pack("<Q", checksum(head) if header_checksum is None else header_checksum)
     trailer = checksum(body) if entries_checksum is None else entries_checksum
-    return head + bytes(body) + struct.pack("<Q", trailer)
+    return head + body + struct.pack("<Q", trailer)
 
 
 # -- format 1 (Spec/store.md §11.1) -------------------------------------------------------------
@@ -123,13 +129,10 @@ def v1_clear():
 
 
 def v1_snapshot(generation, log_length, entries):
-    body = bytearray()
-    for key, flags, offset, length, created, expires, sequence in entries:
-        key = _key(key)
-        body += struct.pack("<HBBQQqqQ", len(key), flags, 0, offset, length, created, expires, sequence) + key
+    body = _snapshot_entries(entries)
     head = HINT_MAGIC + struct.pack("<HHIQQQI", 1, 0, 0, generation, log_length, len(entries), 0)
     head += struct.pack("<I", crc(head))
-    return head + bytes(body) + struct.pack("<I", crc(bytes(body)))
+    return head + body + struct.pack("<I", crc(body))
 
 
 class Model:
