@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Writes Conformance/png/downsample.json: thumbnail cases (Spec/thumbnail.md, request png.downsample
-of Spec/conformance.md §5.6), every expected pixel computed by the model in downsampler.py.
+of Spec/conformance.md §5.7), every expected pixel computed by the model in downsampler.py.
 
 Run from anywhere: python3 Conformance/tools/generate_thumbnail_cases.py
 The output is deterministic (fixed seeds), so re-running it must leave git clean.
