@@ -17,7 +17,8 @@ extension BenchmarkReport {
         }
         text += ".\n"
         if let written = diskBytesWritten {
-            text += "- Written to the disk by the run: \(Formatting.bytes(written)) (`write_bytes` of `/proc/self/io`"
+            text +=
+                "- Written to the disk by the run: \(Formatting.bytes(written)) (`write_bytes` of `/proc/self/io`"
             if !suiteDiskBytesWritten.isEmpty {
                 text +=
                     "; "
@@ -101,7 +102,8 @@ extension BenchmarkReport {
                 + "sleeping): `purgeExpired()` + `synchronize()`, then `compact()` + `synchronize()`. "
                 + "Reclaimed is the drop in bytes allocated on disk."
         case ConcurrencyBenchmark.suite.name:
-            return "One reader thread, then two, fetch random keys while a writer thread replaces a random key "
+            return
+                "One reader thread, then two, fetch random keys while a writer thread replaces a random key "
                 + "every millisecond (\(size) values) in one store of the default backend. `vs 1 reader` is "
                 + "the reads per second of two readers over those of one, in the same run. Latency is per "
                 + "operation, pooled over all repeats."
@@ -250,7 +252,8 @@ extension BenchmarkReport {
         let table = MarkdownTable(
             columns: [
                 MarkdownTable.Column("op", .left), MarkdownTable.Column("backend", .left),
-                MarkdownTable.Column("readers"), MarkdownTable.Column("threads"), MarkdownTable.Column("ops/s"),
+                MarkdownTable.Column("readers"), MarkdownTable.Column("threads"),
+                MarkdownTable.Column("ops/s"),
                 MarkdownTable.Column("vs 1 reader"), MarkdownTable.Column("p50 latency"),
                 MarkdownTable.Column("p99 latency"),
             ],

@@ -87,7 +87,9 @@ public enum OpenMemoryBenchmark {
     }
 
     /// Starts `imagecache bench-probe PROBE FOLDER EXPECTED` and reads its one line.
-    static func runProbe(_ probe: String, folder: URL, expected: Int) throws -> (seconds: Double, peakBytes: Double) {
+    static func runProbe(_ probe: String, folder: URL, expected: Int) throws -> (
+        seconds: Double, peakBytes: Double
+    ) {
         let process = Process()
         process.executableURL = try probeExecutable()
         process.arguments = ["bench-probe", probe, folder.path, String(expected)]
@@ -139,7 +141,8 @@ public enum OpenMemoryBenchmark {
                 print(seconds, peakResidentBytes())
                 try store.close()
             case "open-cache":
-                let cache = try ImageCache(configuration: CacheConfiguration(directory: folder, backend: .log))
+                let cache = try ImageCache(
+                    configuration: CacheConfiguration(directory: folder, backend: .log))
                 count = cache.count
                 let seconds = MonotonicClock.seconds(since: start)
                 print(seconds, peakResidentBytes())

@@ -120,18 +120,20 @@ public enum StoreBenchmark {
         // Raw POSIX: append `count` values with pwrite, then read them back in random order.
         let rawPath = root + "/raw.bin"
         // A baseline that failed silently would print a wrong figure: every call is checked.
-        let write = try sampler.measure(setUp: { () throws(BenchmarkError) -> Int32 in
-            unlink(rawPath)
-            return try checkedOpen(rawPath, O_CREAT | O_RDWR | O_TRUNC)
-        }) { fd in
-            defer { close(fd) }
-            let written = value.withUnsafeBytes { bytes in
-                (0..<count).reduce(0) { $0 + pwrite(fd, bytes.baseAddress, size, off_t($1 * size)) }
-            }
-            guard written == total else {
-                throw BenchmarkError.fileSystem(operation: "pwrite", path: rawPath, code: errno)
-            }
-        }
+        let write = try sampler.measure(
+            setUp: { () throws(BenchmarkError) -> Int32 in
+                unlink(rawPath)
+                return try checkedOpen(rawPath, O_CREAT | O_RDWR | O_TRUNC)
+            },
+            { fd in
+                defer { close(fd) }
+                let written = value.withUnsafeBytes { bytes in
+                    (0..<count).reduce(0) { $0 + pwrite(fd, bytes.baseAddress, size, off_t($1 * size)) }
+                }
+                guard written == total else {
+                    throw BenchmarkError.fileSystem(operation: "pwrite", path: rawPath, code: errno)
+                }
+            })
         results.append(result("posix_write", backend: "posix", bytes: total, count: count, write))
         var buffer = [UInt8](repeating: 0, count: size)
         let fd = try checkedOpen(rawPath, O_RDONLY)
@@ -150,15 +152,17 @@ public enum StoreBenchmark {
         // Puts into the page cache, like the posix_write baseline (no fsync): the previous
         // repeat's store is synchronized and closed in setUp, untimed.
         var previous: LogStore?
-        let put = try sampler.measure(setUp: { () -> LogStore in
-            try previous?.close()
-            previous = nil
-            return try freshStore(path)
-        }) { store in
-            let metadata = EntryMetadata(createdAt: 1_700_000_000_000, expiresAt: .max, accessSequence: 1)
-            for index in 0..<count { try store.put(value, forKey: keys[index], metadata: metadata) }
-            previous = store
-        }
+        let put = try sampler.measure(
+            setUp: { () -> LogStore in
+                try previous?.close()
+                previous = nil
+                return try freshStore(path)
+            },
+            { store in
+                let metadata = EntryMetadata(createdAt: 1_700_000_000_000, expiresAt: .max, accessSequence: 1)
+                for index in 0..<count { try store.put(value, forKey: keys[index], metadata: metadata) }
+                previous = store
+            })
         try previous?.close()
         previous = nil
         results.append(result("put", backend: "log", bytes: total, count: count, put))
@@ -246,34 +250,36 @@ public enum StoreBenchmark {
         var keptBytes = 0
         for touched in [false, true] {
             var previous: LogStore?
-            let summary = try sampler.measure(setUp: { () -> LogStore in
-                // Closing is not part of compaction: the previous repeat's store closes here.
-                try previous?.close()
-                previous = nil
-                let store = try freshStore(path)
-                for index in 0..<count {
-                    // Every other entry is expired at compaction time.
-                    let expiresAt: Int64 = index % 2 == 0 ? 1_000 : .max
-                    try store.put(
-                        value, forKey: key(index),
-                        metadata: EntryMetadata(
-                            createdAt: 0, expiresAt: expiresAt, accessSequence: UInt64(index)))
-                }
-                if touched {
-                    for index in stride(from: 1, to: count, by: 2) {
-                        try store.updateMetadata(
-                            EntryMetadata(
-                                createdAt: 0, expiresAt: .max, accessSequence: UInt64(count + index)),
-                            forKey: key(index))
+            let summary = try sampler.measure(
+                setUp: { () -> LogStore in
+                    // Closing is not part of compaction: the previous repeat's store closes here.
+                    try previous?.close()
+                    previous = nil
+                    let store = try freshStore(path)
+                    for index in 0..<count {
+                        // Every other entry is expired at compaction time.
+                        let expiresAt: Int64 = index % 2 == 0 ? 1_000 : .max
+                        try store.put(
+                            value, forKey: key(index),
+                            metadata: EntryMetadata(
+                                createdAt: 0, expiresAt: expiresAt, accessSequence: UInt64(index)))
                     }
-                }
-                try store.synchronize()
-                return store
-            }) { store in
-                let outcome = try store.compact(now: 2_000)
-                keptBytes = Int(outcome.bytesAfter)
-                previous = store
-            }
+                    if touched {
+                        for index in stride(from: 1, to: count, by: 2) {
+                            try store.updateMetadata(
+                                EntryMetadata(
+                                    createdAt: 0, expiresAt: .max, accessSequence: UInt64(count + index)),
+                                forKey: key(index))
+                        }
+                    }
+                    try store.synchronize()
+                    return store
+                },
+                { store in
+                    let outcome = try store.compact(now: 2_000)
+                    keptBytes = Int(outcome.bytesAfter)
+                    previous = store
+                })
             try previous?.close()
             results.append(
                 result(
@@ -340,16 +346,18 @@ public enum StoreBenchmark {
                 var statistics: LogStore.Statistics?
                 // Only the open is timed: the previous repeat's store is released in setUp.
                 var previous: LogStore?
-                let summary = try openSampler.measure(setUp: { () -> LogStore? in
-                    try previous?.close()
-                    previous = nil
-                    return nil
-                }) { opened in
-                    let store = try LogStore(
-                        path: path, options: .init(readOnly: true, usesSnapshot: usesSnapshot))
-                    opened = store
-                    previous = store
-                }
+                let summary = try openSampler.measure(
+                    setUp: { () -> LogStore? in
+                        try previous?.close()
+                        previous = nil
+                        return nil
+                    },
+                    { opened in
+                        let store = try LogStore(
+                            path: path, options: .init(readOnly: true, usesSnapshot: usesSnapshot))
+                        opened = store
+                        previous = store
+                    })
                 if let store = previous {
                     guard store.count == count, store.recovery.usedSnapshot == usesSnapshot else {
                         throw LogStoreError.corruptRecord(offset: 0)

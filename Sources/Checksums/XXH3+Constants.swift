@@ -1,15 +1,25 @@
 // The constants, the default secret and the primitives of XXH3 (`Spec/checksum.md` §2).
 
 extension XXH3 {
+    // swift-format-ignore: AlwaysUseLowerCamelCase
     static let prime32_1: UInt64 = 0x9E37_79B1
+    // swift-format-ignore: AlwaysUseLowerCamelCase
     static let prime32_2: UInt64 = 0x85EB_CA77
+    // swift-format-ignore: AlwaysUseLowerCamelCase
     static let prime32_3: UInt64 = 0xC2B2_AE3D
+    // swift-format-ignore: AlwaysUseLowerCamelCase
     static let prime64_1: UInt64 = 0x9E37_79B1_85EB_CA87
+    // swift-format-ignore: AlwaysUseLowerCamelCase
     static let prime64_2: UInt64 = 0xC2B2_AE3D_27D4_EB4F
+    // swift-format-ignore: AlwaysUseLowerCamelCase
     static let prime64_3: UInt64 = 0x1656_67B1_9E37_79F9
+    // swift-format-ignore: AlwaysUseLowerCamelCase
     static let prime64_4: UInt64 = 0x85EB_CA77_C2B2_AE63
+    // swift-format-ignore: AlwaysUseLowerCamelCase
     static let prime64_5: UInt64 = 0x27D4_EB2F_1656_67C5
+    // swift-format-ignore: AlwaysUseLowerCamelCase
     static let primeMix1: UInt64 = 0x1656_6791_9E37_79F9
+    // swift-format-ignore: AlwaysUseLowerCamelCase
     static let primeMix2: UInt64 = 0x9FB2_1C65_1E98_DF25
 
     /// Inputs of at most this many bytes take a short path and never touch the accumulators.

@@ -46,8 +46,11 @@ final class FileAppender {
     func patch(at offset: UInt64, _ bytes: UnsafeRawBufferPointer) throws(LogStoreError) {
         let flushedPart = offset >= position ? 0 : Int(min(UInt64(bytes.count), position - offset))
         if flushedPart > 0 {
-            try storeIO { try FileSystem.write(
-                descriptor, UnsafeRawBufferPointer(rebasing: bytes[..<flushedPart]), at: offset, path: path) }
+            try storeIO {
+                try FileSystem.write(
+                    descriptor, UnsafeRawBufferPointer(rebasing: bytes[..<flushedPart]), at: offset,
+                    path: path)
+            }
         }
         if flushedPart < bytes.count {
             let start = offset + UInt64(flushedPart)
@@ -64,8 +67,10 @@ final class FileAppender {
 
     func flush() throws(LogStoreError) {
         guard count > 0 else { return }
-        try storeIO { try FileSystem.write(
-            descriptor, UnsafeRawBufferPointer(start: buffer, count: count), at: position, path: path) }
+        try storeIO {
+            try FileSystem.write(
+                descriptor, UnsafeRawBufferPointer(start: buffer, count: count), at: position, path: path)
+        }
         position += UInt64(count)
         count = 0
     }
@@ -102,9 +107,12 @@ final class WindowedReader {
         while next < stop {
             if next < windowStart || next >= windowStart + UInt64(windowCount) {
                 let wanted = Int(min(UInt64(capacity), end > next ? end - next : 0))
-                let got = try storeIO { try FileSystem.read(
-                    descriptor, into: UnsafeMutableRawBufferPointer(start: window, count: wanted), at: next,
-                    path: path) }
+                let got = try storeIO {
+                    try FileSystem.read(
+                        descriptor, into: UnsafeMutableRawBufferPointer(start: window, count: wanted),
+                        at: next,
+                        path: path)
+                }
                 windowStart = next
                 windowCount = got
                 if got == 0 { throw .truncatedRecord(offset: offset) }

@@ -206,7 +206,7 @@ final class KeyIndex {
     }
 
     /// Calls `body` with every live entry's number, key bytes and entry.
-    func forEach<Failure: Error>(
+    func forEachEntry<Failure: Error>(
         _ body: (Int, UnsafeRawBufferPointer, LogStore.IndexEntry) throws(Failure) -> Void
     ) throws(Failure) {
         for number in 0..<entryCount where entries[number].keyStart >= 0 {

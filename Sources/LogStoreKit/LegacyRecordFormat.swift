@@ -48,7 +48,8 @@ enum LegacyRecordFormat {
     static func isValid(_ header: Header, head: UnsafeRawBufferPointer, knownTypesOnly: Bool) -> Bool {
         CRC32.checksum(of: UnsafeRawBufferPointer(rebasing: head[8...])) == header.headerChecksum
             && RecordFormat.isWellFormed(
-                type: header.type, flags: header.flags, reserved: header.reserved, keyLength: header.keyLength,
+                type: header.type, flags: header.flags, reserved: header.reserved,
+                keyLength: header.keyLength,
                 valueLength: header.valueLength, knownTypesOnly: knownTypesOnly)
     }
 }

@@ -200,7 +200,7 @@ extension LogStore {
     func liveEntriesInFileOrder() -> [(number: Int, entry: IndexEntry)] {
         var live: [(number: Int, entry: IndexEntry)] = []
         live.reserveCapacity(index.count)
-        index.forEach { number, _, entry in live.append((number, entry)) }
+        index.forEachEntry { number, _, entry in live.append((number, entry)) }
         live.sort { $0.entry.offset < $1.entry.offset }
         return live
     }

@@ -133,7 +133,7 @@ extension LogStore {
     public func forEachEntry(_ body: (UnsafeRawBufferPointer, EntryInfo) -> Void) throws(LogStoreError) {
         try stateLock.withReadLock { () throws(LogStoreError) in
             if isClosed { throw .closed(path: path) }
-            index.forEach { _, keyBytes, entry in body(keyBytes, EntryInfo(entry)) }
+            index.forEachEntry { _, keyBytes, entry in body(keyBytes, EntryInfo(entry)) }
         }
     }
 

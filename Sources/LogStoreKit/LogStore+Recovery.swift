@@ -92,7 +92,9 @@ extension LogStore {
                 }
             }
             holdsLock = true
-            if try storeIO({ try FileSystem.status(fd, path: path).identity }) == FileSystem.identity(ofPath: path) {
+            if try storeIO({ try FileSystem.status(fd, path: path).identity })
+                == FileSystem.identity(ofPath: path)
+            {
                 return
             }
             closeDescriptor()
@@ -149,16 +151,20 @@ extension LogStore {
             let remaining = fileSize - offset
             guard remaining >= UInt64(headerSize) else { return offset }
             let fixed = UnsafeMutableRawBufferPointer(rebasing: head[..<headerSize])
-            guard try storeIO({ try FileSystem.read(descriptor, into: fixed, at: offset, path: path) }) == fixed.count
+            guard
+                try storeIO({ try FileSystem.read(descriptor, into: fixed, at: offset, path: path) })
+                    == fixed.count
             else { return offset }
-            let keyLength = Int(RecordFormat.load(at: legacy ? 10 : 18, from: UnsafeRawBufferPointer(fixed)) as UInt16)
+            let keyLength = Int(
+                RecordFormat.load(at: legacy ? 10 : 18, from: UnsafeRawBufferPointer(fixed)) as UInt16)
             let headLength = headerSize + keyLength
             // Incomplete: the header and key do not fit before the end of the file.
             guard UInt64(headLength) <= remaining else { return offset }
             let keyPart = UnsafeMutableRawBufferPointer(rebasing: head[headerSize..<headLength])
             guard
                 try storeIO({
-                    try FileSystem.read(descriptor, into: keyPart, at: offset + UInt64(headerSize), path: path)
+                    try FileSystem.read(
+                        descriptor, into: keyPart, at: offset + UInt64(headerSize), path: path)
                 }) == keyPart.count
             else { return offset }
             let whole = UnsafeRawBufferPointer(rebasing: head[..<headLength])
@@ -176,10 +182,14 @@ extension LogStore {
 
     /// The header of a record whose header and key are `head`, when its checksum matches and
     /// it is well formed (§3.2); nil otherwise.
-    static func validHeader(_ head: UnsafeRawBufferPointer, legacy: Bool, knownTypesOnly: Bool) -> ScannedHeader? {
+    static func validHeader(_ head: UnsafeRawBufferPointer, legacy: Bool, knownTypesOnly: Bool)
+        -> ScannedHeader?
+    {
         if legacy {
             let header = LegacyRecordFormat.decodeHeader(head)
-            guard LegacyRecordFormat.isValid(header, head: head, knownTypesOnly: knownTypesOnly) else { return nil }
+            guard LegacyRecordFormat.isValid(header, head: head, knownTypesOnly: knownTypesOnly) else {
+                return nil
+            }
             return ScannedHeader(
                 type: header.type, keyLength: header.keyLength, valueLength: header.valueLength,
                 metadata: header.metadata, recordLength: header.recordLength)

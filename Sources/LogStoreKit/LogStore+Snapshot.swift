@@ -56,7 +56,7 @@ extension LogStore {
         let entryBytes = UnsafeMutableRawBufferPointer.allocate(
             byteCount: SnapshotFormat.entryHeaderSize + RecordFormat.maximumKeyLength, alignment: 8)
         defer { entryBytes.deallocate() }
-        try index.forEach { (_, keyBytes, entry) throws(LogStoreError) in
+        try index.forEachEntry { (_, keyBytes, entry) throws(LogStoreError) in
             let length = { () -> Int in
                 RecordFormat.store(UInt16(keyBytes.count), at: 0, in: entryBytes)
                 entryBytes[2] = entry.metadataMatchesRecord ? 1 : 0
@@ -89,7 +89,8 @@ extension LogStore {
         // Each entry names a record of at least 49 log bytes whose key it repeats, so a valid
         // snapshot is under twice the log: a larger file is rejected before it is read.
         guard let size = try? FileSystem.size(fd, path: snapshotPath),
-            size >= UInt64(SnapshotFormat.headerSize + SnapshotFormat.trailerSize), fileSize <= UInt64(Int.max) / 4,
+            size >= UInt64(SnapshotFormat.headerSize + SnapshotFormat.trailerSize),
+            fileSize <= UInt64(Int.max) / 4,
             size <= 2 * fileSize + UInt64(SnapshotFormat.headerSize + SnapshotFormat.trailerSize)
         else { return nil }
         let bytes = UnsafeMutableRawBufferPointer.allocate(byteCount: Int(size), alignment: 16)
@@ -115,7 +116,8 @@ extension LogStore {
 
         // Every entry is 44 bytes plus its key, so the key bytes are known before parsing.
         let keyBytes =
-            Int(size) - SnapshotFormat.headerSize - SnapshotFormat.trailerSize - Int(count) * SnapshotFormat.entryHeaderSize
+            Int(size) - SnapshotFormat.headerSize - SnapshotFormat.trailerSize - Int(count)
+            * SnapshotFormat.entryHeaderSize
         let index = KeyIndex(minimumCapacity: Int(count), keyBytesCapacity: max(0, keyBytes))
         var liveBytes: UInt64 = 0
         var position = 0

@@ -40,7 +40,9 @@ extension LogStore {
                 try RecordFormat.decodeFileHeader(bytes, path: path)
             }
             // Format 1 (§11) is checked by migrating it; this reader knows only format 2.
-            if decoded.major == LegacyRecordFormat.majorVersion { throw LogStoreError.migrationRequired(path: path) }
+            if decoded.major == LegacyRecordFormat.majorVersion {
+                throw LogStoreError.migrationRequired(path: path)
+            }
         }
         return try verifyRecords(descriptor: fd, path: path, end: size)
     }
@@ -72,11 +74,14 @@ extension LogStore {
             try reader.copy(
                 offset + UInt64(RecordFormat.recordHeaderSize), count: header.keyLength,
                 into: head.baseAddress! + RecordFormat.recordHeaderSize)
-            let headerChecksum = RecordFormat.headChecksum(UnsafeRawBufferPointer(rebasing: head[..<headLength]))
-            guard headerChecksum == header.headerChecksum, RecordFormat.isWellFormed(header, knownTypesOnly: false)
+            let headerChecksum = RecordFormat.headChecksum(
+                UnsafeRawBufferPointer(rebasing: head[..<headLength]))
+            guard headerChecksum == header.headerChecksum,
+                RecordFormat.isWellFormed(header, knownTypesOnly: false)
             else {
                 return report(
-                    .checksumMismatch(offset: offset, declared: header.headerChecksum, computed: headerChecksum))
+                    .checksumMismatch(
+                        offset: offset, declared: header.headerChecksum, computed: headerChecksum))
             }
             guard header.recordLength <= remaining else { return report(.truncatedRecord(offset: offset)) }
             var valueChecksum = XXH3()
@@ -85,7 +90,8 @@ extension LogStore {
             }
             guard valueChecksum.value == header.valueChecksum else {
                 return report(
-                    .checksumMismatch(offset: offset, declared: header.valueChecksum, computed: valueChecksum.value))
+                    .checksumMismatch(
+                        offset: offset, declared: header.valueChecksum, computed: valueChecksum.value))
             }
             valid += 1
             offset += header.recordLength

@@ -179,7 +179,7 @@ public final class LogStore: @unchecked Sendable {
         stateLock.withReadLock {
             var list: [Entry] = []
             list.reserveCapacity(index.count)
-            index.forEach { _, keyBytes, entry in
+            index.forEachEntry { _, keyBytes, entry in
                 list.append(
                     Entry(
                         key: String(decoding: keyBytes, as: UTF8.self), valueLength: entry.valueLength,

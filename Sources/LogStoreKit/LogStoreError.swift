@@ -73,7 +73,8 @@ public enum LogStoreError: Error, Hashable, Sendable, CustomStringConvertible {
             return "the record at offset \(offset) is cut short; the file was truncated outside the store."
         case .storeLocked(let path, let byThisProcess):
             let holder = byThisProcess ? "by another LogStore in this process" : "by another process"
-            return "\(path) is already open for writing \(holder); close it there first, or open it read-only."
+            return
+                "\(path) is already open for writing \(holder); close it there first, or open it read-only."
         case .readOnly(let path):
             return "\(path) is open read-only; it cannot be modified through this handle."
         case .invalidKey(let length):

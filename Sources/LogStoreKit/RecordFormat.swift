@@ -72,7 +72,8 @@ enum RecordFormat {
         // A later major version may lay its header out differently; say so rather than "corrupt".
         if major > majorVersion { throw .unsupportedVersion(path: path, major: major, minor: minor) }
         let declared: UInt64 = load(at: 24, from: bytes)
-        guard major == majorVersion, XXH3.checksum(of: UnsafeRawBufferPointer(rebasing: bytes[0..<24])) == declared
+        guard major == majorVersion,
+            XXH3.checksum(of: UnsafeRawBufferPointer(rebasing: bytes[0..<24])) == declared
         else { throw .corruptFileHeader(path: path) }
         return FileHeader(major: major, minor: minor, generation: load(at: 16, from: bytes))
     }

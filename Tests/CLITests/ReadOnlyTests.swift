@@ -63,8 +63,13 @@ import Testing
     func everyBackendIsReadReadOnly(backend: String) throws {
         let scratch = Scratch()
         let store = ["--store", scratch.path + "/cache"]
-        #expect(try imagecache(["put", "--backend", backend, "--now", "0", "--ttl", "1s"] + store + ["old", "-"], input: [9]).status == 0)
-        #expect(try imagecache(["put", "--backend", backend, "--now", "0"] + store + ["k", "-"], input: [1]).status == 0)
+        #expect(
+            try imagecache(
+                ["put", "--backend", backend, "--now", "0", "--ttl", "1s"] + store + ["old", "-"], input: [9]
+            ).status == 0)
+        #expect(
+            try imagecache(["put", "--backend", backend, "--now", "0"] + store + ["k", "-"], input: [1])
+                .status == 0)
         let before = try Self.snapshot(scratch.path)
         usleep(20_000)  // so that a rewrite would show in the modification times
         for command in [["ls"], ["stat"], ["verify"], ["get", "k"]] {

@@ -143,7 +143,8 @@ import Testing
         let damaged = try imagecache(["get", "--store", folder, "k", out])
         #expect(damaged.status == 3)
         #expect(try Data(contentsOf: URL(fileURLWithPath: out)) == Data([1]))
-        #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.path).sorted() == ["cache", "out"])
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: scratch.path).sorted() == ["cache", "out"])
         #expect(damaged.errorLines.count == 1 && damaged.error.contains("is corrupt"))
         #expect(damaged.output.isEmpty)
         #expect(try imagecache(["get", "--store", folder, "k"]).status == 1)

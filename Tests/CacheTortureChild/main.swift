@@ -68,12 +68,14 @@ do {
     case ("exit-without-close", 4):
         let cache = try open(arguments[1], arguments[2])
         for index in 0..<(Int(arguments[3]) ?? 0) {
-            try cache.store(TortureWorkload.value(key: index, size: 64, operation: index, seed: 7), forKey: "k\(index)")
+            try cache.store(
+                TortureWorkload.value(key: index, size: 64, operation: index, seed: 7), forKey: "k\(index)")
         }
         say("stored")
         exit(0)
     default:
-        FileHandle.standardError.write(Data("usage: cache-torture-child torture|hold-lock|exit-without-close …\n".utf8))
+        FileHandle.standardError.write(
+            Data("usage: cache-torture-child torture|hold-lock|exit-without-close …\n".utf8))
         exit(2)
     }
 } catch {

@@ -15,8 +15,10 @@ func childBinary() throws -> URL {
         if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
         directory = directory.deletingLastPathComponent()
     }
-    let fallback = Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent("cache-torture-child")
-    try #require(FileManager.default.isExecutableFile(atPath: fallback.path), "build cache-torture-child first")
+    let fallback = Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent(
+        "cache-torture-child")
+    try #require(
+        FileManager.default.isExecutableFile(atPath: fallback.path), "build cache-torture-child first")
     return fallback
 }
 

@@ -49,7 +49,8 @@ public func backendFuzzerTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int
         guard let log = try? LogStore(path: folder + "/hybrid.log") else { return 0 }
         for (index, value) in rest.split(separator: 0xFE, omittingEmptySubsequences: false).enumerated() {
             try? log.put(
-                Array(value), forKey: "k\(index)", metadata: EntryMetadata(createdAt: 0, accessSequence: UInt64(index)))
+                Array(value), forKey: "k\(index)",
+                metadata: EntryMetadata(createdAt: 0, accessSequence: UInt64(index)))
         }
         try? log.close()
         let name = HybridStorage.externalFileName(forKey: Array("k0".utf8), accessSequence: 0)

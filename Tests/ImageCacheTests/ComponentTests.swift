@@ -72,7 +72,8 @@ import Testing
         settings.maximumEntryCount = nil
         settings.maximumAge = .milliseconds(-5)
         #expect(
-            throws: CacheError.invalidConfiguration(reason: "maximumAge must be at least 1 millisecond, got -0.005 seconds")
+            throws: CacheError.invalidConfiguration(
+                reason: "maximumAge must be at least 1 millisecond, got -0.005 seconds")
         ) {
             try ImageCache(configuration: settings)
         }

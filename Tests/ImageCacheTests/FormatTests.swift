@@ -67,7 +67,9 @@ import Testing
         #expect(index == expected)
     }
 
-    private func encode(key: [UInt8], value: [UInt8], metadata: CacheEntryMetadata, into writer: inout ByteWriter) {
+    private func encode(
+        key: [UInt8], value: [UInt8], metadata: CacheEntryMetadata, into writer: inout ByteWriter
+    ) {
         value.withUnsafeBytes { EntryRecord.encode(key: key, value: $0, metadata: metadata, into: &writer) }
     }
 }

@@ -107,7 +107,9 @@ import Testing
         let settings = configuration(backend, directory, clock: ManualClock())
         do {
             let cache = try ImageCache(configuration: settings)
-            for index in 0..<50 { try cache.store(bytes(seed: UInt64(index), count: 100), forKey: "k\(index)") }
+            for index in 0..<50 {
+                try cache.store(bytes(seed: UInt64(index), count: 100), forKey: "k\(index)")
+            }
         }
         let reopened = try ImageCache(configuration: settings)
         #expect(reopened.count == 50)
@@ -162,12 +164,15 @@ import Testing
         try ImageCache(configuration: settings).close()
         let target = directory.url.appendingPathComponent("precious")
         try Data("keep me".utf8).write(to: target)
-        let link = directory.cacheURL.appendingPathComponent(subfolder + "/" + String(repeating: "b", count: 64))
+        let link = directory.cacheURL.appendingPathComponent(
+            subfolder + "/" + String(repeating: "b", count: 64))
         try FileManager.default.createSymbolicLink(at: link, withDestinationURL: target)
         var reading = settings
         reading.readOnly = true
         _ = try ImageCache(configuration: reading).count
-        #expect((try? FileManager.default.destinationOfSymbolicLink(atPath: link.path)) != nil, "a reader deleted")
+        #expect(
+            (try? FileManager.default.destinationOfSymbolicLink(atPath: link.path)) != nil, "a reader deleted"
+        )
         let writer = try ImageCache(configuration: settings)
         #expect((try? FileManager.default.destinationOfSymbolicLink(atPath: link.path)) == nil)
         #expect(try Data(contentsOf: target) == Data("keep me".utf8))
@@ -200,7 +205,8 @@ import Testing
     @Test(arguments: Backend.allCases)
     func aFullDiskFailsWritesWithENOSPCButReadsGoOn(backend: Backend) throws {
         let directory = TemporaryDirectory()
-        let settings = configuration(backend, directory, clock: ManualClock(), externalStorageThreshold: 1_000)
+        let settings = configuration(
+            backend, directory, clock: ManualClock(), externalStorageThreshold: 1_000)
         let cache = try ImageCache(configuration: settings)
         try cache.store(bytes(seed: 1, count: 500), forKey: "before")
         try cache.synchronize()
@@ -240,7 +246,9 @@ import Testing
         let cache = try ImageCache(configuration: settings)
         try cache.store([1, 2, 3], forKey: "k")
         FaultInjection.arm(
-            .init(operations: [.create, .write], countdown: 1, code: ENOSPC, persistent: true, pathContaining: ".hint"))
+            .init(
+                operations: [.create, .write], countdown: 1, code: ENOSPC, persistent: true,
+                pathContaining: ".hint"))
         defer { FaultInjection.disarm() }
         try cache.close()
         #expect(FaultInjection.disarm() > 0)
@@ -277,7 +285,8 @@ import Testing
         for (index, key) in ["huge", "larger"].enumerated() {
             let name = HybridStorage.externalFileName(forKey: Array(key.utf8), accessSequence: 9)
             let reference = HybridStorage.Reference(length: .max - UInt64(index), checksum: 0, name: name)
-            try log.put(reference.encoded, forKey: key, metadata: EntryMetadata(createdAt: 0, accessSequence: 9))
+            try log.put(
+                reference.encoded, forKey: key, metadata: EntryMetadata(createdAt: 0, accessSequence: 9))
         }
         try log.close()
 
@@ -297,10 +306,12 @@ import Testing
         var settings = configuration(.log, directory, clock: ManualClock())
         settings.decodingLimits = PNGLimits(maximumPixelCount: 100, maximumDecompressedBytes: 1 << 20)
         let cache = try ImageCache(configuration: settings)
-        let image = try Bitmap(width: 11, height: 10, format: .gray8, pixels: [UInt8](repeating: 7, count: 110))
+        let image = try Bitmap(
+            width: 11, height: 10, format: .gray8, pixels: [UInt8](repeating: 7, count: 110))
         try cache.store(image, forKey: "big")
         #expect(
-            throws: CacheError.imageTooLarge(key: "big", limit: "maximumPixelCount", requested: 110, maximum: 100)
+            throws: CacheError.imageTooLarge(
+                key: "big", limit: "maximumPixelCount", requested: 110, maximum: 100)
         ) { try cache.bitmap(forKey: "big") }
         // The entry is kept, and its bytes are still there.
         #expect(try cache.bytes(forKey: "big")?.isEmpty == false)

@@ -1,6 +1,6 @@
 import Foundation
-import Inflate
 import ImageCacheKit
+import Inflate
 import LogStoreKit
 import PNG
 import Testing
@@ -60,7 +60,8 @@ import Testing
 
     @Test func asyncCallersGetTheSameCache() async throws {
         let directory = TemporaryDirectory()
-        let cache = try await ImageCache.open(configuration: CacheConfiguration(directory: directory.cacheURL))
+        let cache = try await ImageCache.open(
+            configuration: CacheConfiguration(directory: directory.cacheURL))
         let bitmap = try Bitmap(width: 2, height: 1, format: .rgba8, pixels: [1, 2, 3, 4, 5, 6, 7, 8])
         try await cache.store(bitmap, forKey: "image")
         try await cache.store(Data([9]), forKey: "data")

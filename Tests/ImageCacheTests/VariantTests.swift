@@ -7,7 +7,9 @@ import Testing
 /// Variants (thumbnails) in the cache, on every backend (`Spec/thumbnail.md` §5).
 @Suite struct VariantTests {
     static func image(width: Int, height: Int, seed: UInt64) throws -> Bitmap {
-        try Bitmap(width: width, height: height, format: .rgba8, pixels: bytes(seed: seed, count: width * height * 4))
+        try Bitmap(
+            width: width, height: height, format: .rgba8, pixels: bytes(seed: seed, count: width * height * 4)
+        )
     }
 
     static func variantKey(_ key: String, _ size: UInt32) -> [UInt8] {
@@ -36,7 +38,9 @@ import Testing
         #expect(try cache.variant(forKey: "photo", maximumPixelSize: 40) == original)
         #expect(try cache.storage.state(forKey: Self.variantKey("photo", 40)) == nil)
         #expect(try cache.variant(forKey: "absent", maximumPixelSize: 10) == nil)
-        #expect(throws: CacheError.invalidMaximumPixelSize(0)) { try cache.variant(forKey: "photo", maximumPixelSize: 0) }
+        #expect(throws: CacheError.invalidMaximumPixelSize(0)) {
+            try cache.variant(forKey: "photo", maximumPixelSize: 0)
+        }
         try cache.close()
         let reopened = try ImageCache(configuration: settings)
         #expect(try reopened.storage.read(Self.variantKey("photo", 10))?.bytes == stored?.bytes)
@@ -47,14 +51,19 @@ import Testing
     func aVariantRequestIsOneHitOnTheOriginal(backend: Backend) throws {
         let directory = TemporaryDirectory()
         let clock = ManualClock()
-        let cache = try ImageCache(configuration: configuration(backend, directory, clock: clock, timeToLive: 1_000))
+        let cache = try ImageCache(
+            configuration: configuration(backend, directory, clock: clock, timeToLive: 1_000))
         try cache.store(try Self.image(width: 20, height: 20, seed: 2), forKey: "p")
         clock.advance(by: 900)
         _ = try cache.variant(forKey: "p", maximumPixelSize: 5)
-        #expect(try cache.metadata(forKey: "p") == CacheEntryMetadata(createdAt: 0, expiresAt: 1_900, accessSequence: 2))
+        #expect(
+            try cache.metadata(forKey: "p")
+                == CacheEntryMetadata(createdAt: 0, expiresAt: 1_900, accessSequence: 2))
         clock.advance(by: 900)
         _ = try cache.variant(forKey: "p", maximumPixelSize: 5)
-        #expect(try cache.metadata(forKey: "p") == CacheEntryMetadata(createdAt: 0, expiresAt: 2_800, accessSequence: 3))
+        #expect(
+            try cache.metadata(forKey: "p")
+                == CacheEntryMetadata(createdAt: 0, expiresAt: 2_800, accessSequence: 3))
     }
 
     @Test(arguments: Backend.allCases)
@@ -77,7 +86,8 @@ import Testing
         let directory = TemporaryDirectory()
         let clock = ManualClock()
         let cache = try ImageCache(
-            configuration: configuration(backend, directory, clock: clock, timeToLive: 1_000, maximumEntryCount: 2))
+            configuration: configuration(
+                backend, directory, clock: clock, timeToLive: 1_000, maximumEntryCount: 2))
         let first = try Self.image(width: 30, height: 30, seed: 5)
         try cache.store(first, forKey: "k")
         _ = try cache.variant(forKey: "k", maximumPixelSize: 10)
@@ -117,14 +127,17 @@ import Testing
         // As a crash between removing an original and its variants would leave it.
         let orphan = Self.variantKey("gone", 10)
         try withBytes(of: [1, 2, 3]) { (bytes) throws(CacheError) in
-            try cache.storage.write(bytes, forKey: orphan, metadata: .init(createdAt: 0, expiresAt: .max, accessSequence: 0))
+            try cache.storage.write(
+                bytes, forKey: orphan, metadata: .init(createdAt: 0, expiresAt: .max, accessSequence: 0))
         }
         try cache.close()
         let reopened = try ImageCache(configuration: settings)
         #expect(try reopened.storage.state(forKey: orphan) == nil)
         #expect(try reopened.storage.state(forKey: Self.variantKey("kept", 10)) != nil)
-        #expect(reopened.totalByteCount == (try reopened.keys.reduce(0) { $0 + (try reopened.bytes(forKey: $1)?.count ?? 0) })
-            + (try reopened.storage.state(forKey: Self.variantKey("kept", 10))?.byteCount ?? 0))
+        #expect(
+            reopened.totalByteCount
+                == (try reopened.keys.reduce(0) { $0 + (try reopened.bytes(forKey: $1)?.count ?? 0) })
+                + (try reopened.storage.state(forKey: Self.variantKey("kept", 10))?.byteCount ?? 0))
     }
 
     @Test(arguments: Backend.allCases)

@@ -23,11 +23,13 @@ struct FormatOneWriter {
 
     /// Appends a record; returns its offset.
     @discardableResult
-    mutating func append(type: UInt8, key: String, value: [UInt8] = [], metadata: EntryMetadata? = nil) -> Int {
+    mutating func append(type: UInt8, key: String, value: [UInt8] = [], metadata: EntryMetadata? = nil) -> Int
+    {
         let keyBytes = Array(key.utf8)
         let fields = metadata ?? EntryMetadata(createdAt: 0, expiresAt: 0, accessSequence: 0)
         var covered = [type, 0] + Self.little(UInt16(keyBytes.count)) + Self.little(UInt32(0))
-        covered += Self.little(UInt64(value.count)) + Self.little(fields.createdAt) + Self.little(fields.expiresAt)
+        covered +=
+            Self.little(UInt64(value.count)) + Self.little(fields.createdAt) + Self.little(fields.expiresAt)
         covered += Self.little(fields.accessSequence) + keyBytes
         let headerChecksum = Self.little(CRC32.checksum(of: covered))
         let recordChecksum = CRC32.checksum(of: headerChecksum + covered + value)

@@ -32,7 +32,7 @@ import Testing
             if step % 20_000 == 19_999 {
                 #expect(index.count == model.count)
                 var seen: [String: UInt64] = [:]
-                index.forEach { _, keyBytes, entry in
+                index.forEachEntry { _, keyBytes, entry in
                     seen[String(decoding: keyBytes, as: UTF8.self)] = entry.offset
                 }
                 #expect(seen == model)

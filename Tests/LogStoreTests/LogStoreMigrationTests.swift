@@ -10,7 +10,8 @@ import Testing
         var writer = FormatOneWriter()
         writer.append(type: 1, key: "kept", value: [1, 2, 3], metadata: metadata(1))
         writer.append(type: 1, key: "removed", value: [4], metadata: metadata(2))
-        writer.append(type: 1, key: "touched", value: expectedValue(for: 7, length: 5_000), metadata: metadata(3))
+        writer.append(
+            type: 1, key: "touched", value: expectedValue(for: 7, length: 5_000), metadata: metadata(3))
         writer.append(type: 2, key: "removed")
         writer.append(type: 3, key: "touched", metadata: metadata(9, expiresAt: 123_456))
         let damaged = writer.append(type: 1, key: "damaged", value: [9, 9, 9, 9], metadata: metadata(4))

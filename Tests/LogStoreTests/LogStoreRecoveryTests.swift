@@ -1,13 +1,13 @@
 import Foundation
 import Testing
 
+@testable import LogStoreKit
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
     import Darwin
 #endif
-
-@testable import LogStoreKit
 
 #if !IMAGECACHE_SINGLE_MODULE
     import Checksums
@@ -188,7 +188,9 @@ import Testing
         patched[10] = UInt8(minor & 0xFF)
         patched[11] = UInt8(minor >> 8)
         let checksum = XXH3.checksum(of: patched[0..<24])
-        for position in 0..<8 { patched[24 + position] = UInt8(truncatingIfNeeded: checksum >> (8 * position)) }
+        for position in 0..<8 {
+            patched[24 + position] = UInt8(truncatingIfNeeded: checksum >> (8 * position))
+        }
         return patched
     }
 
@@ -232,7 +234,9 @@ import Testing
         let first = try LogStore(path: path)
         try first.put([1], forKey: "a", metadata: metadata(1))
         try first.synchronize()
-        #expect(throws: LogStoreError.storeLocked(path: path, byThisProcess: true)) { try LogStore(path: path) }
+        #expect(throws: LogStoreError.storeLocked(path: path, byThisProcess: true)) {
+            try LogStore(path: path)
+        }
         let reader = try LogStore(path: path, options: .init(readOnly: true))
         #expect(try reader.value(forKey: "a") == [1])
         try first.close()
@@ -252,7 +256,8 @@ import Testing
         do {
             let store = try LogStore(path: path)
             for index in 0..<5 {
-                try store.put(expectedValue(for: index, length: 30), forKey: "k\(index)", metadata: metadata(1))
+                try store.put(
+                    expectedValue(for: index, length: 30), forKey: "k\(index)", metadata: metadata(1))
             }
             try store.close()
         }
@@ -262,7 +267,9 @@ import Testing
         let header = CRC32.checksum(of: hint[0..<44])
         for byte in 0..<4 { hint[44 + byte] = UInt8(truncatingIfNeeded: header >> (8 * UInt32(byte))) }
         let body = CRC32.checksum(of: hint[48..<(hint.count - 4)])
-        for byte in 0..<4 { hint[hint.count - 4 + byte] = UInt8(truncatingIfNeeded: body >> (8 * UInt32(byte))) }
+        for byte in 0..<4 {
+            hint[hint.count - 4 + byte] = UInt8(truncatingIfNeeded: body >> (8 * UInt32(byte)))
+        }
         writeFile(path + ".hint", hint)
         let store = try LogStore(path: path)
         #expect(!store.recovery.usedSnapshot, "\(field)")

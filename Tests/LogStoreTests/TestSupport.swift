@@ -48,5 +48,6 @@ func fileBytes(_ path: String) -> [UInt8] {
 }
 
 func writeFile(_ path: String, _ bytes: [UInt8]) {
-    precondition(FileManager.default.createFile(atPath: path, contents: Data(bytes)), "could not write \(path)")
+    precondition(
+        FileManager.default.createFile(atPath: path, contents: Data(bytes)), "could not write \(path)")
 }
