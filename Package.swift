@@ -33,8 +33,11 @@ let package = Package(
     targets: [
         // Bottom layer: byte-level algorithms, no I/O.
         .target(name: "Checksums"),
-        // Every operating-system call (files, locks, fault injection for tests) in one place.
-        .target(name: "Platform"),
+        // Every operating-system call (files, locks) in one place. Debug builds also carry the
+        // test hooks (fault injection, the power-loss recorder); release builds do not.
+        .target(
+            name: "Platform",
+            swiftSettings: [.define("IMAGECACHE_TEST_HOOKS", .when(configuration: .debug))]),
         .target(name: "Inflate", dependencies: ["Checksums"]),
         .target(name: "PNG", dependencies: ["Checksums", "Inflate"]),
         // Storage engine.
@@ -73,6 +76,10 @@ let package = Package(
             path: "Tests/CacheTortureChild"),
         .testTarget(
             name: "CrashTests", dependencies: ["ImageCacheKit", "TortureWorkload", "cache-torture-child"]),
+        // Power cuts: every call of a workload is recorded, and every disk state a power cut
+        // could leave is rebuilt and opened (Spec/backends.md §8).
+        .testTarget(
+            name: "PowerLossTests", dependencies: ["ImageCacheKit", "LogStoreKit", "Platform", "PNG"]),
     ],
     swiftLanguageModes: [.v6]
 )

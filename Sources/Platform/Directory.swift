@@ -89,7 +89,9 @@ public final class Directory: @unchecked Sendable {
     /// Removes the file `name` (a link itself, never its target); a missing file is fine.
     public func removeFile(_ name: String) throws(SystemCallError) {
         try FileSystem.injectFault(.remove, "unlink", path + "/" + name)
-        if unlinkat(descriptor, name, 0) != 0 && errno != ENOENT {
+        if unlinkat(descriptor, name, 0) == 0 {
+            SystemCallHooks.didRemove(path + "/" + name)
+        } else if errno != ENOENT {
             throw SystemCallError(operation: "unlink", path: path + "/" + name, code: errno)
         }
     }
@@ -99,9 +101,13 @@ public final class Directory: @unchecked Sendable {
         throws(SystemCallError) -> Int32
     {
         if flags & O_CREAT != 0 { try FileSystem.injectFault(.create, "create", path + "/" + name) }
+        let existed = SystemCallHooks.willOpen(path + "/" + name, flags: flags)
         while true {
             let fd = openat(descriptor, name, flags | O_CLOEXEC | O_NOFOLLOW, mode)
-            if fd >= 0 { return fd }
+            if fd >= 0 {
+                SystemCallHooks.didOpen(fd, path: path + "/" + name, flags: flags, existedBefore: existed)
+                return fd
+            }
             if errno != EINTR {
                 throw SystemCallError(operation: "open", path: path + "/" + name, code: errno)
             }

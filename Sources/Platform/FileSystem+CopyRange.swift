@@ -47,6 +47,7 @@ extension FileSystem {
                 if result > 0 {
                     remaining -= UInt64(result)
                 } else if result == 0 {
+                    SystemCallHooks.didCopy(to: destination, at: destinationOffset, count: count - remaining)
                     return .sourceEnded(copied: count - remaining)
                 } else if errno == EINTR {
                     continue
@@ -56,6 +57,7 @@ extension FileSystem {
                     throw SystemCallError(operation: "copy_file_range", path: path, code: errno)
                 }
             }
+            SystemCallHooks.didCopy(to: destination, at: destinationOffset, count: count)
             return .copied
         #else
             return .unsupported

@@ -66,14 +66,19 @@ public enum FileSystem {
         -> Int32
     {
         if flags & O_CREAT != 0 { try injectFault(.create, "create", path) }
+        let existed = SystemCallHooks.willOpen(path, flags: flags)
         while true {
             let fd = path.withCString { systemOpen($0, flags | O_CLOEXEC, mode) }
-            if fd >= 0 { return fd }
+            if fd >= 0 {
+                SystemCallHooks.didOpen(fd, path: path, flags: flags, existedBefore: existed)
+                return fd
+            }
             if errno != EINTR { throw SystemCallError(operation: "open", path: path, code: errno) }
         }
     }
 
     public static func close(_ fd: Int32) {
+        SystemCallHooks.willClose(fd)
         #if canImport(Darwin)
             _ = Darwin.close(fd)
         #else
@@ -142,6 +147,7 @@ public enum FileSystem {
                 throw SystemCallError(operation: "pwrite", path: path, code: EIO)
             }
         }
+        SystemCallHooks.didWrite(fd, bytes, at: offset)
     }
 
     /// Writes all of `bytes` at the descriptor's current position: for pipes, terminals and
@@ -191,7 +197,10 @@ public enum FileSystem {
             #else
                 let result = fdatasync(fd)
             #endif
-            if result == 0 { return }
+            if result == 0 {
+                SystemCallHooks.didSynchronize(fd)
+                return
+            }
             if errno != EINTR { throw SystemCallError(operation: "fdatasync", path: path, code: errno) }
         }
     }
@@ -200,7 +209,10 @@ public enum FileSystem {
     public static func synchronizeFile(_ fd: Int32, path: String) throws(SystemCallError) {
         try injectFault(.synchronize, "fsync", path)
         while true {
-            if fsync(fd) == 0 { return }
+            if fsync(fd) == 0 {
+                SystemCallHooks.didSynchronize(fd)
+                return
+            }
             // Some file systems cannot sync a directory; that is not a failure of the data.
             if errno == EINVAL { return }
             if errno != EINTR { throw SystemCallError(operation: "fsync", path: path, code: errno) }
@@ -227,7 +239,10 @@ public enum FileSystem {
     public static func truncate(_ fd: Int32, to length: UInt64, path: String) throws(SystemCallError) {
         try injectFault(.truncate, "ftruncate", path)
         while true {
-            if ftruncate(fd, off_t(length)) == 0 { return }
+            if ftruncate(fd, off_t(length)) == 0 {
+                SystemCallHooks.didTruncate(fd, to: length)
+                return
+            }
             if errno != EINTR { throw SystemCallError(operation: "ftruncate", path: path, code: errno) }
         }
     }
@@ -242,12 +257,15 @@ public enum FileSystem {
             let result = Glibc.rename(source, destination)
         #endif
         if result != 0 { throw SystemCallError(operation: "rename", path: destination, code: errno) }
+        SystemCallHooks.didRename(source, to: destination)
     }
 
     /// Removes a file (a symbolic link itself, never its target); a missing file is not an error.
     public static func remove(_ path: String) throws(SystemCallError) {
         try injectFault(.remove, "unlink", path)
-        if unlink(path) != 0 && errno != ENOENT {
+        if unlink(path) == 0 {
+            SystemCallHooks.didRemove(path)
+        } else if errno != ENOENT {
             throw SystemCallError(operation: "unlink", path: path, code: errno)
         }
     }
@@ -261,7 +279,10 @@ public enum FileSystem {
         #else
             let result = Glibc.link(source, destination)
         #endif
-        if result == 0 { return true }
+        if result == 0 {
+            SystemCallHooks.didLink(source, to: destination)
+            return true
+        }
         if errno == EEXIST { return false }
         throw SystemCallError(operation: "link", path: destination, code: errno)
     }
@@ -313,7 +334,9 @@ public enum FileSystem {
         let parent = directory(of: path)
         if parent != path && parent != "/" && parent != "." { try createDirectory(parent) }
         try injectFault(.create, "mkdir", path)
-        if mkdir(path, 0o755) != 0 && errno != EEXIST {
+        if mkdir(path, 0o755) == 0 {
+            SystemCallHooks.didMakeDirectory(path)
+        } else if errno != EEXIST {
             throw SystemCallError(operation: "create directory", path: path, code: errno)
         }
     }
@@ -418,7 +441,7 @@ public enum FileSystem {
     static func injectFault(_ operation: FaultInjection.Operation, _ name: String, _ path: String)
         throws(SystemCallError)
     {
-        if let code = FaultInjection.failure(for: operation, path: path) {
+        if let code = SystemCallHooks.injectedFailure(operation, path: path) {
             throw SystemCallError(operation: name, path: path, code: code)
         }
     }

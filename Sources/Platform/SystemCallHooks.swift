@@ -1,0 +1,95 @@
+/// Where ``FileSystem`` and ``Directory`` report what they did, for the test hooks: fault
+/// injection before a call and the power-loss recorder after it. Built without
+/// IMAGECACHE_TEST_HOOKS (release builds, vendored copies), every function is empty and inlined
+/// away, so a shipped program pays nothing for them.
+enum SystemCallHooks {
+    /// The errno a call must fail with instead of running (fault injection), or nil.
+    @inline(__always)
+    static func injectedFailure(_ operation: FaultInjection.Operation, path: String) -> Int32? {
+        #if IMAGECACHE_TEST_HOOKS
+            return FaultInjection.failure(for: operation, path: path)
+        #else
+            return nil
+        #endif
+    }
+
+    /// Before an open: for a creating open while recording, whether the path existed.
+    @inline(__always)
+    static func willOpen(_ path: String, flags: Int32) -> Bool? {
+        #if IMAGECACHE_TEST_HOOKS
+            return SystemCallRecorder.willOpen(path, flags: flags)
+        #else
+            return nil
+        #endif
+    }
+
+    @inline(__always)
+    static func didOpen(_ fd: Int32, path: String, flags: Int32, existedBefore: Bool?) {
+        #if IMAGECACHE_TEST_HOOKS
+            SystemCallRecorder.didOpen(fd, path: path, flags: flags, existedBefore: existedBefore)
+        #endif
+    }
+
+    @inline(__always)
+    static func willClose(_ fd: Int32) {
+        #if IMAGECACHE_TEST_HOOKS
+            SystemCallRecorder.didClose(fd)
+        #endif
+    }
+
+    @inline(__always)
+    static func didWrite(_ fd: Int32, _ bytes: UnsafeRawBufferPointer, at offset: UInt64) {
+        #if IMAGECACHE_TEST_HOOKS
+            SystemCallRecorder.didWrite(fd, bytes, at: offset)
+        #endif
+    }
+
+    @inline(__always)
+    static func didCopy(to fd: Int32, at offset: UInt64, count: UInt64) {
+        #if IMAGECACHE_TEST_HOOKS
+            SystemCallRecorder.didCopy(to: fd, at: offset, count: count)
+        #endif
+    }
+
+    @inline(__always)
+    static func didTruncate(_ fd: Int32, to length: UInt64) {
+        #if IMAGECACHE_TEST_HOOKS
+            SystemCallRecorder.didTruncate(fd, to: length)
+        #endif
+    }
+
+    @inline(__always)
+    static func didSynchronize(_ fd: Int32) {
+        #if IMAGECACHE_TEST_HOOKS
+            SystemCallRecorder.didSynchronize(fd)
+        #endif
+    }
+
+    @inline(__always)
+    static func didRename(_ source: String, to destination: String) {
+        #if IMAGECACHE_TEST_HOOKS
+            SystemCallRecorder.didRename(source, to: destination)
+        #endif
+    }
+
+    @inline(__always)
+    static func didRemove(_ path: String) {
+        #if IMAGECACHE_TEST_HOOKS
+            SystemCallRecorder.didRemove(path)
+        #endif
+    }
+
+    @inline(__always)
+    static func didLink(_ source: String, to destination: String) {
+        #if IMAGECACHE_TEST_HOOKS
+            SystemCallRecorder.didLink(source, to: destination)
+        #endif
+    }
+
+    @inline(__always)
+    static func didMakeDirectory(_ path: String) {
+        #if IMAGECACHE_TEST_HOOKS
+            SystemCallRecorder.didMakeDirectory(path)
+        #endif
+    }
+}

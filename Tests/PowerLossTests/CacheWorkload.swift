@@ -1,0 +1,214 @@
+import Foundation
+import ImageCacheKit
+import PNG
+import Platform
+
+/// What the cache holds for one key, as far as the power-loss checks care.
+enum KeyState: Hashable, Sendable {
+    case absent
+    /// The value's digest and when it expires.
+    case value(digest: Int, expiresAt: Int64)
+}
+
+/// The cache's content after a step of a workload, and whether that step made it durable.
+struct Checkpoint: Sendable {
+    /// Recorded calls when the step (and the snapshot taken after it) ended.
+    var callCount: Int
+    var keys: [String: KeyState]
+    /// A `synchronize()` or `close()` that returned.
+    var synchronized: Bool
+    var now: Int64
+    var step: String
+}
+
+/// One operation of a cache workload.
+enum CacheStep: Sendable, CustomStringConvertible {
+    case open
+    case store(key: String, size: Int)
+    case storeImage(key: String, side: Int)
+    case remove(String)
+    case read(String)
+    case variant(key: String, size: Int)
+    case synchronize
+    case compact
+    case purge
+    case removeAll
+    case advance(milliseconds: Int64)
+    case close
+
+    var description: String {
+        switch self {
+        case .open: "open"
+        case .store(let key, let size): "store \(key) (\(size) bytes)"
+        case .storeImage(let key, let side): "store image \(key) (\(side)×\(side))"
+        case .remove(let key): "remove \(key)"
+        case .read(let key): "read \(key)"
+        case .variant(let key, let size): "variant \(key) fit \(size)"
+        case .synchronize: "synchronize"
+        case .compact: "compact"
+        case .purge: "purgeExpired"
+        case .removeAll: "removeAll"
+        case .advance(let milliseconds): "advance the clock \(milliseconds) ms"
+        case .close: "close"
+        }
+    }
+}
+
+/// The settings every run of a workload, and every check of its states, uses.
+struct CacheWorkloadSettings: Sendable {
+    var backend: Backend
+    /// The cache folder, relative to the recorded root.
+    var folderName = "caches/app"
+    var timeToLive: Int64 = 3_600_000
+    var maximumBytes = 160 * 1024
+    /// Small, so that "large" values go to external files without taking long to write.
+    var externalStorageThreshold = 8 * 1024
+    var startTime: Int64 = 1_700_000_000_000
+
+    func configuration(root: String, clock: ManualClock, readOnly: Bool) -> CacheConfiguration {
+        CacheConfiguration(
+            directory: URL(fileURLWithPath: root + "/" + folderName), backend: backend,
+            timeToLive: .milliseconds(timeToLive), maximumBytes: maximumBytes, clock: clock,
+            externalStorageThreshold: externalStorageThreshold, readOnly: readOnly)
+    }
+}
+
+/// Runs a cache workload with every system call recorded, and notes after each step what the
+/// cache holds.
+struct CacheWorkloadRun {
+    let settings: CacheWorkloadSettings
+    let recorder: SystemCallRecorder
+    private(set) var checkpoints: [Checkpoint] = []
+    /// Every value ever stored, by digest, so a check can tell which one it read.
+    private(set) var knownImages: Set<String> = []
+
+    /// Runs `steps` in a fresh folder under `root`.
+    init(settings: CacheWorkloadSettings, steps: [CacheStep], root: String) throws {
+        self.settings = settings
+        let clock = ManualClock(milliseconds: settings.startTime)
+        recorder = SystemCallRecorder.start(root: root)
+        defer { recorder.stop() }
+        checkpoints.append(
+            Checkpoint(callCount: 0, keys: [:], synchronized: true, now: clock.now(), step: "(start)"))
+        var cache: ImageCache?
+        var values: [String: [UInt8]] = [:]
+        for (number, step) in steps.enumerated() {
+            var synchronized = false
+            switch step {
+            case .open:
+                cache = try ImageCache(
+                    configuration: settings.configuration(root: root, clock: clock, readOnly: false))
+            case .store(let key, let size):
+                let value = Self.value(seed: UInt64(number), count: size)
+                try cache!.store(Data(value), forKey: key)
+                values[key] = value
+            case .storeImage(let key, let side):
+                let image = try Self.image(seed: UInt64(number), side: side)
+                try cache!.store(image, forKey: key)
+                values[key] = try PNGEncoder.encode(image)
+                knownImages.insert(key)
+            case .remove(let key):
+                _ = try cache!.removeValue(forKey: key)
+            case .read(let key):
+                _ = try cache!.data(forKey: key)
+            case .variant(let key, let size):
+                _ = try cache!.variant(forKey: key, maximumPixelSize: size)
+            case .synchronize:
+                try cache!.synchronize()
+                synchronized = true
+            case .compact:
+                try cache!.compact()
+            case .purge:
+                _ = try cache!.purgeExpired()
+            case .removeAll:
+                try cache!.removeAll()
+            case .advance(let milliseconds):
+                clock.advance(by: milliseconds)
+            case .close:
+                try cache!.close()
+                cache = nil
+                synchronized = true
+            }
+            var keys: [String: KeyState] = [:]
+            if let cache {
+                for entry in cache.entries() {
+                    guard let value = values[entry.key] else { throw WorkloadError.unknownKey(entry.key) }
+                    keys[entry.key] = .value(digest: value.hashValue, expiresAt: entry.metadata.expiresAt)
+                }
+            } else {
+                keys = checkpoints.last!.keys
+            }
+            checkpoints.append(
+                Checkpoint(
+                    callCount: recorder.callCount, keys: keys, synchronized: synchronized, now: clock.now(),
+                    step: "step \(number): \(step)"))
+        }
+    }
+
+    enum WorkloadError: Error {
+        case unknownKey(String)
+    }
+
+    static func value(seed: UInt64, count: Int) -> [UInt8] {
+        var generator = SplitMix(state: seed &* 0x1000_0001 &+ 17)
+        return (0..<count).map { _ in UInt8(truncatingIfNeeded: generator.next()) }
+    }
+
+    static func image(seed: UInt64, side: Int) throws -> Bitmap {
+        var generator = SplitMix(state: seed &+ 99)
+        let pixels = (0..<(side * side * 4)).map { _ in UInt8(truncatingIfNeeded: generator.next()) }
+        return try Bitmap(width: side, height: side, format: .rgba8, pixels: pixels)
+    }
+
+    /// What a read may return after a power cut once `callCount` calls reached the disk
+    /// (`Spec/backends.md` §8): the state of the last returned `synchronize()`, or any state a
+    /// later step (the one under way included) gave the key.
+    func expectation(afterCalls callCount: Int) -> Expectation {
+        let synchronized = checkpoints.lastIndex { $0.synchronized && $0.callCount <= callCount }!
+        let through = checkpoints.firstIndex { $0.callCount >= callCount } ?? checkpoints.count - 1
+        var candidates: [String: Set<KeyState>] = [:]
+        let considered = checkpoints[synchronized...max(synchronized, through)]
+        let keys = Set(considered.flatMap(\.keys.keys))
+        for checkpoint in considered {
+            for key in keys { candidates[key, default: []].insert(checkpoint.keys[key] ?? .absent) }
+        }
+        return Expectation(
+            candidates: candidates, now: checkpoints[max(synchronized, through)].now, images: knownImages,
+            synchronizedStep: checkpoints[synchronized].step,
+            stepUnderWay: checkpoints[max(synchronized, through)].step)
+    }
+}
+
+/// The reads allowed at one crash point.
+struct Expectation: Hashable, Sendable, CustomStringConvertible {
+    /// For every key any considered state holds, the states a read may find.
+    var candidates: [String: Set<KeyState>]
+    /// The clock when the checks run: that of the step under way.
+    var now: Int64
+    /// Keys whose values are images (their variants are checked too).
+    var images: Set<String>
+    var synchronizedStep: String
+    var stepUnderWay: String
+
+    var description: String { "last synchronized at \(synchronizedStep), under way: \(stepUnderWay)" }
+
+    /// Whether reading `bytes` (nil: a miss) for `key` is allowed.
+    func allows(_ bytes: [UInt8]?, forKey key: String) -> Bool {
+        let states = candidates[key] ?? [.absent]
+        guard let bytes else {
+            return states.contains {
+                switch $0 {
+                case .absent: true
+                case .value(_, let expiresAt): expiresAt <= now
+                }
+            }
+        }
+        // The bytes must be a value some considered state holds; its expiry may come from
+        // another state (a hit whose touch survived while a later store did not).
+        let digest = bytes.hashValue
+        return states.contains {
+            if case .value(digest, _) = $0 { return true }
+            return false
+        }
+    }
+}
