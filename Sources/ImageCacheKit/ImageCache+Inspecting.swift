@@ -97,15 +97,15 @@ public struct CacheStatistics: Sendable, Hashable {
     /// the sum of their `st_blocks` × 512, links not followed. This is the space the cache
     /// takes from the device, what a user sees in the system's storage settings.
     ///
-    /// It differs from ``bytes`` and ``ImageCache/totalByteCount`` (the sum of the value
-    /// lengths) by each backend's overhead: the index or the log's record headers and its dead
-    /// records until compaction, expired entries not yet purged, variants, and the rounding of
-    /// every file to whole blocks (4 KiB on most file systems, which dominates for small
-    /// values in the `directory` backend). Everything in the folder counts, files the cache did
-    /// not make included. What the backend still buffers in memory counts once written, at the
-    /// latest by ``ImageCache/synchronize()``. 0 for a read-only cache of a missing folder.
+    /// It exceeds the value lengths (``bytes``, ``variantBytes``, ``ImageCache/totalByteCount``)
+    /// by each backend's overhead: the index or the records' headers, the log's dead records
+    /// until compaction, expired entries not yet purged, and the rounding of every file up to
+    /// whole blocks (4 KiB on most file systems, which dominates for small values in the
+    /// `directory` backend). Everything in the folder counts, files the cache did not make
+    /// included. What the backend still buffers in memory counts once written, at the latest
+    /// by ``ImageCache/synchronize()-48e0z``. 0 for a read-only cache of a missing folder.
     public var diskBytes = 0
 
-    /// Statistics of an empty cache: every count 0.
+    /// The statistics of an empty cache: every count 0. ``ImageCache/statistics`` fills them in.
     public init() {}
 }

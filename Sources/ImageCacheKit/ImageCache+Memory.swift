@@ -6,7 +6,7 @@ extension ImageCache {
 
     /// The summed cost of the bitmaps the memory tier holds now: their decoded pixel bytes
     /// (`Spec/cache.md` §7.1). 0 when ``CacheConfiguration/memoryCostLimit`` is nil, and after
-    /// ``close()``.
+    /// ``close()-9fo8n``.
     ///
     /// It never exceeds ``CacheConfiguration/memoryCostLimit``.
     public var memoryCost: Int { memory?.totalCost ?? 0 }
