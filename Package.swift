@@ -8,7 +8,7 @@
 //       └──────────────────────────────────┘
 //   Checksums holds CRC-32, Adler-32, SHA-256 and XXH3-64; Inflate is zlib/DEFLATE decoding;
 //   Platform holds every operating-system call (files, folders, locks). The PNG codec needs no
-//   Platform.
+//   Platform; the command-line tool calls it for one figure (`stat`'s disk bytes of a log file).
 //   ConformanceRunner (conformance) depends on Foundation only: it drives any implementation.
 //
 // No module declares a type with its own name, so every public type can be written with its
@@ -49,7 +49,7 @@ let package = Package(
         // Executables on top.
         .executableTarget(
             name: "ImageCacheCLI",
-            dependencies: ["ImageCacheKit", "PNG", "LogStoreKit", "Benchmarks"]),
+            dependencies: ["ImageCacheKit", "PNG", "LogStoreKit", "Benchmarks", "Platform"]),
         .executableTarget(name: "ConformanceRunner"),
         .executableTarget(
             name: "ConformanceDriver",

@@ -156,7 +156,38 @@ extension BenchmarkReport {
         let table = MarkdownTable(
             columns: columns,
             rows: zip(rows, rowKeys).map { row, key in row + operations.map { cells[key]?[$0] ?? "" } })
-        return explanation(ofSuite: SynchronizeBenchmark.suite.name, results) + "\n\n" + table.render()
+        var text = explanation(ofSuite: SynchronizeBenchmark.suite.name, results) + "\n\n" + table.render()
+        if let disk = diskUsageTable(results) {
+            text +=
+                "\nOn disk after the protocol: the stored values' bytes beside the bytes allocated to the "
+                + "store's files (`CacheStatistics.diskBytes`; for `raw-file` the same count of its folder). "
+                + "Overhead is disk ÷ values: the index or record headers, and whole file-system blocks.\n\n"
+                + disk.render()
+        }
+        return text
+    }
+
+    /// One row per data kind, X and backend: value bytes, disk bytes and their ratio, from the
+    /// extras of the `store_synchronize` results; nil when the results carry none.
+    static func diskUsageTable(_ results: [BenchmarkResult]) -> MarkdownTable? {
+        let rows = results.filter { $0.op == "store_synchronize" }.compactMap { result -> [String]? in
+            guard let stored = result.extra("stored_bytes"), let disk = result.extra("disk_bytes") else {
+                return nil
+            }
+            return [
+                result.variant ?? "", String(Int(result.extra("items") ?? Double(result.count))),
+                result.backend ?? "", Formatting.bytes(Int(stored)), Formatting.bytes(Int(disk)),
+                stored > 0 ? String(format: "%.2f×", disk / stored) : "",
+            ]
+        }
+        guard !rows.isEmpty else { return nil }
+        return MarkdownTable(
+            columns: [
+                MarkdownTable.Column("data", .left), MarkdownTable.Column("X"),
+                MarkdownTable.Column("backend", .left), MarkdownTable.Column("values"),
+                MarkdownTable.Column("on disk"), MarkdownTable.Column("overhead"),
+            ],
+            rows: rows)
     }
 
     /// Two tables, write then read: one row per value size, one column per backend, in MB/s.

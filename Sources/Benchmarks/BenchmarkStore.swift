@@ -23,8 +23,24 @@ public protocol BenchmarkStore: AnyObject, Sendable {
     func synchronize() throws
     /// The number of entries.
     var count: Int { get }
+    /// The stored values' bytes and the bytes the store's files take on disk now.
+    func diskUsage() throws -> DiskUsage
     /// Releases the store's files; the store is not used afterwards.
     func close() throws
+}
+
+/// What a store holds, beside what it takes on disk for it: the difference is the store's
+/// overhead (index, record headers, dead data, whole file-system blocks).
+public struct DiskUsage: Sendable, Equatable {
+    /// The sum of the stored values' lengths.
+    public var valueBytes: Int
+    /// The bytes allocated on disk for every file of the store (`st_blocks` × 512).
+    public var diskBytes: Int
+
+    public init(valueBytes: Int, diskBytes: Int) {
+        self.valueBytes = valueBytes
+        self.diskBytes = diskBytes
+    }
 }
 
 /// A store that also expires entries: what the purge experiment needs.

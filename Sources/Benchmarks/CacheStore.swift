@@ -35,6 +35,14 @@ final class CacheStore: BenchmarkExpiringStore, BenchmarkImageStore {
     func compact() throws { try cache.compact() }
     func close() throws { try cache.close() }
     var count: Int { cache.count }
+
+    /// The cache's own figures (`CacheStatistics`): value bytes, variants included, and
+    /// `diskBytes`.
+    func diskUsage() throws -> DiskUsage {
+        let statistics = cache.statistics
+        return DiskUsage(
+            valueBytes: statistics.bytes + statistics.variantBytes, diskBytes: statistics.diskBytes)
+    }
 }
 
 extension BenchmarkSubjects {

@@ -74,6 +74,14 @@ public final class RawFileStore: BenchmarkStore, @unchecked Sendable {
         return sizes.count
     }
 
+    /// The files' sizes, and the blocks the folder and its files take.
+    public func diskUsage() throws -> DiskUsage {
+        lock.lock()
+        let valueBytes = sizes.values.reduce(0, +)
+        lock.unlock()
+        return DiskUsage(valueBytes: valueBytes, diskBytes: try Platform.allocatedBytes(underPath: directory))
+    }
+
     static func fileName(forKey key: String) -> String {
         let digits = Array("0123456789abcdef".utf8)
         var name: [UInt8] = []

@@ -21,6 +21,10 @@ import Foundation
 ///
 /// Raw data stores the PNG files' bytes as they are, so the two variants differ by exactly the
 /// codec. The raw variant also runs on the raw-file baseline.
+///
+/// After step 6, untimed, the store reports its value bytes and the bytes its files take on
+/// disk (`CacheStatistics.diskBytes` for the cache): the `store_synchronize` result carries
+/// them as `stored_bytes` and `disk_bytes`, so each backend's overhead on disk can be read off.
 public enum SynchronizeBenchmark {
     public static let suite = BenchSuite(
         name: "sync",
@@ -49,24 +53,34 @@ public enum SynchronizeBenchmark {
             let sampler = preset.sampler(heavy: items == preset.protocolCounts.max())
             for variant in Variant.allCases {
                 for subject in variant == .images ? backends : everything {
+                    // Every repeat stores the same data and takes about the same space; the
+                    // last repeat's figures are reported.
+                    var usage = DiskUsage(valueBytes: 0, diskBytes: 0)
                     let phases = try sampler.measurePhases { index, timer in
                         options.progress.update(
                             "\(variant.rawValue), X = \(items), \(subject.name), repeat \(index + 1)",
                             done: index + 1, of: sampler.repeats)
                         let directory = scratch.directory("\(subject.name)-\(variant.rawValue)-\(items)")
-                        try runProtocol(subject, directory, variant, files, timer: &timer)
+                        usage = try runProtocol(subject, directory, variant, files, timer: &timer)
                         try scratch.remove(directory)
                     }
                     let valueBytes = variant == .images ? pixelBytes : files[0].count
                     for (phase, summary) in phases {
                         let perItem = !["synchronize", "clear_synchronize"].contains(phase)
+                        var extra = [("items", Double(items)), ("value_bytes", Double(valueBytes))]
+                        if phase == "store_synchronize" {
+                            extra += [
+                                ("stored_bytes", Double(usage.valueBytes)),
+                                ("disk_bytes", Double(usage.diskBytes)),
+                            ]
+                        }
                         results.append(
                             BenchmarkResult(
                                 suite: "sync", op: phase, backend: subject.name, variant: variant.rawValue,
                                 bytes: perItem ? items * valueBytes : 0, count: perItem ? items : 1,
                                 seconds: summary.median, spread: summary.spread,
                                 repeats: summary.samples.count,
-                                extra: [("items", Double(items)), ("value_bytes", Double(valueBytes))]))
+                                extra: extra))
                     }
                 }
             }
@@ -76,10 +90,11 @@ public enum SynchronizeBenchmark {
     }
 
     /// One repeat of the protocol on a new store in `directory`; the store is closed on return.
+    /// - Returns: what the store held and took on disk after the last step.
     private static func runProtocol(
         _ subject: BenchmarkSubject, _ directory: URL, _ variant: Variant, _ files: [[UInt8]],
         timer: inout PhaseTimer
-    ) throws {
+    ) throws -> DiskUsage {
         let store = try subject.open(StoreSettings(directory: directory))
         switch variant {
         case .images:
@@ -98,7 +113,9 @@ public enum SynchronizeBenchmark {
                 subject, store, files, put: { try store.store($0, forKey: $1) },
                 get: { try store.value(forKey: $0) }, timer: &timer)
         }
+        let usage = try store.diskUsage()
         try store.close()
+        return usage
     }
 
     /// Steps 2 to 6 for values of any kind, checking every result outside the timed sections.

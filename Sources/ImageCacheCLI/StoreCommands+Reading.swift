@@ -2,6 +2,7 @@ import Foundation
 import ImageCacheKit
 import LogStoreKit
 import PNG
+import Platform
 
 /// `get`, `ls`, `stat` and `verify` (`Spec/cache.md` §12.4, `Spec/store.md` §10.2).
 extension StoreCommands {
@@ -119,6 +120,7 @@ extension StoreCommands {
                 count("variants", statistics.variants)
                 bytes("variant bytes", UInt64(statistics.variantBytes))
                 bytes("file bytes", bytesOfFiles(under: location.path))
+                bytes("disk bytes", UInt64(statistics.diskBytes))
             case .log(let log):
                 let held = log.entries()
                 let live = held.filter { !$0.metadata.isExpired(at: now) }
@@ -129,6 +131,11 @@ extension StoreCommands {
                 bytes("file bytes", statistics.fileSize)
                 bytes("dead bytes", statistics.deadBytes)
                 bytes("index bytes", UInt64(statistics.indexBytes))
+                // The log and its snapshot (`Spec/store.md` §1), as a cache folder counts them.
+                bytes(
+                    "disk bytes",
+                    try FileSystem.allocatedBytes(under: location.path)
+                        + FileSystem.allocatedBytes(under: location.path + ".hint"))
             }
         }
         if arguments.has("--json") {

@@ -78,11 +78,14 @@ enum StoreCommands {
                 ],
                 action: .parsed(list)),
             Command(
-                name: "stat", summary: "print the store's kind, entries and bytes",
+                name: "stat", summary: "print the store's kind, entries, bytes and bytes on disk",
                 options: [O.store, O.backend, O.now, O.readOnly, O.json],
                 notes: [
-                    "Lines 'name: value': store, kind, backend (cache folders), entries, bytes; for a log store also "
-                        + "expired entries, file bytes, dead bytes, index bytes. --json prints one JSON object.",
+                    "Lines 'name: value': store, kind, backend (cache folders), entries, bytes; for a cache folder "
+                        + "also expired entries, variants, variant bytes, file bytes, disk bytes; for a log store "
+                        + "also expired entries, file bytes, dead bytes, index bytes, disk bytes. Disk bytes are "
+                        + "the blocks allocated on disk (st_blocks x 512), what the store takes from the device. "
+                        + "--json prints one JSON object.",
                     readingNote,
                 ],
                 action: .parsed(statistics)),

@@ -19,7 +19,7 @@ extension Backend {
         }
     }
 
-    /// The backends whose files `directory` holds, in ``Backend/allCases`` order
+    /// The backends whose files `directory` holds, in `Backend.allCases` order
     /// (`Spec/backends.md` §7).
     ///
     /// A backend is present when any of its ``markerNames`` exists in the folder (as a file, a

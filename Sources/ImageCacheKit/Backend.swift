@@ -10,5 +10,7 @@ public enum Backend: String, Sendable, CaseIterable, CustomStringConvertible {
     /// Small values in the log store, large values in files beside it (`Spec/backends.md` §5).
     case hybrid
 
+    /// The backend's name as the spec, the command line and the conformance suite write it:
+    /// `dictionary`, `directory`, `log` or `hybrid`.
     public var description: String { rawValue }
 }

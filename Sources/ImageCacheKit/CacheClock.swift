@@ -11,8 +11,13 @@ public protocol CacheClock: Sendable {
 
 /// The wall clock.
 public struct SystemClock: CacheClock {
+    /// The system's clock; the default of ``CacheConfiguration/clock``.
     public init() {}
 
+    /// The current time from `Date()`, in whole milliseconds since the Unix epoch, rounded down.
+    ///
+    /// It follows the system's wall clock: setting that clock forward or back makes entries
+    /// expire that much sooner or later.
     public func now() -> Int64 {
         Int64((Date().timeIntervalSince1970 * 1000).rounded(.down))
     }
@@ -30,6 +35,7 @@ public final class ManualClock: CacheClock, @unchecked Sendable {
         current = milliseconds
     }
 
+    /// The time the clock was set to, in milliseconds since the Unix epoch.
     public func now() -> Int64 {
         lock.lock()
         defer { lock.unlock() }

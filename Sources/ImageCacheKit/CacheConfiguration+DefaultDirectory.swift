@@ -1,18 +1,22 @@
 import Foundation
 
+#if !IMAGECACHE_SINGLE_MODULE
+    import Platform
+#endif
+
 extension CacheConfiguration {
     /// The platform's cache folder for a cache named `name` (`Spec/cache.md` §3.2).
     ///
     /// - Linux and other non-Apple platforms: `$XDG_CACHE_HOME/<name>` when that variable holds
     ///   an absolute path, otherwise `~/.cache/<name>`.
     /// - Apple platforms: `Library/Caches/<name>` in the user domain; the folder is created
-    ///   and excluded from backup.
+    ///   and marked excluded from backup (as every writable open marks its folder).
     /// - Throws: ``CacheError/ioFailure(operation:path:errno:)`` when the folder cannot be made.
     public static func defaultDirectory(named name: String) throws(CacheError) -> URL {
         let url = defaultDirectory(named: name, environment: ProcessInfo.processInfo.environment)
         #if canImport(Darwin)
-            try FileSystem.createDirectory(at: url.path)
-            try FileSystem.excludeFromBackup(url)
+            try cacheIO { try FileSystem.createDirectory(url.path) }
+            BackupExclusion.exclude(folderAt: url.path)
         #endif
         return url
     }

@@ -12,6 +12,8 @@ public struct CacheEntryMetadata: Sendable, Hashable {
     /// The cache's access counter at the last store or hit; smaller means less recently used.
     public var accessSequence: UInt64
 
+    /// Metadata with the given fields, for tests and tools that compare with what the cache
+    /// reports; the cache makes its own when it stores.
     public init(createdAt: Int64, expiresAt: Int64, accessSequence: UInt64) {
         self.createdAt = createdAt
         self.expiresAt = expiresAt

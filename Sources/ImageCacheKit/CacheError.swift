@@ -47,6 +47,9 @@ public enum CacheError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The cache was closed with `close()`; open a new instance to continue.
     case cacheClosed
 
+    /// A sentence for the user that says what went wrong and, where it can, what to do:
+    /// "The cache folder /path is already open for writing by another process; …". Switch on the case, not on
+    /// this text, which may change.
     public var description: String {
         switch self {
         case .invalidKey(let byteCount):

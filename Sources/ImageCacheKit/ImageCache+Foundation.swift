@@ -19,13 +19,13 @@ extension ImageCache {
         try outcome.get()
     }
 
-    /// The bytes stored for `key` as `Data`, or nil on a miss; a read like ``bytes(forKey:)-(String)``.
+    /// The bytes stored for `key` as `Data`, or nil on a miss; a read like ``bytes(forKey:)-7r7ed``.
     public func data(forKey key: String) throws(CacheError) -> Data? {
         try bytes(forKey: key).map { Data($0) }
     }
 
     /// Calls `body` with the stored bytes of `key` and returns its result, or nil on a miss; a
-    /// read like ``bytes(forKey:)-(String)``. The bytes are valid only inside `body`.
+    /// read like ``bytes(forKey:)-7r7ed``. The bytes are valid only inside `body`.
     public func withValue<Result>(forKey key: String, _ body: (UnsafeRawBufferPointer) throws -> Result)
         throws -> Result?
     {

@@ -16,6 +16,11 @@ extension ImageCache {
     public var keys: [String] { entries().map(\.key) }
 
     /// The sum of the value lengths of the entries not expired now, in bytes (§6.1).
+    ///
+    /// This is what ``CacheConfiguration/maximumBytes`` limits, not what the cache takes on
+    /// disk: for that, read ``CacheStatistics/diskBytes`` from ``statistics``, which also counts
+    /// expired entries not yet purged, the log's dead records before compaction, the index,
+    /// and whole file-system blocks.
     public var totalByteCount: Int {
         (try? withWriterLock(mutating: false) { () throws(CacheError) -> Int in
             let now = clock.now()
@@ -70,22 +75,37 @@ extension ImageCache {
                     statistics.bytes += state.byteCount
                 }
             }
+            statistics.diskBytes = try allocatedDiskBytes()
             return statistics
         }) ?? CacheStatistics()
     }
 }
 
-/// What ``ImageCache/statistics`` counts.
+/// What ``ImageCache/statistics`` counts, in one consistent look at the cache.
 public struct CacheStatistics: Sendable, Hashable {
     /// Live entries, as ``ImageCache/count``.
     public var entries = 0
-    /// The sum of the live entries' sizes, variants excluded.
+    /// The sum of the live entries' sizes in bytes, variants excluded.
     public var bytes = 0
     /// Held entries that are expired now: the next purge removes them.
     public var expiredEntries = 0
-    /// Variants held (`Spec/thumbnail.md` §5) and their sizes.
+    /// Variants held (`Spec/thumbnail.md` §5).
     public var variants = 0
+    /// The sum of the held variants' sizes in bytes.
     public var variantBytes = 0
+    /// The bytes allocated on disk for the cache folder and every file, folder and link in it:
+    /// the sum of their `st_blocks` × 512, links not followed. This is the space the cache
+    /// takes from the device, what a user sees in the system's storage settings.
+    ///
+    /// It exceeds the value lengths (``bytes``, ``variantBytes``, ``ImageCache/totalByteCount``)
+    /// by each backend's overhead: the index or the records' headers, the log's dead records
+    /// until compaction, expired entries not yet purged, and the rounding of every file up to
+    /// whole blocks (4 KiB on most file systems, which dominates for small values in the
+    /// `directory` backend). Everything in the folder counts, files the cache did not make
+    /// included. What the backend still buffers in memory counts once written, at the latest
+    /// by ``ImageCache/synchronize()-48e0z``. 0 for a read-only cache of a missing folder.
+    public var diskBytes = 0
 
+    /// The statistics of an empty cache: every count 0. ``ImageCache/statistics`` fills them in.
     public init() {}
 }

@@ -42,7 +42,7 @@ extension ImageCache {
     /// way the request is one hit on the original. Decoding and downsampling run outside every
     /// lock.
     /// - Throws: ``CacheError/invalidMaximumPixelSize(_:)`` for a size below 1, and everything
-    ///   ``bitmap(forKey:)-(String)`` throws for the original.
+    ///   ``bitmap(forKey:)-9mt7k`` throws for the original.
     public func variant(forKey key: String, maximumPixelSize: Int) throws(CacheError) -> Bitmap? {
         let keyBytes = try Self.validatedKey(key)
         guard maximumPixelSize >= 1 else { throw .invalidMaximumPixelSize(maximumPixelSize) }

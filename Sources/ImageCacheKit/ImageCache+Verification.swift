@@ -1,8 +1,11 @@
-/// What ``ImageCache/verify()`` found (`Spec/cache.md` §8.4).
+/// What ``ImageCache/verify()-5jd4a`` found (`Spec/cache.md` §8.4).
 public struct CacheVerificationReport: Sendable, Equatable {
     /// A held entry whose stored bytes are missing or fail their checksum.
     public struct DamagedEntry: Sendable, Equatable {
+        /// The entry's key.
         public var key: String
+        /// What is wrong, in words for a person: the file that is missing or the checksum
+        /// that failed.
         public var reason: String
     }
 

@@ -68,6 +68,7 @@ public final class ImageCache: @unchecked Sendable {
         memory = configuration.memoryCostLimit.map { MemoryTier(costLimit: $0) }
         let path = configuration.directory.standardizedFileURL.path
         folder = try CacheFolder(path: path, readOnly: configuration.readOnly)
+        if !configuration.readOnly { BackupExclusion.exclude(folderAt: path) }
         storage = try Self.makeStorage(for: configuration, path: path, folder: folder)
 
         // One scan sets the counter (§2.5), the byte total and the earliest expiry.

@@ -21,9 +21,14 @@ final class MemoryTier<Value>: @unchecked Sendable {
     private var items: [[UInt8]: Item] = [:]
     private var recency = RecencyList<[UInt8]>()
     private var cost = 0
+    /// Trims the tier when the system reports memory pressure; cancelled with the tier.
+    private var pressureSubscription: MemoryPressureSubscription?
 
     init(costLimit: Int) {
         self.costLimit = costLimit
+        pressureSubscription = MemoryPressureSubscription(
+            warning: { [weak self] in self?.trimForMemoryWarning() },
+            critical: { [weak self] in self?.removeAll() })
     }
 
     var count: Int { lock.withLock { items.count } }
@@ -55,6 +60,21 @@ final class MemoryTier<Value>: @unchecked Sendable {
                 removeLocked(victim)
             }
         }
+    }
+
+    /// Drops the least recently used values until the total cost is at most `target`
+    /// (`Spec/cache.md` §7.5); a `target` of 0 or less drops every value.
+    func trim(toCost target: Int) {
+        lock.withLock {
+            while let victim = recency.first, target <= 0 || cost > target {
+                removeLocked(victim)
+            }
+        }
+    }
+
+    /// What a memory warning does: keep the most recently used half of the limit (§7.5).
+    func trimForMemoryWarning() {
+        trim(toCost: costLimit / 2)
     }
 
     func removeValue(forKey key: [UInt8]) {

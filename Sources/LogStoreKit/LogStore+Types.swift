@@ -1,13 +1,19 @@
-/// The metadata the cache keeps with every entry (`CONTRACTS.md`, shared conventions).
+/// The metadata kept with every entry, in every put and touch record (`Spec/store.md` §3.1).
 ///
 /// Times are milliseconds since the Unix epoch (UTC). `expiresAt == Int64.max` means never;
-/// an entry is expired at `now` iff `now >= expiresAt`.
+/// an entry is expired at `now` iff `now >= expiresAt`. The store keeps these fields and drops
+/// expired entries when it compacts; what they mean beyond that is the caller's (the cache's
+/// rules are in `Spec/cache.md` §2.2).
 public struct EntryMetadata: Sendable, Hashable {
+    /// When the value was stored, in milliseconds since the Unix epoch.
     public var createdAt: Int64
+    /// The first instant at which the entry is expired, in milliseconds since the Unix epoch;
+    /// `Int64.max` means never.
     public var expiresAt: Int64
     /// Assigned by the cache from a strictly increasing counter; smallest = least recently used.
     public var accessSequence: UInt64
 
+    /// Metadata for a put or a touch; by default the entry never expires and has sequence 0.
     public init(createdAt: Int64, expiresAt: Int64 = .max, accessSequence: UInt64 = 0) {
         self.createdAt = createdAt
         self.expiresAt = expiresAt
@@ -18,20 +24,29 @@ public struct EntryMetadata: Sendable, Hashable {
     public func isExpired(at now: Int64) -> Bool { now >= expiresAt }
 }
 
-/// The steps of a compaction, in order (`Spec/store.md` §7). Used by the failure hook.
+/// The steps of a compaction, in order (`Spec/store.md` §7.1). A test hook stops a compaction
+/// at one of them as a crash would, and ``LogStoreError/injectedFault(step:)`` names it.
 public enum CompactionStep: String, Sendable, CaseIterable {
+    /// Step 1: writing the live records into `<log>.compacting`.
     case writingRecords
+    /// Step 2: synchronizing the new file.
     case synchronizingNewFile
+    /// Step 3: renaming the new file over the old log.
     case replacingOldFile
+    /// Step 4: synchronizing the folder, which makes the rename durable.
     case synchronizingDirectory
+    /// Step 5: writing the snapshot of the new log (`Spec/store.md` §4).
     case writingSnapshot
 }
 
 extension LogStore {
     /// One live entry, as listed by ``LogStore/entries()``.
     public struct Entry: Sendable, Hashable {
+        /// The entry's key.
         public var key: String
+        /// The value's length in bytes.
         public var valueLength: UInt64
+        /// The entry's metadata, as its latest put or touch record holds it.
         public var metadata: EntryMetadata
     }
 
@@ -57,14 +72,15 @@ extension LogStore {
         public var keptEntries: Int
         /// Entries dropped because `expiresAt <= now`.
         public var expiredEntries: Int
-        /// Store length before and after.
+        /// The store's length before compaction, in bytes.
         public var bytesBefore: UInt64
+        /// The new file's length, in bytes.
         public var bytesAfter: UInt64
     }
 
     /// What ``LogStore/verify()`` found.
     public struct VerificationReport: Sendable, Hashable {
-        /// Records whose CRC-32 matched.
+        /// Records whose checksums matched (`Spec/store.md` §3.1).
         public var validRecords: Int
         /// Bytes checked, from the first record to the end of the store.
         public var checkedBytes: UInt64
@@ -72,6 +88,7 @@ extension LogStore {
         public var firstDamagedOffset: UInt64?
         /// The failure at that offset.
         public var failure: LogStoreError?
+        /// Whether every record passed.
         public var isValid: Bool { firstDamagedOffset == nil }
     }
 
@@ -81,9 +98,11 @@ extension LogStore {
         public var usedSnapshot: Bool
         /// Records whose headers were scanned.
         public var scannedRecords: Int
-        /// Where an incomplete or invalid tail began, and how many bytes it held (cut off when
-        /// writable, ignored when read-only). Nil when the log ended cleanly.
+        /// Where an incomplete or invalid tail began (`Spec/store.md` §5.3); nil when the log
+        /// ended cleanly.
         public var tailOffset: UInt64?
+        /// How many bytes that tail held: cut off when writable, ignored when read-only; 0 when
+        /// the log ended cleanly.
         public var discardedBytes: UInt64
     }
 }

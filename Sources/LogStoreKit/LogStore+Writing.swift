@@ -17,7 +17,7 @@ extension LogStore {
         }
     }
 
-    /// Stores the bytes of `value` under `key`; see ``put(_:forKey:metadata:)-(_,String,_)``.
+    /// Stores the bytes of `value` under `key`; see ``put(_:forKey:metadata:)-([UInt8],_,_)``.
     public func put(_ value: UnsafeRawBufferPointer, forKey key: String, metadata: EntryMetadata)
         throws(LogStoreError)
     {
@@ -37,7 +37,7 @@ extension LogStore {
 
     /// Replaces the metadata of an existing entry by appending a small touch record (no value):
     /// the cheap path for sliding expiry and LRU order. Does nothing if `key` is absent.
-    /// - Throws: as ``put(_:forKey:metadata:)-(_,String,_)``.
+    /// - Throws: as ``put(_:forKey:metadata:)-([UInt8],_,_)``.
     public func updateMetadata(_ metadata: EntryMetadata, forKey key: String) throws(LogStoreError) {
         try mutate(key: key) { (keyBytes) throws(LogStoreError) in
             try touchRecord(keyBytes, metadata: metadata)
@@ -59,7 +59,7 @@ extension LogStore {
     /// its readers' hits this way; one key at a time, the lock hand-offs stalled the readers
     /// and the writer alike.
     /// - Throws: `invalidKey` (before anything is written), then as
-    ///   ``put(_:forKey:metadata:)-(_,String,_)``.
+    ///   ``put(_:forKey:metadata:)-([UInt8],_,_)``.
     public func updateMetadata(_ updates: [(key: [UInt8], metadata: EntryMetadata)]) throws(LogStoreError) {
         for update in updates where update.key.isEmpty || update.key.count > RecordFormat.maximumKeyLength {
             throw .invalidKey(length: update.key.count)
@@ -73,7 +73,7 @@ extension LogStore {
 
     /// Removes `key` and its value by appending a remove record. Does nothing if absent: an
     /// absent key appends nothing (`Spec/store.md` §3.3).
-    /// - Throws: as ``put(_:forKey:metadata:)-(_,String,_)``.
+    /// - Throws: as ``put(_:forKey:metadata:)-([UInt8],_,_)``.
     public func removeValue(forKey key: String) throws(LogStoreError) {
         try mutate(key: key) { (keyBytes) throws(LogStoreError) in try removeRecord(keyBytes) }
     }
@@ -170,7 +170,7 @@ extension LogStore {
     }
 
     /// Removes every entry by appending a clear record; compaction reclaims the space.
-    /// - Throws: as ``put(_:forKey:metadata:)``.
+    /// - Throws: as ``put(_:forKey:metadata:)-([UInt8],_,_)``.
     public func removeAll() throws(LogStoreError) {
         try writerLock.withLock { () throws(LogStoreError) in
             try checkWritable()

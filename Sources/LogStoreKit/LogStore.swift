@@ -14,7 +14,7 @@
 ///
 /// Every mutation appends a record; an index maps each key to its latest record; compaction
 /// rewrites the live records into a fresh file. Values are read with one positioned read and
-/// checked against the record's CRC-32.
+/// checked against the record's checksum (XXH3-64, `Spec/checksum.md`).
 ///
 /// Thread safety: every method may be called from any thread. Reads (`value(forKey:)`,
 /// `metadata(forKey:)`, `entries()`, `statistics`) run concurrently with each other and with a
@@ -26,7 +26,7 @@ public final class LogStore: @unchecked Sendable {
     public struct Options: Sendable {
         /// Open without writing or locking; mutations throw `readOnly`. Default false.
         public var readOnly: Bool
-        /// Check the record CRC-32 on every value read. Default true.
+        /// Check every value read against its record checksum (`Spec/store.md` §3.1). Default true.
         public var verifyChecksumsOnRead: Bool
         /// Compact automatically after a mutation once dead bytes exceed this fraction of the
         /// file (and the file exceeds ``compactionMinimumFileSize``). Nil: only on demand. Default 0.5.
@@ -52,6 +52,7 @@ public final class LogStore: @unchecked Sendable {
         /// Test hook: stop compaction at this step as a crash would.
         var compactionFault: CompactionStep?
 
+        /// Options with the defaults each property states; name only what differs.
         public init(
             readOnly: Bool = false, verifyChecksumsOnRead: Bool = true, compactionDeadRatio: Double? = 0.5,
             compactionMinimumFileSize: UInt64 = 4 << 20, writeBufferSize: Int = 1 << 20,

@@ -48,6 +48,8 @@ public enum LogStoreError: Error, Hashable, Sendable, CustomStringConvertible {
     /// A test hook stopped compaction at `step`, as a crash there would.
     case injectedFault(step: CompactionStep)
 
+    /// A sentence for the user that names the file and says what went wrong and what to do;
+    /// switch on the case, not on this text, which may change.
     public var description: String {
         switch self {
         case .notAStore(let path):

@@ -1,9 +1,13 @@
 /// One palette entry of a PLTE chunk.
 public struct PNGPaletteEntry: Sendable, Hashable {
+    /// The red sample, 0 … 255.
     public var red: UInt8
+    /// The green sample, 0 … 255.
     public var green: UInt8
+    /// The blue sample, 0 … 255.
     public var blue: UInt8
 
+    /// A palette entry of the given samples.
     public init(red: UInt8, green: UInt8, blue: UInt8) {
         self.red = red
         self.green = green

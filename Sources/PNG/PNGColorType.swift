@@ -31,6 +31,8 @@ public enum PNGColorType: UInt8, Sendable, Hashable, CaseIterable, CustomStringC
         }
     }
 
+    /// The colour type as `png info` prints it: `grayscale`, `truecolor`, `indexed`,
+    /// `grayscale+alpha` or `truecolor+alpha`.
     public var description: String {
         switch self {
         case .grayscale: "grayscale"

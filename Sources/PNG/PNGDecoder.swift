@@ -10,6 +10,7 @@ public struct PNGDecoder: Sendable {
     /// The limits checked before anything is allocated for the image (`Spec/png.md` §10).
     public var limits: PNGLimits
 
+    /// A decoder that enforces `limits` (default ``PNGLimits/default``: 2^28 pixels).
     public init(limits: PNGLimits = .default) {
         self.limits = limits
     }

@@ -59,7 +59,7 @@ public enum PNGError: Error, Equatable, Sendable, CustomStringConvertible {
     // MARK: Image data
 
     /// The zlib stream in the IDAT chunks is malformed; `Spec/deflate.md` §7 lists the
-    /// ``InflateError`` names.
+    /// `InflateError` names (module `Inflate`).
     case compression(InflateError)
     /// The decompressed image data is shorter than the header requires.
     case imageDataTooShort(expected: Int, actual: Int)
@@ -107,6 +107,8 @@ public enum PNGError: Error, Equatable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// `PNG error <name>: <what is wrong>`, a sentence for the user that starts with the
+    /// error's ``name`` (`Spec/png.md` §9); switch on the case, not on this text.
     public var description: String {
         switch self {
         case .invalidDimensions(let width, let height):

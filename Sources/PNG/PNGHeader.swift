@@ -6,10 +6,13 @@ public struct PNGHeader: Sendable, Hashable {
     public var height: Int
     /// Bits per sample (per palette index for indexed images): 1, 2, 4, 8 or 16.
     public var bitDepth: Int
+    /// Which channels the image has, and whether it is indexed.
     public var colorType: PNGColorType
     /// Whether the image data is Adam7-interlaced (interlace method 1).
     public var interlaced: Bool
 
+    /// A header of the given fields, as they are: the decoder validates the IHDR it reads
+    /// (`Spec/png.md` §4.2), this initializer checks nothing.
     public init(width: Int, height: Int, bitDepth: Int, colorType: PNGColorType, interlaced: Bool) {
         self.width = width
         self.height = height

@@ -11,6 +11,7 @@ public struct PNGLimits: Sendable, Hashable {
     /// enough for 16,384 × 16,384 RGBA8 with its filter bytes.
     public var maximumDecompressedBytes: Int
 
+    /// Limits of the given sizes; each defaults to the value its property states.
     public init(maximumPixelCount: Int = 1 << 28, maximumDecompressedBytes: Int = (1 << 30) + (1 << 26)) {
         self.maximumPixelCount = maximumPixelCount
         self.maximumDecompressedBytes = maximumDecompressedBytes

@@ -1,10 +1,25 @@
 /// The layout of one pixel in a ``Bitmap``: which channels, and 8 or 16 bits per sample.
 ///
 /// These are the formats the canonical encoder writes (`Spec/png.md` §2) and the formats
-/// ``PNGDecoder/decodeBitmap(_:)`` returns unchanged. 16-bit samples are stored big-endian,
+/// ``PNGDecoder/decodeBitmap(_:)-([UInt8])`` returns unchanged. 16-bit samples are stored big-endian,
 /// as PNG stores them.
 public enum PixelFormat: Sendable, Hashable, CaseIterable, CustomStringConvertible {
-    case gray8, grayAlpha8, rgb8, rgba8, gray16, grayAlpha16, rgb16, rgba16
+    /// One 8-bit gray sample per pixel.
+    case gray8
+    /// An 8-bit gray sample, then an 8-bit alpha sample.
+    case grayAlpha8
+    /// 8-bit red, green and blue samples.
+    case rgb8
+    /// 8-bit red, green, blue and alpha samples: 4 bytes per pixel.
+    case rgba8
+    /// One 16-bit gray sample per pixel, big-endian.
+    case gray16
+    /// A 16-bit gray sample, then a 16-bit alpha sample, each big-endian.
+    case grayAlpha16
+    /// 16-bit red, green and blue samples, each big-endian.
+    case rgb16
+    /// 16-bit red, green, blue and alpha samples, each big-endian: 8 bytes per pixel.
+    case rgba16
 
     /// Samples per pixel: 1 (gray), 2 (gray + alpha), 3 (RGB) or 4 (RGBA).
     public var channels: Int {
@@ -56,6 +71,7 @@ public enum PixelFormat: Sendable, Hashable, CaseIterable, CustomStringConvertib
         }
     }
 
+    /// The case's name: `gray8`, `rgba16`, ….
     public var description: String {
         switch self {
         case .gray8: "gray8"
