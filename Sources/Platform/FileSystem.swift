@@ -318,8 +318,10 @@ public enum FileSystem {
         return lstat(path, &info) == 0
     }
 
-    /// Creates the directory and, when missing, its parents (mode 0755). An existing directory
-    /// is fine; an existing file of another kind fails with ENOTDIR (or EEXIST from mkdir).
+    /// Creates the directory and, when missing, its parents (mode 0755), each durably: after
+    /// every `mkdir` the folder that holds the new one is fsynced, since a new name survives a
+    /// power cut only once its folder is (`Spec/backends.md` §8). An existing directory is fine;
+    /// an existing file of another kind fails with ENOTDIR (or EEXIST from mkdir).
     public static func createDirectory(_ path: String) throws(SystemCallError) {
         if let existing = try status(ofPath: path) {
             if existing.kind == .directory { return }
@@ -336,6 +338,7 @@ public enum FileSystem {
         try injectFault(.create, "mkdir", path)
         if mkdir(path, 0o755) == 0 {
             SystemCallHooks.didMakeDirectory(path)
+            try synchronizeDirectory(parent)
         } else if errno != EEXIST {
             throw SystemCallError(operation: "create directory", path: path, code: errno)
         }
