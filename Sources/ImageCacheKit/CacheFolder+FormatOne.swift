@@ -56,7 +56,7 @@ extension CacheFolder {
     /// A log's files, in the order they are deleted: the log itself, which names the format,
     /// last.
     private static func logFiles(_ name: String) -> [String] {
-        [name + ".compacting", name + ".hint.tmp", name + ".hint", name]
+        [name + ".compacting", name + ".hint.tmp", name + ".hint", name + ".sync", name]
     }
 
     /// Whether the LogStore file `name` has a format-1 header (major version 1 at offset 8).

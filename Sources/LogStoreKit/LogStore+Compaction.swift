@@ -50,6 +50,8 @@ extension LogStore {
 
     func compactHoldingWriterLock(now: Int64) throws(LogStoreError) -> CompactionResult {
         try flushBuffer()
+        // The new log is made durable as a whole: whatever its records name must be first.
+        try prepareToWriteRecords()
         let bytesBefore = flushedLength
         let live = liveEntriesInFileOrder()
         let temporary = compactionPath
@@ -154,7 +156,7 @@ extension LogStore {
         if live.isEmpty { try checkpoint(.writingRecords) }
         try appender.flush()
         try checkpoint(.synchronizingNewFile)
-        try storeIO { try FileSystem.synchronizeFile(newDescriptor, path: temporary) }
+        try storeIO { try FileSystem.synchronizeFile(newDescriptor, path: temporary, mode: options.flushMode) }
         // Lock the new file before it takes the store's name, so no other process can open
         // and lock it in between.
         do {
@@ -184,7 +186,8 @@ extension LogStore {
         ExclusiveLock.release(oldDescriptor, path: path)
         DispatchQueue.global(qos: .utility).async { FileSystem.close(oldDescriptor) }
         try checkpoint(.synchronizingDirectory)
-        try storeIO { try FileSystem.synchronizeDirectory(FileSystem.directory(of: path)) }
+        try storeIO { try FileSystem.synchronizeDirectory(FileSystem.directory(of: path), mode: options.flushMode) }
+        writeSyncMark(length: flushedLength, generation: generation, durable: true)
         try checkpoint(.writingSnapshot)
         if options.usesSnapshot {
             // The snapshot only speeds up the next open; failing to write it is not an error.

@@ -24,8 +24,8 @@ extension LogStore {
         var report = RecoveryReport(
             usedSnapshot: false, scannedRecords: 0, tailOffset: nil, discardedBytes: 0)
         let end = try scan(
-            from: UInt64(RecordFormat.fileHeaderSize), fileSize: fileSize, knownTypesOnly: header.minor == 0,
-            legacy: true, report: &report)
+            from: UInt64(RecordFormat.fileHeaderSize), fileSize: fileSize, durableLength: .max,
+            knownTypesOnly: header.minor == 0, legacy: true, report: &report)
         let live = liveEntriesInFileOrder()
 
         let temporary = compactionPath
@@ -37,9 +37,10 @@ extension LogStore {
             if !renamed { try? FileSystem.remove(temporary) }
         }
         let appender = FileAppender(descriptor: newDescriptor, path: temporary)
+        let newGeneration = UInt64.random(in: 1...UInt64.max)
         try withUnsafeTemporaryAllocation(byteCount: RecordFormat.fileHeaderSize, alignment: 8) {
             (bytes) throws(LogStoreError) in
-            RecordFormat.encodeFileHeader(generation: UInt64.random(in: 1...UInt64.max), into: bytes)
+            RecordFormat.encodeFileHeader(generation: newGeneration, into: bytes)
             try appender.append(UnsafeRawBufferPointer(bytes))
         }
         let reader = WindowedReader(descriptor: descriptor, path: path, end: end)
@@ -77,10 +78,14 @@ extension LogStore {
             }
         }
         try appender.flush()
-        try storeIO { try FileSystem.synchronizeFile(newDescriptor, path: temporary) }
+        try storeIO { try FileSystem.synchronizeFile(newDescriptor, path: temporary, mode: options.flushMode) }
         try storeIO { try FileSystem.rename(temporary, to: path) }
         renamed = true
-        try storeIO { try FileSystem.synchronizeDirectory(FileSystem.directory(of: path)) }
+        try storeIO { try FileSystem.synchronizeDirectory(FileSystem.directory(of: path), mode: options.flushMode) }
+        // The migrated log is synchronized whole; its damaged records (complemented checksums)
+        // are synchronized data, not a torn tail (§5.3).
+        writeSyncMark(length: appender.length, generation: newGeneration, durable: true)
+        closeSyncMark()
         // A format-1 snapshot describes the old file; the new generation already rules it out.
         try? FileSystem.remove(snapshotPath)
     }

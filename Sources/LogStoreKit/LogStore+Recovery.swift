@@ -60,16 +60,27 @@ extension LogStore {
             snapshotLength = snapshot.logLength
             usedSnapshot = true
         }
+        // §5.3: how much of the log a synchronize() made durable. Damage before it is damage
+        // to synchronized data; from it on, a record counts only whole and intact.
+        let mark = loadSyncMark(generation: generation)
+        let durableLength = min(fileSize, max(start, mark ?? UInt64(RecordFormat.fileHeaderSize)))
         var report = RecoveryReport(
-            usedSnapshot: usedSnapshot, scannedRecords: 0, tailOffset: nil, discardedBytes: 0)
-        let end = try scan(from: start, fileSize: fileSize, knownTypesOnly: !newerMinor, report: &report)
+            usedSnapshot: usedSnapshot, scannedRecords: 0, tailOffset: nil, discardedBytes: 0,
+            durableLength: durableLength)
+        let end = try scan(
+            from: start, fileSize: fileSize, durableLength: durableLength, knownTypesOnly: !newerMinor,
+            report: &report)
         if end < fileSize {
             report.tailOffset = end
             report.discardedBytes = fileSize - end
-            if isWritable {
-                try storeIO { try FileSystem.truncate(descriptor, to: end, path: path) }
-                try storeIO { try FileSystem.synchronizeData(descriptor, path: path) }
+            if isWritable { try storeIO { try FileSystem.truncate(descriptor, to: end, path: path) } }
+        }
+        if isWritable {
+            // What open kept past the mark is durable once this returns, and the mark says so.
+            if end != durableLength || end < fileSize {
+                try storeIO { try FileSystem.synchronizeData(descriptor, path: path, mode: options.flushMode) }
             }
+            writeSyncMark(length: end, generation: generation)
         }
         flushedLength = end
         recoveryState = report
@@ -105,6 +116,8 @@ extension LogStore {
 
     /// Creates a new store atomically: a complete header under a temporary name, then a hard
     /// link to `path`, which fails rather than replace a store another process just created.
+    /// The sync mark is written before the folder is synchronized, so its name is as durable
+    /// as the log's.
     private func createEmptyStore() throws(LogStoreError) {
         let temporary = path + ".new-\(FileSystem.processIdentifier)-\(UInt32.random(in: 0...UInt32.max))"
         let fd = try storeIO { try FileSystem.open(temporary, flags: O_RDWR | O_CREAT | O_EXCL) }
@@ -112,22 +125,30 @@ extension LogStore {
             FileSystem.close(fd)
             try? FileSystem.remove(temporary)
         }
-        try writeEmptyHeader(to: fd, path: temporary)
-        _ = try storeIO { try FileSystem.link(temporary, to: path) }
+        let newGeneration = try writeEmptyHeader(to: fd, path: temporary)
+        if try storeIO({ try FileSystem.link(temporary, to: path) }) {
+            writeSyncMark(length: UInt64(RecordFormat.fileHeaderSize), generation: newGeneration)
+            closeSyncMark()
+        }
         try storeIO { try FileSystem.synchronizeDirectory(FileSystem.directory(of: path)) }
     }
 
-    func writeEmptyHeader(to fd: Int32, path: String) throws(LogStoreError) {
+    /// Writes and synchronizes a fresh file header; returns its generation.
+    @discardableResult
+    func writeEmptyHeader(to fd: Int32, path: String) throws(LogStoreError) -> UInt64 {
+        let newGeneration = UInt64.random(in: 1...UInt64.max)
         try withUnsafeTemporaryAllocation(byteCount: RecordFormat.fileHeaderSize, alignment: 8) {
             (bytes) throws(LogStoreError) in
-            RecordFormat.encodeFileHeader(generation: UInt64.random(in: 1...UInt64.max), into: bytes)
+            RecordFormat.encodeFileHeader(generation: newGeneration, into: bytes)
             try storeIO { try FileSystem.write(fd, UnsafeRawBufferPointer(bytes), at: 0, path: path) }
         }
-        try storeIO { try FileSystem.synchronizeData(fd, path: path) }
+        try storeIO { try FileSystem.synchronizeData(fd, path: path, mode: options.flushMode) }
+        return newGeneration
     }
 
     /// What the scan needs of one record header, in either format.
     struct ScannedHeader {
+        var valueChecksum: UInt64
         var type: UInt8
         var keyLength: Int
         var valueLength: UInt64
@@ -136,11 +157,13 @@ extension LogStore {
     }
 
     /// Reads record headers and keys from `start`, seeking over values, and applies them to
-    /// the index. Returns where the valid log ends (§5.2–§5.3). `legacy` reads format 1
-    /// (§11), for migration.
+    /// the index. Returns where the valid log ends (§5.2–§5.3). A record that ends past
+    /// `durableLength` is applied only when its value passes its checksum too: the first one
+    /// that is incomplete or fails anything begins the torn tail. `legacy` reads format 1
+    /// (§11), for migration; it has no sync mark.
     func scan(
-        from start: UInt64, fileSize: UInt64, knownTypesOnly: Bool, legacy: Bool = false,
-        report: inout RecoveryReport
+        from start: UInt64, fileSize: UInt64, durableLength: UInt64, knownTypesOnly: Bool,
+        legacy: Bool = false, report: inout RecoveryReport
     ) throws(LogStoreError) -> UInt64 {
         let headerSize = legacy ? LegacyRecordFormat.recordHeaderSize : RecordFormat.recordHeaderSize
         let head = UnsafeMutableRawBufferPointer.allocate(
@@ -169,15 +192,42 @@ extension LogStore {
             else { return offset }
             let whole = UnsafeRawBufferPointer(rebasing: head[..<headLength])
             guard let header = Self.validHeader(whole, legacy: legacy, knownTypesOnly: knownTypesOnly) else {
-                return try damagedRecord(at: offset, fileSize: fileSize)
+                if offset >= durableLength { return offset }
+                guard
+                    let next = try damagedRecord(
+                        at: offset, head: UnsafeRawBufferPointer(head), fileSize: fileSize,
+                        durableLength: durableLength, knownTypesOnly: knownTypesOnly, report: &report)
+                else { return offset }
+                offset = next
+                continue
             }
             // Incomplete: a valid header whose value runs past the end of the file.
             guard header.recordLength <= remaining else { return offset }
+            if offset + header.recordLength > durableLength,
+                try !valueIsIntact(at: offset + UInt64(headLength), header: header)
+            {
+                return offset
+            }
             apply(header, key: UnsafeRawBufferPointer(keyPart), at: offset)
             report.scannedRecords += 1
             offset += header.recordLength
         }
         return offset
+    }
+
+    /// Whether the value of a record past the durable length matches its checksum (§5.3).
+    private func valueIsIntact(at offset: UInt64, header: ScannedHeader) throws(LogStoreError) -> Bool {
+        let reader = WindowedReader(
+            descriptor: descriptor, path: path, end: offset + header.valueLength,
+            capacity: Int(min(header.valueLength, 1 << 20)) + 1)
+        var checksum = XXH3()
+        do {
+            try reader.read(offset, count: header.valueLength) { checksum.update($0) }
+        } catch {
+            if case .truncatedRecord = error { return false }
+            throw error
+        }
+        return checksum.value == header.valueChecksum
     }
 
     /// The header of a record whose header and key are `head`, when its checksum matches and
@@ -191,28 +241,38 @@ extension LogStore {
                 return nil
             }
             return ScannedHeader(
-                type: header.type, keyLength: header.keyLength, valueLength: header.valueLength,
-                metadata: header.metadata, recordLength: header.recordLength)
+                valueChecksum: 0, type: header.type, keyLength: header.keyLength,
+                valueLength: header.valueLength, metadata: header.metadata, recordLength: header.recordLength)
         }
         let header = RecordFormat.decodeHeader(head)
         guard RecordFormat.headChecksum(head) == header.headerChecksum,
             RecordFormat.isWellFormed(header, knownTypesOnly: knownTypesOnly)
         else { return nil }
         return ScannedHeader(
-            type: header.type, keyLength: header.keyLength, valueLength: header.valueLength,
-            metadata: header.metadata, recordLength: header.recordLength)
+            valueChecksum: header.valueChecksum, type: header.type, keyLength: header.keyLength,
+            valueLength: header.valueLength, metadata: header.metadata, recordLength: header.recordLength)
     }
 
-    /// §5.3: an invalid record followed only by zero bytes is an unwritten tail; followed by
-    /// anything else it is damage in the middle, which open refuses unless `repairsDamage`.
-    private func damagedRecord(at offset: UInt64, fileSize: UInt64) throws(LogStoreError) -> UInt64 {
-        if options.repairsDamage { return offset }
+    /// §5.3–§5.4: an invalid record before the durable length. Followed only by zero bytes it
+    /// is an unwritten tail (nil: the log ends there); otherwise it is damage to synchronized
+    /// data, which open skips (`skipsDamagedRecords`: returns where the scan goes on), cuts
+    /// off (`repairsDamage`: nil) or refuses.
+    private func damagedRecord(
+        at offset: UInt64, head: UnsafeRawBufferPointer, fileSize: UInt64, durableLength: UInt64,
+        knownTypesOnly: Bool, report: inout RecoveryReport
+    ) throws(LogStoreError) -> UInt64? {
         let reader = WindowedReader(descriptor: descriptor, path: path, end: fileSize)
         var allZero = true
         try reader.read(offset, count: fileSize - offset) { piece in
             if allZero && piece.contains(where: { $0 != 0 }) { allZero = false }
         }
-        if allZero { return offset }
+        if allZero { return nil }
+        if options.skipsDamagedRecords {
+            return try skipDamage(
+                at: offset, head: head, durableLength: durableLength, knownTypesOnly: knownTypesOnly,
+                report: &report)
+        }
+        if options.repairsDamage { return nil }
         throw .corruptRecord(offset: offset)
     }
 

@@ -104,5 +104,24 @@ extension LogStore {
         /// How many bytes that tail held: cut off when writable, ignored when read-only; 0 when
         /// the log ended cleanly.
         public var discardedBytes: UInt64
+        /// How much of the log a synchronize() had made durable, as open found out (the sync
+        /// mark or the snapshot, `Spec/store.md` §5.3): damage before it is damage to
+        /// synchronized data, damage after it a write a crash tore.
+        public var durableLength: UInt64 = 0
+        /// The damaged records of the synchronized part that open skipped
+        /// (``Options/skipsDamagedRecords``, `Spec/store.md` §5.4), in file order.
+        public var damagedRecords: [DamagedRecord] = []
+    }
+
+    /// A damaged span of the synchronized part of a log that open skipped (`Spec/store.md` §5.4).
+    public struct DamagedRecord: Sendable, Hashable {
+        /// Where the damaged bytes begin.
+        public var offset: UInt64
+        /// How many bytes were skipped: one record when its lengths still led to a valid record,
+        /// otherwise everything up to the next record a valid chain starts at.
+        public var length: UInt64
+        /// The key the damaged record names, when its lengths could still be followed (it is
+        /// then removed, so no earlier value of it comes back); nil otherwise.
+        public var key: [UInt8]?
     }
 }

@@ -187,15 +187,23 @@ extension LogStore {
     }
 
     /// Writes buffered records and waits until everything appended so far is on stable storage
-    /// (fdatasync). After it returns, a crash loses nothing written before the call (§8.3).
+    /// (fdatasync; on Darwin as ``Options/flushMode`` says). After it returns, a crash or a
+    /// power cut loses nothing written before the call (§8.3).
     /// - Throws: `diskFull`, `fileSizeLimitExceeded`, `ioError`, `closed`.
     public func synchronize() throws(LogStoreError) {
         try writerLock.withLock { () throws(LogStoreError) in
             if isClosed { throw .closed(path: path) }
             guard isWritable else { return }
-            try flushBuffer()
-            try storeIO { try FileSystem.synchronizeData(descriptor, path: path) }
+            try synchronizeHoldingWriterLock()
         }
+    }
+
+    /// Flushes, waits for the data to be durable, then records it in the sync mark (§4.1).
+    func synchronizeHoldingWriterLock() throws(LogStoreError) {
+        try flushBuffer()
+        guard syncMarkLength != flushedLength || syncMarkGeneration != generation else { return }
+        try storeIO { try FileSystem.synchronizeData(descriptor, path: path, mode: options.flushMode) }
+        writeSyncMark(length: flushedLength, generation: generation)
     }
 
     /// Synchronizes, writes the index snapshot and releases the file and its lock.
@@ -213,8 +221,7 @@ extension LogStore {
                 }
             }
             guard isWritable else { return }
-            try flushBuffer()
-            try storeIO { try FileSystem.synchronizeData(descriptor, path: path) }
+            try synchronizeHoldingWriterLock()
             if options.usesSnapshot && snapshotLength != flushedLength {
                 // The snapshot only speeds up the next open (§4); a full disk or any other
                 // failure to write it is not a failure of close: everything is synchronized.
@@ -288,6 +295,7 @@ extension LogStore {
         if recordLength * 2 > bufferCapacity {
             // Large record: write it directly, after whatever is buffered.
             try flushBuffer()
+            try prepareToWriteRecords()
             let offset = flushedLength
             try withUnsafeTemporaryAllocation(byteCount: headLength, alignment: 8) {
                 (head) throws(LogStoreError) in
@@ -336,6 +344,7 @@ extension LogStore {
     /// buffer meanwhile; it changes only after the write, under the state lock.
     func flushBuffer() throws(LogStoreError) {
         guard bufferedCount > 0 else { return }
+        try prepareToWriteRecords()
         let offset = flushedLength
         do {
             try storeIO {
@@ -351,6 +360,16 @@ extension LogStore {
             flushedLength += UInt64(bufferedCount)
             bufferedCount = 0
             mapFlushedLength()
+        }
+    }
+
+    /// Runs the owner's hook before records reach the file (``Options/willWriteRecords``).
+    func prepareToWriteRecords() throws(LogStoreError) {
+        guard let hook = options.willWriteRecords else { return }
+        do {
+            try hook()
+        } catch {
+            throw LogStoreError(error)
         }
     }
 

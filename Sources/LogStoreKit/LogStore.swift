@@ -38,9 +38,23 @@ public final class LogStore: @unchecked Sendable {
         public var writeBufferSize: Int
         /// Load the index snapshot at open and write it at close and compaction. Default true.
         public var usesSnapshot: Bool
-        /// At open, cut the store at a damaged record in the middle of the file instead of
-        /// refusing with `corruptRecord` (`Spec/store.md` §5.3). Default false.
+        /// At open, cut the store at a damaged record in the synchronized part of the file
+        /// instead of refusing with `corruptRecord` (`Spec/store.md` §5.3). Default false.
         public var repairsDamage: Bool
+        /// At open, skip a damaged record in the synchronized part of the file and go on with
+        /// the records after it, instead of refusing (`Spec/store.md` §5.4): the damage costs
+        /// the damaged records, which ``RecoveryReport/damagedRecords`` lists. Takes precedence
+        /// over ``repairsDamage``. A cache opens its log this way. Default false.
+        public var skipsDamagedRecords: Bool
+        /// Called, holding the writer's lock, before the store writes records to its file (a
+        /// flush of the write buffer, a record written directly, a compaction): a caller whose
+        /// records name data kept elsewhere makes that data durable here, so no record that
+        /// can reach the disk names data that cannot (`Spec/backends.md` §8.6). A failure stops
+        /// the write and is thrown as `ioError`. Default nil.
+        public var willWriteRecords: (@Sendable () throws(SystemCallError) -> Void)?
+        /// What ``synchronize()`` waits for on Darwin (``FlushMode``); the same either way on
+        /// Linux. Default `.durable`.
+        public var flushMode: FlushMode
         /// A writable handle reads records through a memory mapping of the file (`Spec/store.md`
         /// §8.2), which saves the system call of every read; off, it reads with `pread`.
         /// Read-only handles always use `pread`: another process's writer may cut the file back
@@ -57,8 +71,14 @@ public final class LogStore: @unchecked Sendable {
             readOnly: Bool = false, verifyChecksumsOnRead: Bool = true, compactionDeadRatio: Double? = 0.5,
             compactionMinimumFileSize: UInt64 = 4 << 20, writeBufferSize: Int = 1 << 20,
             usesSnapshot: Bool = true, repairsDamage: Bool = false, mapsFileForReads: Bool = true,
-            clock: @escaping @Sendable () -> Int64 = LogStore.currentTimeMilliseconds
+            clock: @escaping @Sendable () -> Int64 = LogStore.currentTimeMilliseconds,
+            skipsDamagedRecords: Bool = false,
+            willWriteRecords: (@Sendable () throws(SystemCallError) -> Void)? = nil,
+            flushMode: FlushMode = .durable
         ) {
+            self.flushMode = flushMode
+            self.skipsDamagedRecords = skipsDamagedRecords
+            self.willWriteRecords = willWriteRecords
             self.mapsFileForReads = mapsFileForReads
             self.readOnly = readOnly
             self.verifyChecksumsOnRead = verifyChecksumsOnRead
@@ -124,6 +144,10 @@ public final class LogStore: @unchecked Sendable {
     var holdsLock = false
     /// The log length the snapshot on disk describes, if it matches this file.
     var snapshotLength: UInt64?
+    /// The sync mark's descriptor (writers only, opened on first use) and what it says.
+    var syncMarkDescriptor: Int32 = -1
+    var syncMarkLength: UInt64 = 0
+    var syncMarkGeneration: UInt64 = 0
     /// Auto-compaction waits for the file to pass this size after a failed attempt.
     var nextAutomaticCompactionSize: UInt64 = 0
     var recoveryState = RecoveryReport(
@@ -157,6 +181,7 @@ public final class LogStore: @unchecked Sendable {
     /// The caller holds the write side of `stateLock`, or has the handle to itself.
     func closeDescriptor() {
         unmapFile()
+        closeSyncMark()
         releaseLock()
         if descriptor >= 0 { FileSystem.close(descriptor) }
         descriptor = -1

@@ -188,12 +188,15 @@ public enum FileSystem {
         return done
     }
 
-    /// Makes the file's data (and its size) durable: `fdatasync` where it exists.
-    public static func synchronizeData(_ fd: Int32, path: String) throws(SystemCallError) {
+    /// Makes the file's data (and its size) durable: `fdatasync` where it exists; on Darwin
+    /// what `mode` asks for (``FlushMode``).
+    public static func synchronizeData(_ fd: Int32, path: String, mode: FlushMode = .durable)
+        throws(SystemCallError)
+    {
         try injectFault(.synchronize, "fdatasync", path)
         while true {
             #if canImport(Darwin)
-                let result = fsync(fd)
+                let result = darwinFlush(fd, mode)
             #else
                 let result = fdatasync(fd)
             #endif
@@ -205,11 +208,19 @@ public enum FileSystem {
         }
     }
 
-    /// Makes the file's data and metadata durable (`fsync`).
-    public static func synchronizeFile(_ fd: Int32, path: String) throws(SystemCallError) {
+    /// Makes the file's data and metadata durable (`fsync`; on Darwin what `mode` asks for),
+    /// or, for a folder, the names created, renamed and removed in it.
+    public static func synchronizeFile(_ fd: Int32, path: String, mode: FlushMode = .durable)
+        throws(SystemCallError)
+    {
         try injectFault(.synchronize, "fsync", path)
         while true {
-            if fsync(fd) == 0 {
+            #if canImport(Darwin)
+                let result = darwinFlush(fd, mode)
+            #else
+                let result = fsync(fd)
+            #endif
+            if result == 0 {
                 SystemCallHooks.didSynchronize(fd)
                 return
             }
@@ -220,11 +231,26 @@ public enum FileSystem {
     }
 
     /// Makes a rename, creation or removal in `directory` durable.
-    public static func synchronizeDirectory(_ directory: String) throws(SystemCallError) {
+    public static func synchronizeDirectory(_ directory: String, mode: FlushMode = .durable)
+        throws(SystemCallError)
+    {
         let fd = try open(directory, flags: O_RDONLY | O_DIRECTORY)
         defer { close(fd) }
-        try synchronizeFile(fd, path: directory)
+        try synchronizeFile(fd, path: directory, mode: mode)
     }
+
+    #if canImport(Darwin)
+        /// Darwin's `fsync` hands the data to the drive, which may keep it in its cache and
+        /// write it in another order; `F_FULLFSYNC` waits until it is on stable storage and
+        /// `F_BARRIERFSYNC` keeps the order without waiting. A file system that supports
+        /// neither (some network and external volumes) gets a plain `fsync`.
+        private static func darwinFlush(_ fd: Int32, _ mode: FlushMode) -> Int32 {
+            let command = mode == .durable ? F_FULLFSYNC : F_BARRIERFSYNC
+            if fcntl(fd, command) == 0 { return 0 }
+            if errno == EINTR { return -1 }
+            return fsync(fd)
+        }
+    #endif
 
     /// Takes an advisory whole-file lock without waiting; `false` if another open file holds it.
     /// (Prefer ``ExclusiveLock``, which also knows the locks this process holds.)

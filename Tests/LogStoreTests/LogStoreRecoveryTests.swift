@@ -74,6 +74,9 @@ import Testing
         let (bytes, ends) = try buildStore(at: original, count: count, valueLength: 100)
         var generator = SeededGenerator(seed: 0xB17F_1195)
         let copy = directory.file("flipped.log")
+        // With the sync mark, every record is synchronized data: a damaged value is found when
+        // it is read (without it, open would check every value and cut the log there).
+        writeFile(copy + ".sync", fileBytes(original + ".sync"))
         var refusedOpens = 0
         var failedReads = 0
         for trial in 0..<400 {

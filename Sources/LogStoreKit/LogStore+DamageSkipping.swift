@@ -1,0 +1,118 @@
+#if !IMAGECACHE_SINGLE_MODULE
+    import Checksums
+    import Platform
+#endif
+
+extension LogStore {
+    /// The most bytes a skipping open searches for the next valid record after damage; beyond
+    /// it, the rest of the synchronized part is given up as damaged (a bound on open's time).
+    static let damageSearchLimit: UInt64 = 64 << 20
+
+    /// Skips damaged bytes of the synchronized part (`Spec/store.md` §5.4) and returns where the
+    /// scan goes on.
+    ///
+    /// 1. When the damaged header's own lengths lead to the durable length, or to a valid
+    ///    record header, only that record is damaged. Its key is read from it; a put or remove
+    ///    of that key removes it (an earlier value must not come back), a clear clears; a touch
+    ///    changes nothing.
+    /// 2. Otherwise the next offset where a chain of valid records runs to the durable length
+    ///    (or into the tail after it) is found by trying every offset; what lies between is
+    ///    lost. A value holding bytes that look like records cannot start such a chain unless
+    ///    it ends exactly where a real record begins, and the earliest start wins.
+    /// 3. Without one, everything up to the durable length is lost.
+    func skipDamage(
+        at offset: UInt64, head: UnsafeRawBufferPointer, durableLength: UInt64, knownTypesOnly: Bool,
+        report: inout RecoveryReport
+    ) throws(LogStoreError) -> UInt64 {
+        let headerSize = UInt64(RecordFormat.recordHeaderSize)
+        let declared = RecordFormat.decodeHeader(head)
+        let keyLength = UInt64(declared.keyLength)
+        if declared.valueLength <= RecordFormat.maximumValueLength,
+            let type = RecordFormat.RecordType(rawValue: declared.type),
+            durableLength - offset >= headerSize + keyLength,
+            durableLength - offset - headerSize - keyLength >= declared.valueLength
+        {
+            let end = offset + headerSize + keyLength + declared.valueLength
+            let followedByRecord =
+                end == durableLength
+                ? true : try validHeader(at: end, limit: durableLength, knownTypesOnly: knownTypesOnly)
+            if followedByRecord {
+                let key = UnsafeRawBufferPointer(
+                    start: head.baseAddress! + RecordFormat.recordHeaderSize, count: declared.keyLength)
+                switch type {
+                case .put, .remove:
+                    if keyLength > 0, let previous = index.remove(key) { liveBytes &-= previous.recordLength }
+                case .clear:
+                    index.removeAll()
+                    liveBytes = 0
+                case .touch:
+                    break
+                }
+                report.damagedRecords.append(
+                    DamagedRecord(offset: offset, length: end - offset, key: keyLength > 0 ? Array(key) : nil))
+                return end
+            }
+        }
+        let next = try nextChainStart(after: offset, durableLength: durableLength, knownTypesOnly: knownTypesOnly)
+        report.damagedRecords.append(DamagedRecord(offset: offset, length: next - offset, key: nil))
+        return next
+    }
+
+    /// Whether a valid record header (with its key) starts at `offset` and ends by `limit`.
+    private func validHeader(at offset: UInt64, limit: UInt64, knownTypesOnly: Bool) throws(LogStoreError) -> Bool {
+        let headerSize = RecordFormat.recordHeaderSize
+        guard limit > offset, limit - offset >= UInt64(headerSize) else { return false }
+        let head = UnsafeMutableRawBufferPointer.allocate(
+            byteCount: headerSize + RecordFormat.maximumKeyLength, alignment: 8)
+        defer { head.deallocate() }
+        let fixed = UnsafeMutableRawBufferPointer(rebasing: head[..<headerSize])
+        guard try storeIO({ try FileSystem.read(descriptor, into: fixed, at: offset, path: path) }) == headerSize else {
+            return false
+        }
+        let keyLength = Int(RecordFormat.load(at: 18, from: UnsafeRawBufferPointer(fixed)) as UInt16)
+        let keyPart = UnsafeMutableRawBufferPointer(rebasing: head[headerSize..<(headerSize + keyLength)])
+        guard
+            try storeIO({ try FileSystem.read(descriptor, into: keyPart, at: offset + UInt64(headerSize), path: path) })
+                == keyLength
+        else { return false }
+        let whole = UnsafeRawBufferPointer(rebasing: head[..<(headerSize + keyLength)])
+        return Self.validHeader(whole, legacy: false, knownTypesOnly: knownTypesOnly) != nil
+    }
+
+    /// The first offset after `offset` where valid records chain up to `durableLength` (or
+    /// past it), searched in memory; `durableLength` when there is none within the limit.
+    private func nextChainStart(after offset: UInt64, durableLength: UInt64, knownTypesOnly: Bool)
+        throws(LogStoreError) -> UInt64
+    {
+        let start = offset + 1
+        guard durableLength > start, durableLength - start <= Self.damageSearchLimit else { return durableLength }
+        let count = Int(durableLength - start)
+        var bytes = [UInt8](repeating: 0, count: count)
+        let got = try storeIO {
+            try bytes.withUnsafeMutableBytes { try FileSystem.read(descriptor, into: $0, at: start, path: path) }
+        }
+        guard got == count else { return durableLength }
+        return bytes.withUnsafeBytes { region -> UInt64 in
+            let headerSize = RecordFormat.recordHeaderSize
+            /// The length of the valid record at `position` of the region, or nil.
+            func record(at position: Int) -> Int? {
+                guard count - position >= headerSize else { return nil }
+                let keyLength = Int(RecordFormat.load(at: position + 18, from: region) as UInt16)
+                guard count - position >= headerSize + keyLength else { return nil }
+                let head = UnsafeRawBufferPointer(rebasing: region[position..<(position + headerSize + keyLength)])
+                guard let header = Self.validHeader(head, legacy: false, knownTypesOnly: knownTypesOnly),
+                    header.recordLength <= UInt64(Int.max)
+                else { return nil }
+                return Int(header.recordLength)
+            }
+            for candidate in 0..<count {
+                var position = candidate
+                while let length = record(at: position) {
+                    if length >= count - position { return start + UInt64(candidate) }
+                    position += length
+                }
+            }
+            return durableLength
+        }
+    }
+}
