@@ -1,29 +1,25 @@
 #!/usr/bin/env python3
 """Writes Conformance/cache/*.json: scenarios with a controlled clock, each step's expected
-response computed by the independent model in cachemodel.py. The runner runs every scenario
-once per backend. Run: python3 Conformance/tools/generate_cache_cases.py
+response computed by the independent model in models/cachemodel.py. The runner runs every
+scenario once per backend. Run: python3 Conformance/tools/generators/generate_cache_cases.py
 """
-import base64
-import json
 import os
 import random
 import re
 import struct
+import sys
 
-import backendfiles
-import pngwriter
-import storewriter
-from backendfiles import BackendFiles
-from cachemodel import LONGEST_KEY_WITH_VARIANTS, CacheError, CacheModel, variant_key
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))  # Conformance/tools
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-OUT = os.path.join(HERE, "..", "cache")
+from models.cachemodel import LONGEST_KEY_WITH_VARIANTS, CacheError, CacheModel, variant_key  # noqa: E402
+from shared.casefiles import CONFORMANCE, b64, write_case_file, write_case_lines  # noqa: E402
+from shared.randomops import run_mix  # noqa: E402
+from writers import backendfiles, pngwriter, storewriter  # noqa: E402
+from writers.backendfiles import BackendFiles  # noqa: E402
+
+OUT = os.path.join(CONFORMANCE, "cache")
 T0 = 1_700_000_000_000  # a fixed start time, in milliseconds since the epoch
 BACKENDS = ["dictionary", "directory", "log", "hybrid"]
-
-
-def b64(data):
-    return base64.b64encode(data).decode("ascii")
 
 
 def value(label, size=None):
@@ -871,8 +867,50 @@ def variants():
         yield scenario
 
 
+def on_key(method):
+    """A mix operation that calls a Scenario method with the drawn key."""
+    return lambda s, rng, key, step: getattr(s, method)(key)
+
+
+def on_cache(method):
+    """A mix operation that calls a Scenario method without arguments."""
+    return lambda s, rng, key, step: getattr(s, method)()
+
+
+def reopen_read_only(probability):
+    return lambda s, rng, key, step: s.reopen(read_only=rng.random() < probability)
+
+
 RANDOM_VARIANT_SEQUENCES = 60
 VARIANT_IMAGES = [(4, 4, "rgb8"), (7, 5, "gray8"), (5, 9, "rgba8"), (6, 6, "gray16"), (3, 2, "grayAlpha8")]
+
+
+def variant_mix(index):
+    """The operations of variant sequence `index` (shared/randomops.py): image and raw stores,
+    variant requests at several sizes, and every other operation."""
+    def store_image(s, rng, key, step):
+        width, height, format_name = rng.choice(VARIANT_IMAGES)
+        s.store_bitmap(key, *image(f"{key}-{index}-{step}", width, height, format_name))
+
+    def store_raw(s, rng, key, step):
+        s.store(key, value(f"{key}-raw-{index}-{step}", rng.choice([10, 100])))
+
+    return [
+        (0.25, store_image),
+        (0.30, store_raw),
+        (0.55, lambda s, rng, key, step: s.variant(key, rng.choice([1, 2, 3, 4, 100]))),
+        (0.60, on_key("read")),
+        (0.67, lambda s, rng, key, step: s.advance(rng.choice([1, 100, 299, 300, 700, 1000]))),
+        (0.71, on_key("remove")),
+        (0.74, on_key("metadata")),
+        (0.79, on_cache("count")),
+        (0.81, on_cache("keys")),
+        (0.84, on_cache("purge")),
+        (0.87, on_cache("compact")),
+        (0.93, reopen_read_only(0.2)),
+        (0.95, on_cache("clear")),
+        (None, on_cache("verify")),
+    ]
 
 
 def random_variant_sequences(count=RANDOM_VARIANT_SEQUENCES, seed=20261124):
@@ -894,44 +932,8 @@ def random_variant_sequences(count=RANDOM_VARIANT_SEQUENCES, seed=20261124):
                      f"Random sequence {index} (seed {seed + index}) of variant requests among the other operations, "
                      "checked step by step against the model.",
                      covers=["thumbnail §5.3", "thumbnail §5.5", "thumbnail §5.6", "thumbnail §5.4"], **configuration)
-        read_only = False
-        for step in range(rng.randrange(15, 40)):
-            key = rng.choice(["a", "b", "c"])
-            roll = rng.random()
-            if read_only and roll < 0.4:
-                read_only = rng.random() < 0.3
-                s.reopen(read_only=read_only)
-            elif roll < 0.25:
-                width, height, format_name = rng.choice(VARIANT_IMAGES)
-                s.store_bitmap(key, *image(f"{key}-{index}-{step}", width, height, format_name))
-            elif roll < 0.30:
-                s.store(key, value(f"{key}-raw-{index}-{step}", rng.choice([10, 100])))
-            elif roll < 0.55:
-                s.variant(key, rng.choice([1, 2, 3, 4, 100]))
-            elif roll < 0.60:
-                s.read(key)
-            elif roll < 0.67:
-                s.advance(rng.choice([1, 100, 299, 300, 700, 1000]))
-            elif roll < 0.71:
-                s.remove(key)
-            elif roll < 0.74:
-                s.metadata(key)
-            elif roll < 0.79:
-                s.count()
-            elif roll < 0.81:
-                s.keys()
-            elif roll < 0.84:
-                s.purge()
-            elif roll < 0.87:
-                s.compact()
-            elif roll < 0.93:
-                read_only = rng.random() < 0.2
-                s.reopen(read_only=read_only)
-            elif roll < 0.95:
-                s.clear()
-            else:
-                s.verify()
-        if read_only:
+        run_mix(s, rng, rng.randrange(15, 40), ["a", "b", "c"], variant_mix(index), reopen_while_read_only=(0.4, 0.3))
+        if s.model.read_only:
             s.reopen()
         s.count().keys()
         if index % 5 == 0:
@@ -1021,6 +1023,40 @@ RANDOM_SEQUENCES = 1000
 RANDOM_KEYS = ["a", "b", "c", "d", "ключ", "a\u0000", "ab", "B"]
 
 
+def store_random(s, rng, key, step):
+    size = rng.choice([0, 1, 7, 30, 100, 200])
+    s.store(key, value(f"{key}-{rng.randrange(1000)}", size))
+
+
+def read_held_as_bitmap(s, rng, key, step):
+    """Raw bytes read as an image (imageDecodingFailed, still a hit), or a plain read of a key
+    the cache does not hold."""
+    if key in s.model.entries:
+        s.read_bitmap_not_png(key)
+    else:
+        s.read(key)
+
+
+# The operations of the cache sequences (shared/randomops.py).
+CACHE_MIX = [
+    (0.30, store_random),
+    (0.50, on_key("read")),
+    (0.58, lambda s, rng, key, step: s.advance(rng.choice([0, 1, 99, 299, 300, 500, 999, 1000, 1600]))),
+    (0.63, on_key("remove")),
+    (0.67, on_key("metadata")),
+    (0.70, on_key("contains")),
+    (0.74, on_cache("count")),
+    (0.77, on_cache("keys")),
+    (0.80, on_cache("purge")),
+    (0.83, on_cache("compact")),
+    (0.89, reopen_read_only(0.15)),
+    (0.91, on_cache("clear")),
+    (0.94, on_cache("synchronize")),
+    (0.97, on_cache("verify")),
+    (None, read_held_as_bitmap),
+]
+
+
 def random_sequences(count=RANDOM_SEQUENCES, seed=20261123):
     """Spec/conformance.md §7.3: seeded random sequences that mix every operation; each step's
     response comes from the model. Each sequence uses its own seed (seed + index), so one can
@@ -1038,46 +1074,8 @@ def random_sequences(count=RANDOM_SEQUENCES, seed=20261123):
             configuration["maximumEntryCount"] = rng.choice([1, 3, 5])
         s = Scenario(f"random/{index:04d}", f"Random sequence {index} (seed {seed + index}) checked step by step against the model.",
                      covers=["cache §2.5", "cache §4.3", "cache §6.2", "cache §4.5", "cache §5.1"], **configuration)
-        read_only = False
-        for _ in range(rng.randrange(10, 40)):
-            key = rng.choice(RANDOM_KEYS)
-            roll = rng.random()
-            if read_only and roll < 0.5:
-                s.reopen(read_only=rng.random() < 0.3)
-                read_only = s.model.read_only
-            elif roll < 0.30:
-                size = rng.choice([0, 1, 7, 30, 100, 200])
-                s.store(key, value(f"{key}-{rng.randrange(1000)}", size))
-            elif roll < 0.50:
-                s.read(key)
-            elif roll < 0.58:
-                s.advance(rng.choice([0, 1, 99, 299, 300, 500, 999, 1000, 1600]))
-            elif roll < 0.63:
-                s.remove(key)
-            elif roll < 0.67:
-                s.metadata(key)
-            elif roll < 0.70:
-                s.contains(key)
-            elif roll < 0.74:
-                s.count()
-            elif roll < 0.77:
-                s.keys()
-            elif roll < 0.80:
-                s.purge()
-            elif roll < 0.83:
-                s.compact()
-            elif roll < 0.89:
-                read_only = rng.random() < 0.15
-                s.reopen(read_only=read_only)
-            elif roll < 0.91:
-                s.clear()
-            elif roll < 0.94:
-                s.synchronize()
-            elif roll < 0.97:
-                s.verify()
-            else:
-                s.read_bitmap_not_png(key) if key in s.model.entries else s.read(key)
-        if read_only:
+        run_mix(s, rng, rng.randrange(10, 40), RANDOM_KEYS, CACHE_MIX, reopen_while_read_only=(0.5, 0.3))
+        if s.model.read_only:
             s.reopen()
         s.count().keys()
         if index % 10 == 0:
@@ -1098,18 +1096,12 @@ def main():
             cases += list(invalid_configurations())
         if file_name == "variants.json":
             cases += list(variant_configurations())
-        names = [c["name"] for c in cases]
-        assert len(names) == len(set(names)), names
-        with open(os.path.join(OUT, file_name), "w") as f:
-            json.dump({"area": "cache", "description": "Cache scenarios (Spec/cache.md), each run on every backend.",
-                       "cases": cases}, f, indent=1, sort_keys=True, ensure_ascii=False)
-            f.write("\n")
+        write_case_file(os.path.join(OUT, file_name), "cache", "Cache scenarios (Spec/cache.md), each run on every backend.",
+                        cases, ascii_only=False)
     # The random sequences, compact: one case per line.
-    cases = [s.case() for s in random_sequences()]
-    with open(os.path.join(OUT, "random.json"), "w") as f:
-        f.write('{"area": "cache", "description": "Seeded random sequences checked against the model (Spec/conformance.md §7.3).", "cases": [\n')
-        f.write(",\n".join(json.dumps(c, sort_keys=True, ensure_ascii=False, separators=(",", ":")) for c in cases))
-        f.write("\n]}\n")
+    write_case_lines(os.path.join(OUT, "random.json"), "cache",
+                     "Seeded random sequences checked against the model (Spec/conformance.md §7.3).",
+                     [s.case() for s in random_sequences()])
 
 
 if __name__ == "__main__":

@@ -1,22 +1,19 @@
 #!/usr/bin/env python3
 """Writes Conformance/store/*.json: store files built by the independent writer in
-storewriter.py, each with the live entries (or the error) a reader must report.
-Run: python3 Conformance/tools/generate_store_cases.py
+writers/storewriter.py, each with the live entries (or the error) a reader must report.
+Run: python3 Conformance/tools/generators/generate_store_cases.py
 """
-import base64
-import json
 import os
 import random
+import sys
 
-import storewriter as s
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))  # Conformance/tools
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-OUT = os.path.join(HERE, "..", "store")
+from shared.casefiles import CONFORMANCE, b64, write_case_file  # noqa: E402
+from writers import storewriter as s  # noqa: E402
+
+OUT = os.path.join(CONFORMANCE, "store")
 T = 1_700_000_000_000
-
-
-def b64(data):
-    return base64.b64encode(data).decode("ascii")
 
 
 def log_file(data):
@@ -476,12 +473,7 @@ def main():
                              ("corrupt.json", corrupt_cases()), ("compaction.json", compaction_cases()),
                              ("snapshot.json", snapshot_cases()),
                              ("migration.json", migration_cases())]:
-        names = [c["name"] for c in cases]
-        assert len(names) == len(set(names)), names
-        with open(os.path.join(OUT, file_name), "w") as f:
-            json.dump({"area": "store", "description": "Store files (Spec/store.md).", "cases": cases},
-                      f, indent=1, sort_keys=True, ensure_ascii=False)
-            f.write("\n")
+        write_case_file(os.path.join(OUT, file_name), "store", "Store files (Spec/store.md).", cases, ascii_only=False)
 
 
 if __name__ == "__main__":

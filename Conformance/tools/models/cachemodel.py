@@ -3,17 +3,17 @@ response of every step of the cache scenarios (Spec/conformance.md §7).
 
 Time is integer milliseconds; an entry is expired at `now` iff now >= expiresAt. Sums of times
 saturate at Int64.max (Spec/cache.md §3.4). The model also keeps a journal of what it asks of
-the backend (put, touch, remove, clear, compact, synchronize), from which backendfiles.py
+the backend (put, touch, remove, clear, compact, synchronize), from which writers/backendfiles.py
 computes each backend's files.
 
 Variants (Spec/thumbnail.md §5) are entries of their own under byte-string keys (FF 56, M as a
 big-endian u32, the original's key bytes), held per original in `variants`; the journal names
-them by those bytes, so backendfiles.py renders them as any other entry.
+them by those bytes, so writers/backendfiles.py renders them as any other entry.
 """
 import struct
 
-import downsampler
-import pngwriter
+from models import downsampler
+from writers import pngwriter
 
 INT64_MAX = 2 ** 63 - 1
 VARIANT_PREFIX = b"\xff\x56"
