@@ -35,6 +35,14 @@ extension Fault {
         case .staleVariantAfterStore: "variants"
         case .variantHitsTwice: "variants"
         case .purgeCountsVariants: "variants"
+        case .compactionHeaderUnchecked: "compaction"
+        case .evictOwnEntryForItsVariant: "limits"
+        case .dictionaryBlessesDamage: "dictionary files"
+        case .directoryAdoptsMisnamedFiles: "directory files"
+        case .hybridSupersededDeletedEarly: "hybrid files"
+        case .linksFollowed: "links"
+        case .readOnlyRemovesStrays: "read-only"
+        case .damagedVariantKept: "variants"
         }
     }
 
@@ -73,6 +81,21 @@ extension Fault {
         case .variantHitsTwice:
             "a variant request takes a hit of its own besides the original's (two sequence numbers)"
         case .purgeCountsVariants: "`purgeExpired()` counts the variants it removes"
+        case .compactionHeaderUnchecked:
+            "compaction rewrites a touched record whose header fails its checksum (found through a snapshot) with its old value checksum"
+        case .evictOwnEntryForItsVariant:
+            "the entry just stored is evicted when its own thumbnail or variant puts the cache over `maximumBytes`"
+        case .dictionaryBlessesDamage:
+            "a rewrite gives a damaged value a fresh checksum, so it reads as good later"
+        case .directoryAdoptsMisnamedFiles:
+            "an entry file whose key does not map to its name is adopted under its key"
+        case .hybridSupersededDeletedEarly:
+            "a replaced or removed external file is deleted before the record that supersedes it is durable"
+        case .linksFollowed:
+            "links in `entries/` and `external/` are followed: a link to a true copy reads as the value"
+        case .readOnlyRemovesStrays: "a read-only open deletes stray and leftover files"
+        case .damagedVariantKept:
+            "a damaged variant is made again without being removed first (no remove record)"
         }
     }
 
@@ -109,6 +132,14 @@ extension Fault {
         case .staleVariantAfterStore: ["--filter", "cache/variants/", "--backend", "directory"]
         case .variantHitsTwice: ["--filter", "cache/variants/", "--backend", "log"]
         case .purgeCountsVariants: ["--filter", "cache/variants/", "--backend", "hybrid"]
+        case .compactionHeaderUnchecked: ["--filter", "store/compact/"]
+        case .evictOwnEntryForItsVariant: ["--filter", "cache/variants/", "--backend", "directory"]
+        case .dictionaryBlessesDamage: ["--filter", "cache/corrupt/", "--backend", "dictionary"]
+        case .directoryAdoptsMisnamedFiles: ["--filter", "cache/damage/directory-", "--backend", "directory"]
+        case .hybridSupersededDeletedEarly: ["--filter", "cache/files/", "--backend", "hybrid"]
+        case .linksFollowed: ["--filter", "cache/damage/", "--backend", "hybrid"]
+        case .readOnlyRemovesStrays: ["--filter", "cache/lifecycle/", "--backend", "directory"]
+        case .damagedVariantKept: ["--filter", "cache/variants/", "--backend", "hybrid"]
         }
     }
 }

@@ -408,6 +408,29 @@ class CacheModel:
         """The stored bytes of a variant were damaged while the cache was closed."""
         self.variants[key][maximum].corrupt = True
 
+    def store_rejected_bitmap(self, key):
+        """Spec/cache.md §6.5: a bitmap the encoder rejects is an argument error, checked after
+        the key and before the state; nothing changes."""
+        self.check_key(key)
+        raise CacheError("imageEncodingFailed")
+
+    def forget(self, key):
+        """The files lost `key` while the cache was closed (its entry file deleted, or a
+        rewrite that dropped it): the next open no longer holds it."""
+        self.drop(key)
+
+    def adopt(self, key, value, meta):
+        """The files gained an entry for `key` with metadata `meta` while the cache was closed
+        (an entry file written after the last index, Spec/backends.md §3.4)."""
+        entry = Entry(value, *meta)
+        self.entries[key] = entry
+        self.journal.append(("put", key, value, entry.meta))
+
+    def as_stored(self, key):
+        """The entry's metadata is its store's again: the hits recorded since were lost."""
+        entry = self.entries[key]
+        entry.created, entry.expires, entry.sequence = entry.stored
+
     def orphan(self, key):
         """The original `key` is gone from the files, its variants kept (what a crash between
         the steps of Spec/thumbnail.md §5.5 can leave); the model's journal records the

@@ -165,6 +165,18 @@ class BackendFiles:
             self.external.pop(name, None)
         self.external_pending_delete.clear()
 
+    def flip(self, path, offset, mask):
+        """The runner flipped bits of a value in the files (the cache closed). A log keeps the
+        damaged record until a compaction drops it, and an external file until it is deleted;
+        the other backends rewrite or delete their files before they are rendered again."""
+        if self.log is not None and path == LOG_NAMES[self.backend]:
+            self.log.data[offset] ^= mask
+        elif path.startswith("external/") and path[len("external/"):] in self.external:
+            name = path[len("external/"):]
+            damaged = bytearray(self.external[name])
+            damaged[offset] ^= mask
+            self.external[name] = bytes(damaged)
+
     def compact(self, current):
         if self.log is not None:
             self.log.compact(current)
