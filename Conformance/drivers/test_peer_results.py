@@ -11,7 +11,7 @@ import unittest
 import zlib
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "tools"))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "tools", "drivers"))
 
 from example_driver import encode as canonical_encode  # noqa: E402  (Spec/png.md §2, from the spec alone)
 from peer_results import classify, encoding_differences  # noqa: E402

@@ -24,6 +24,9 @@ final class CacheSession {
     /// value by maximum pixel size, and those of the value a store replaced.
     var variantResponses: [String: [Int: [String: Message]]] = [:]
     var staleVariants: [String: [Int: [String: Message]]] = [:]
+    /// For dictionary-blesses-damage: the damaged records found at the last writable open, by
+    /// key, until a request names the key.
+    var damagedDictionaryRecords: [[UInt8]: [UInt8]] = [:]
 
     init(backend: String, folder: URL, clock: ManualClock, settings: Request) {
         self.backend = backend

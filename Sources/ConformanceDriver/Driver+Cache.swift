@@ -53,6 +53,17 @@ extension Driver {
         guard let cache = session.cache else {
             throw RequestFailure.badRequest("no cache: the last reopen failed")
         }
+        if request.op == "cache.abandon" {
+            try abandon(session)
+            return [:]
+        }
+        // A key a request names is no longer one whose damage the dictionary-blesses-damage
+        // fault brings back: the backend answered for it.
+        if let key = request.fields["key"], case .string(let text) = key {
+            session.damagedDictionaryRecords[Array(text.utf8)] = nil
+        } else if request.op == "cache.clear" {
+            session.damagedDictionaryRecords = [:]
+        }
         let now = session.clock.now()
         if faults.contains(.expiredOnlyAfterExpiry),
             [
@@ -133,14 +144,14 @@ extension Driver {
                     try cache.removeValue(forKey: oldest)
                     session.forget(oldest)
                 }
+                let superseded = supersededFiles(session, key)
                 try cache.store(data, forKey: key)
+                Driver.deleteExternalFiles(superseded, in: session.folder)
                 size = data.count
             } else {
-                let bitmap = try Bitmap(
-                    width: Int(try request.integer("width")), height: Int(try request.integer("height")),
-                    format: try Driver.pixelFormat(named: try request.string("format")),
-                    pixels: try request.bytes("pixels"))
+                let bitmap = try makeBitmap(request, cache, key: key)
                 try cache.store(bitmap, forKey: key)
+                try evictOwnEntryWrongly(session, cache, key: key)
                 size = bitmap.pixels.count
             }
             session.sizes[key] = size
@@ -200,7 +211,9 @@ extension Driver {
             if faults.contains(.keepRemovedKeyAfterCompaction), let data = try? cache.bytes(forKey: key) {
                 session.removedValues[key] = data
             }
+            let superseded = supersededFiles(session, key)
             let removed = try cache.removeValue(forKey: key)
+            Driver.deleteExternalFiles(superseded, in: session.folder)
             session.forget(key)
             return ["removed": .bool(removed)]
         case "cache.variant":
@@ -233,6 +246,7 @@ extension Driver {
     }
 
     private func openCache(_ session: CacheSession, readOnly: Bool? = nil) throws -> ImageCache {
+        prepareFolder(session, readOnly: readOnly ?? session.readOnly)
         let settings = session.settings
         let limits = settings.object("decodingLimits")
         let configuration = CacheConfiguration(
@@ -272,5 +286,44 @@ extension Driver {
             try cache.removeValue(forKey: victim)
             session.forget(victim)
         }
+    }
+}
+
+extension Driver {
+    /// The bitmap of a `cache.storeBitmap` request. Parts that make no bitmap are a bitmap the
+    /// encoder rejects (Spec/cache.md §6.5): `imageEncodingFailed`, after the key's check and
+    /// before the cache's state, as `store(_ bitmap:forKey:)` orders them.
+    func makeBitmap(_ request: Request, _ cache: ImageCache, key: String) throws -> Bitmap {
+        let format = try Driver.pixelFormat(named: try request.string("format"))
+        do {
+            return try Bitmap(
+                width: Int(try request.integer("width")), height: Int(try request.integer("height")),
+                format: format, pixels: try request.bytes("pixels"))
+        } catch is PNGError {
+            do {
+                _ = try cache.metadata(forKey: key)
+            } catch {
+                if case .invalidKey = error { throw error }
+            }
+            throw RequestFailure(name: "imageEncodingFailed")
+        }
+    }
+
+    /// evict-own-entry-for-its-variant: the entry just stored (or whose variant was just made)
+    /// is removed when the cache is over maximumBytes.
+    func evictOwnEntryWrongly(_ session: CacheSession, _ cache: ImageCache, key: String) throws {
+        guard faults.contains(.evictOwnEntryForItsVariant),
+            let maximum = try session.settings.optionalInteger("maximumBytes"),
+            cache.totalByteCount > maximum
+        else { return }
+        try cache.removeValue(forKey: key)
+        session.forget(key)
+    }
+
+    /// hybrid-superseded-deleted-early: the key's external files before a store or removal,
+    /// which the fault deletes right after it.
+    func supersededFiles(_ session: CacheSession, _ key: String) -> Set<String> {
+        guard faults.contains(.hybridSupersededDeletedEarly), session.backend == "hybrid" else { return [] }
+        return Driver.externalFiles(of: key, in: session.folder)
     }
 }

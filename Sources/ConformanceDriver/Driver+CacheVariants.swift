@@ -23,6 +23,7 @@ extension Driver {
         guard let bitmap = try cache.variant(forKey: key, maximumPixelSize: maximumPixelSize) else {
             return ["hit": .bool(false)]
         }
+        try evictOwnEntryWrongly(session, cache, key: key)
         let response: [String: Message] = [
             "hit": .bool(true), "width": .integer(Int64(bitmap.width)),
             "height": .integer(Int64(bitmap.height)),

@@ -48,6 +48,22 @@ extension Driver {
         write(XXH3.checksum(of: log[0..<24]), into: &log, at: 24)
     }
 
+    /// compaction-header-unchecked: every whole record of a format-2 log gets a matching header
+    /// checksum, so a compaction finds no damaged header to answer for (Spec/store.md §7.1).
+    static func repairRecordHeaderChecksums(_ log: inout [UInt8]) {
+        guard log.count >= 32, log[8] == 2, log[9] == 0 else { return }
+        var offset = 32
+        while offset + 56 <= log.count {
+            let keyLength = Int(littleEndian(log, at: offset + 18, count: 2))
+            let end =
+                offset + 56 + keyLength
+                + Int(min(littleEndian(log, at: offset + 24, count: 8), UInt64(log.count)))
+            guard end <= log.count, end > offset else { return }
+            write(XXH3.checksum(of: log[offset + 8..<offset + 56 + keyLength]), into: &log, at: offset)
+            offset = end
+        }
+    }
+
     /// snapshot-generation-unchecked: the snapshot is given the log's generation (its header
     /// checksum made to match), as if a reader did not compare them.
     static func adoptGeneration(of log: [UInt8], into hint: inout [UInt8]) {
@@ -56,7 +72,7 @@ extension Driver {
         write(XXH3.checksum(of: hint[0..<40]), into: &hint, at: 40)
     }
 
-    private static func write(_ value: UInt64, into bytes: inout [UInt8], at offset: Int) {
+    static func write(_ value: UInt64, into bytes: inout [UInt8], at offset: Int) {
         for index in 0..<8 { bytes[offset + index] = UInt8(truncatingIfNeeded: value >> (8 * UInt64(index))) }
     }
 
@@ -65,6 +81,14 @@ extension Driver {
     /// The faults that change a backend's files after a clean close.
     func applyFileFaults(_ session: CacheSession) {
         let folder = session.folder
+        if faults.contains(.dictionaryBlessesDamage), session.backend == "dictionary" {
+            blessDamagedDictionaryRecords(session)
+        }
+        if faults.contains(.damagedVariantKept),
+            let log = ["log": "cache.log", "hybrid": "hybrid.log"][session.backend]
+        {
+            dropRemovalsOfRemadeVariants(logAt: folder.appendingPathComponent(log).path)
+        }
         switch session.backend {
         case "dictionary" where faults.contains(.dictionaryRecordsReversed):
             let path = folder.appendingPathComponent("cache.dictionary").path

@@ -10,6 +10,9 @@ extension Driver {
         var file = try request.bytes("file")
         if faults.contains(.fileHeaderChecksumUnchecked) { Driver.repairFileHeaderChecksum(&file) }
         let compactAt = try request.optionalInteger("compactAt")
+        if faults.contains(.compactionHeaderUnchecked), compactAt != nil, request.has("hint") {
+            Driver.repairRecordHeaderChecksums(&file)
+        }
         let readOnly = request.fields["readOnly"] == .bool(true)
         let folder = try freshFolder()
         defer { try? FileManager.default.removeItem(at: folder) }

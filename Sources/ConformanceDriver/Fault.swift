@@ -35,6 +35,9 @@ enum Fault: String, CaseIterable, Sendable {
     /// A snapshot of another log (another generation) is used.
     case snapshotGenerationUnchecked = "snapshot-generation-unchecked"
     // compaction
+    /// Compaction rewrites a touched record without checking its old header (the driver
+    /// repairs the record headers of a store opened through a snapshot before compacting it).
+    case compactionHeaderUnchecked = "compaction-header-unchecked"
     /// A key removed before a compaction is stored again after it.
     case keepRemovedKeyAfterCompaction = "keep-removed-key-after-compaction"
     /// Compaction keeps entries that expired at its `now`.
@@ -53,24 +56,41 @@ enum Fault: String, CaseIterable, Sendable {
     case evictWrongEntry = "evict-wrong-entry"
     /// Being exactly at maximumEntryCount counts as over it.
     case evictAtTheLimit = "evict-at-the-limit"
+    /// The entry just stored is evicted when its own thumbnail or variant puts the cache over
+    /// maximumBytes (the driver removes it after the store or the variant request).
+    case evictOwnEntryForItsVariant = "evict-own-entry-for-its-variant"
     // corruption handling
     /// A corrupt entry is reported as a miss instead of corruptEntry.
     case corruptEntryAsMiss = "corrupt-entry-as-miss"
     // each backend's files
     /// The dictionary file keeps its records in reverse key order (rewritten after close).
     case dictionaryRecordsReversed = "dictionary-records-reversed"
+    /// A rewrite of the dictionary file writes a damaged value with a fresh checksum, so it later
+    /// reads as good (the driver puts the records the backend dropped back after a close).
+    case dictionaryBlessesDamage = "dictionary-blesses-damage"
     /// The directory index's checksum trailer is written as zeros (rewritten after close).
     case directoryIndexChecksumZeroed = "directory-index-checksum-zeroed"
+    /// An intact entry file whose key maps to another file name is adopted under its key (the
+    /// driver renames it after its key before a writable open).
+    case directoryAdoptsMisnamedFiles = "directory-adopts-misnamed-files"
     /// The log backend writes no snapshot at close (it is deleted after close).
     case logSnapshotMissing = "log-snapshot-missing"
     /// The hybrid backend never writes external files (its threshold is raised out of reach).
     case hybridNeverExternal = "hybrid-never-external"
+    /// A replaced or removed external value's file is deleted at once, before the record that
+    /// supersedes it is durable (the driver deletes it right after the store or removal).
+    case hybridSupersededDeletedEarly = "hybrid-superseded-deleted-early"
+    /// Links inside `entries/` and `external/` are followed (the driver replaces each by a copy
+    /// of its target before an open).
+    case linksFollowed = "links-followed"
     // locking
     /// A second writable instance of an open folder opens (read-only, behind the scenes).
     case noFolderLock = "no-folder-lock"
     // read-only
     /// A read-only cache stores what it is asked to (through a writable instance).
     case readOnlyStores = "read-only-stores"
+    /// A read-only open deletes stray and leftover files as a writable open does.
+    case readOnlyRemovesStrays = "read-only-removes-strays"
     // variants (Spec/thumbnail.md §5)
     /// `count` counts the variants held as entries.
     case variantsCounted = "variants-counted"
@@ -81,4 +101,7 @@ enum Fault: String, CaseIterable, Sendable {
     case variantHitsTwice = "variant-hits-twice"
     /// `purgeExpired()` counts the variants it removes with their originals.
     case purgeCountsVariants = "purge-counts-variants"
+    /// A damaged variant is made again without being removed first (the driver drops the
+    /// remove record from the log after a close).
+    case damagedVariantKept = "damaged-variant-kept"
 }

@@ -2,6 +2,7 @@ import Foundation
 
 // The conformance driver: answers the requests of Spec/conformance.md with this project's
 // modules. Usage: conformance-driver [--backend NAME]… [--fault NAME]… [--work-folder DIR]
+//        conformance-driver --list-faults | --describe-faults
 
 func usage(_ message: String) -> Never {
     FileHandle.standardError.write(
@@ -33,6 +34,14 @@ while let argument = arguments.popFirst() {
         faults.insert(fault)
     case "--list-faults":
         print(Fault.allCases.map(\.rawValue).joined(separator: "\n"))
+        exit(0)
+    case "--describe-faults":
+        // One line per fault, tab-separated: name, rule class, selection, what it does wrong.
+        for fault in Fault.allCases {
+            print(
+                [fault.rawValue, fault.ruleClass, fault.selection.joined(separator: " "), fault.summary]
+                    .joined(separator: "\t"))
+        }
         exit(0)
     case "--work-folder":
         guard let path = arguments.popFirst() else { usage("--work-folder needs a folder") }

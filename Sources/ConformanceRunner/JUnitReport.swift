@@ -2,8 +2,9 @@ import Foundation
 
 /// A run's results as JUnit XML, for CI systems (Spec/conformance.md §6.6).
 ///
-/// One `testsuite` per area, in the order cases were added; one `testcase` per case, named by
-/// its full name (`area/name[@backend]`). Every text that came from a case file or a driver is
+/// One `testsuite` per group of the run's summary (`RunSummary`): `png`, `store` and
+/// `cache@BACKEND`, in the order cases were added, each with its area and backend as
+/// properties; one `testcase` per case, named by its full name (`area/name[@backend]`). Every text that came from a case file or a driver is
 /// escaped, and characters XML 1.0 cannot carry are written as `\u{XX}`, so the document is
 /// always well-formed.
 struct JUnitReport: Sendable {
@@ -15,8 +16,10 @@ struct JUnitReport: Sendable {
     }
 
     struct TestCase: Sendable, Equatable {
-        /// The testsuite: the case's area, or `expected-failures` for a stale list entry.
-        var suite: String
+        /// The case's area, or `expected-failures` for a stale list entry.
+        var area: String
+        /// The backend a cache scenario ran on; nil for the other areas.
+        var backend: String?
         var name: String
         var seconds: Double
         var result: Result
@@ -24,22 +27,33 @@ struct JUnitReport: Sendable {
 
     private(set) var testCases: [TestCase] = []
 
-    mutating func add(suite: String, name: String, seconds: Double = 0, result: Result) {
-        testCases.append(TestCase(suite: suite, name: name, seconds: seconds, result: result))
+    mutating func add(area: String, backend: String? = nil, name: String, seconds: Double = 0, result: Result)
+    {
+        testCases.append(TestCase(area: area, backend: backend, name: name, seconds: seconds, result: result))
     }
 
     /// The XML document, ending with a newline.
     var document: String {
         var lines = [#"<?xml version="1.0" encoding="UTF-8"?>"#]
         lines.append("<testsuites name=\"conformance\"\(Self.counts(of: testCases))>")
-        var suites: [String] = []
-        for testCase in testCases where !suites.contains(testCase.suite) { suites.append(testCase.suite) }
+        var suites: [RunSummary.Group] = []
+        for testCase in testCases {
+            let group = RunSummary.Group(area: testCase.area, backend: testCase.backend)
+            if !suites.contains(group) { suites.append(group) }
+        }
         for suite in suites {
-            let members = testCases.filter { $0.suite == suite }
-            lines.append("  <testsuite name=\"\(Self.attribute(suite))\"\(Self.counts(of: members))>")
+            let members = testCases.filter { $0.area == suite.area && $0.backend == suite.backend }
+            lines.append("  <testsuite name=\"\(Self.attribute(suite.name))\"\(Self.counts(of: members))>")
+            lines.append("    <properties>")
+            lines.append("      <property name=\"area\" value=\"\(Self.attribute(suite.area))\"/>")
+            if let backend = suite.backend {
+                lines.append("      <property name=\"backend\" value=\"\(Self.attribute(backend))\"/>")
+            }
+            lines.append("    </properties>")
+            let classname = "conformance." + suite.area + (suite.backend.map { "." + $0 } ?? "")
             for member in members {
                 let opening =
-                    "    <testcase classname=\"\(Self.attribute("conformance." + suite))\""
+                    "    <testcase classname=\"\(Self.attribute(classname))\""
                     + " name=\"\(Self.attribute(member.name))\" time=\"\(Self.seconds(member.seconds))\""
                 switch member.result {
                 case .passed:

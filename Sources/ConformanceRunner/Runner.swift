@@ -1,7 +1,10 @@
 import Foundation
 
 /// Runs cases against a driver, restarting it after a crash or a hang (Spec/conformance.md §6).
-final class Runner {
+///
+/// One thread at a time uses a runner: the main thread for the handshake, then the one worker
+/// of the `CaseScheduler` that owns it, then the main thread again to finish it.
+final class Runner: @unchecked Sendable {
     /// The driver's answer to `hello` (Spec/conformance.md §5.1).
     struct Capabilities {
         var implementation: String
@@ -66,7 +69,11 @@ final class Runner {
 
     /// Runs one case and records every exchange. A driver that crashes, hangs or answers out
     /// of turn fails the case and is restarted before the next one.
-    func run(_ testCase: ConformanceCase) -> CaseReport {
+    ///
+    /// - Parameter firstIdentifier: the `id` of the case's first request, the next ones
+    ///   following it; by default the ids go on from the previous case's.
+    func run(_ testCase: ConformanceCase, firstIdentifier: Int64? = nil) -> CaseReport {
+        if let firstIdentifier { nextIdentifier = firstIdentifier }
         let started = Date()
         var report = CaseReport(for: testCase)
         report.failure = runSteps(of: testCase, into: &report)

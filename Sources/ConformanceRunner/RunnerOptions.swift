@@ -15,6 +15,8 @@ struct RunnerOptions: Sendable {
     var showNames: [String] = []
     /// Where to write the JUnit XML report (`--junit`).
     var junitPath: String?
+    /// How many drivers run cases at once (`--jobs`); by default one per processor.
+    var jobs = ProcessInfo.processInfo.activeProcessorCount
     var driverCommand: [String] = []
 
     static let usage = """
@@ -31,6 +33,7 @@ struct RunnerOptions: Sendable {
                                   every backend) and print its note and whole transcript,
                                   passing or not (repeatable)
           --junit FILE            also write the results as JUnit XML to FILE
+          --jobs N                run cases on N drivers at once (default: one per processor)
         exit status: 0 all passed, 1 a case failed, 2 the run could not start,
                      3 standard output was closed before the run ended
         """
@@ -76,6 +79,13 @@ struct RunnerOptions: Sendable {
             case "--list": listOnly = true
             case "--show": showNames.append(try value(for: argument))
             case "--junit": junitPath = try value(for: argument)
+            case "--jobs":
+                let text = try value(for: argument)
+                guard let count = Int(text), count >= 1 else {
+                    throw UsageError(
+                        description: "--jobs needs a whole number of drivers, at least 1, not '\(text)'")
+                }
+                jobs = count
             case "-h", "--help": throw UsageError(description: "")
             case _ where argument.hasPrefix("--"):
                 throw UsageError(description: "unknown option \(argument)")

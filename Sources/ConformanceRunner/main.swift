@@ -106,19 +106,37 @@ console.say(
         + " backends: \(backends.joined(separator: ", ")); \(runnable.count) cases from \(casesDirectory.path)"
 )
 
+// Every case runs whole on one driver; with several jobs, several drivers run cases at once
+// and the reports are taken in the cases' order, so the output does not depend on the jobs.
+let jobs = max(1, min(options.jobs, runnable.count))
+let scheduler = CaseScheduler(
+    cases: runnable,
+    runners: [runner]
+        + (1..<max(jobs, 1)).map { _ in Runner(command: options.driverCommand, timeLimit: options.timeLimit) }
+)
+console.whenOutputIsGone = {
+    scheduler.finish()
+    exit(Console.outputClosedStatus)
+}
+scheduler.start()
+
 var passed = 0
 var failed = 0
 var stillFailing = 0
 var junit = JUnitReport()
+var summary = RunSummary()
+var runIndex = 0
 for testCase in selected {
     guard capabilities.areas.contains(testCase.area) else {
         junit.add(
-            suite: testCase.area, name: testCase.name,
+            area: testCase.area, backend: testCase.backend, name: testCase.name,
             result: .skipped(message: "the driver does not implement the area \(testCase.area)"))
+        summary.add(.skipped, area: testCase.area, backend: testCase.backend)
         continue
     }
     console.stopIfOutputIsGone()
-    let report = runner.run(testCase)
+    guard let report = scheduler.report(at: runIndex) else { console.whenOutputIsGone() }
+    runIndex += 1
     let covering = expectedFailures.entry(covering: testCase.name)
     // Built only when it is printed or kept: a passing case's transcript is not needed.
     let needsTranscript = showing || report.failure != nil || covering != nil || options.verbose
@@ -128,6 +146,7 @@ for testCase in selected {
     case (nil, nil):
         passed += 1
         result = .passed
+        summary.add(.passed, area: testCase.area, backend: testCase.backend)
         if options.verbose || showing {
             console.say("ok   \(testCase.name) (\(Int(report.seconds * 1000)) ms)")
         }
@@ -136,31 +155,36 @@ for testCase in selected {
         failed += 1
         let message = "listed as an expected failure (\(entry)) but it passes now; remove it from the list"
         result = .failed(message: message, body: ([message] + transcript).joined(separator: "\n"))
+        summary.add(.failed, area: testCase.area, backend: testCase.backend)
         console.say("FAIL \(testCase.name)")
         console.say([message] + (showing ? transcript : []), indent: 4)
     case (let failure?, nil):
         failed += 1
         result = .failed(message: failure.message, body: transcript.joined(separator: "\n"))
+        summary.add(.failed, area: testCase.area, backend: testCase.backend)
         console.say("FAIL \(testCase.name)")
         console.say(transcript, indent: 4)
     case (let failure?, let entry?):
         stillFailing += 1
         result = .skipped(message: "expected failure (listed as \(entry)): \(failure.message)")
+        summary.add(.expectedFailure, area: testCase.area, backend: testCase.backend)
         if options.verbose || showing {
             console.say("xfail \(testCase.name)")
             console.say(transcript, indent: 4)
         }
     }
-    junit.add(suite: testCase.area, name: testCase.name, seconds: report.seconds, result: result)
+    junit.add(
+        area: testCase.area, backend: testCase.backend, name: testCase.name, seconds: report.seconds,
+        result: result)
 }
-runner.finish()
+scheduler.finish()
 
 var staleEntries: [String] = []
 for entry in expectedFailures.unknownEntries(among: everyCase.map(\.name)) {
     failed += 1
     let message = "'\(entry)' names no case; remove it from the list"
     staleEntries.append("FAIL expected-failures list: \(message)")
-    junit.add(suite: "expected-failures", name: entry, result: .failed(message: message, body: message))
+    junit.add(area: "expected-failures", name: entry, result: .failed(message: message, body: message))
 }
 
 // Every selected case has run, so the report is complete; it is written before the summary,
@@ -173,6 +197,7 @@ if let path = options.junitPath {
     }
 }
 
+if !showing { console.say(summary.lines, indent: 0) }
 for line in staleEntries { console.say(line) }
 let unsupported = selected.filter { !capabilities.areas.contains($0.area) }
 if !unsupported.isEmpty {

@@ -37,6 +37,9 @@ import Testing
                         expected: {"value":2}
                         response: {"id":2,"value":1}
                     step 3: not run
+                area   backend  passed  failed  xfail  skipped
+                png    -             0       1      0        0
+                total                0       1      0        0
                 0 passed, 1 failed
 
                 """)
@@ -173,7 +176,7 @@ import Testing
             }
             #expect(
                 suites.map { $0.attribute(forName: "name")?.stringValue } == [
-                    "png", "cache", "expected-failures",
+                    "png", "cache@log", "expected-failures",
                 ])
             let testcases = try document.nodes(forXPath: "//testcase").compactMap { $0 as? XMLElement }
             func outcome(_ element: XMLElement) -> String {

@@ -31,7 +31,9 @@ import Testing
         let folder = try FakeDriverFolder(cases: [("gated", "gate"), ("after", "ok")])
         defer { folder.remove() }
         var heading: String?
-        let run = try ConformanceRun.runIntoPipe(["--cases", folder.casesPath, "--"] + folder.driverCommand) {
+        let run = try ConformanceRun.runIntoPipe(
+            ["--cases", folder.casesPath, "--jobs", "1", "--"] + folder.driverCommand
+        ) {
             reading in
             heading = reading.readLine()
             // Leave while the first case runs: the driver holds its answer until the gate opens.

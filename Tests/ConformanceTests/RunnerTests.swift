@@ -141,7 +141,7 @@ import Testing
     @Test(.enabled(if: RunnerTests.pythonIsInstalled, "needs python3 on PATH"))
     func theExampleDriverPassesTheEncodingCases() throws {
         let example = URL(fileURLWithPath: ConformanceRun.cases).appendingPathComponent(
-            "tools/example_driver.py"
+            "tools/drivers/example_driver.py"
         ).path
         let run = try ConformanceRun.run([
             "--cases", ConformanceRun.cases, "--filter", "png/encode/", "--", "python3", example,
@@ -166,7 +166,8 @@ import Testing
         let root = URL(fileURLWithPath: ConformanceRun.cases).deletingLastPathComponent()
         let spec = try String(contentsOf: root.appendingPathComponent("Spec/conformance.md"), encoding: .utf8)
         let example = try String(
-            contentsOf: root.appendingPathComponent("Conformance/tools/example_driver.py"), encoding: .utf8)
+            contentsOf: root.appendingPathComponent("Conformance/tools/drivers/example_driver.py"),
+            encoding: .utf8)
         #expect(spec.contains(example.trimmingCharacters(in: .newlines)))
         #expect(example.split(separator: "\n").count <= 150)
     }

@@ -1,24 +1,21 @@
 #!/usr/bin/env python3
 """Writes Conformance/png/downsample.json: thumbnail cases (Spec/thumbnail.md, request png.downsample
-of Spec/conformance.md §5.7), every expected pixel computed by the model in downsampler.py.
+of Spec/conformance.md §5.7), every expected pixel computed by the model in models/downsampler.py.
 
-Run from anywhere: python3 Conformance/tools/generate_thumbnail_cases.py
+Run from anywhere: python3 Conformance/tools/generators/generate_thumbnail_cases.py
 The output is deterministic (fixed seeds), so re-running it must leave git clean.
 """
-import base64
-import json
 import os
 import random
+import sys
 
-import downsampler as d
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))  # Conformance/tools
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-OUT = os.path.join(HERE, "..", "png", "downsample.json")
+from models import downsampler as d  # noqa: E402
+from shared.casefiles import CONFORMANCE, b64, unb64, write_case_file  # noqa: E402
+
+OUT = os.path.join(CONFORMANCE, "png", "downsample.json")
 ALPHA_FORMATS = [name for name, (_, _, alpha) in d.FORMATS.items() if alpha]
-
-
-def b64(data):
-    return base64.b64encode(data).decode("ascii")
 
 
 def maximum_of(format_name):
@@ -182,7 +179,7 @@ def alpha_cases(rng):
         result = case(f"{format_name}-transparent-edge-8x8-to-3", 8, 8, format_name, d.to_bytes(rows, format_name), 3,
                       "an opaque square in a transparent black border keeps its colour wherever alpha > 0")
         cases.append(result)
-        out = d.samples(base64.b64decode(result["steps"][0]["expect"]["pixels"]), 3, 3, format_name)
+        out = d.samples(unb64(result["steps"][0]["expect"]["pixels"]), 3, 3, format_name)
         assert all(p[:-1] == colour for row in out for p in row if p[-1] > 0)
 
         # The same with a transparent white border, factor 2.
@@ -197,7 +194,7 @@ def alpha_cases(rng):
         result = case(f"{format_name}-all-transparent-7x5-to-3", 7, 5, format_name, d.to_bytes(rows, format_name), 3,
                       "an area with A = 0 has colour 0")
         cases.append(result)
-        assert set(base64.b64decode(result["steps"][0]["expect"]["pixels"])) == {0}
+        assert set(unb64(result["steps"][0]["expect"]["pixels"])) == {0}
 
         # Part transparent: the left half of each target is transparent, the right half opaque.
         rows = [[(tuple(rng.randrange(top + 1) for _ in range(channels - 1)) + (0 if x % 4 < 2 else top,))
@@ -220,8 +217,8 @@ def alpha_cases(rng):
                  d.to_bytes(opaque, alpha_format), 4)
         b = case(f"{plain_format}-same-colours-as-opaque-{alpha_format}-11x9-to-4", 11, 9, plain_format,
                  d.to_bytes(rows, plain_format), 4)
-        out_a = d.samples(base64.b64decode(a["steps"][0]["expect"]["pixels"]), 4, 3, alpha_format)
-        out_b = d.samples(base64.b64decode(b["steps"][0]["expect"]["pixels"]), 4, 3, plain_format)
+        out_a = d.samples(unb64(a["steps"][0]["expect"]["pixels"]), 4, 3, alpha_format)
+        out_b = d.samples(unb64(b["steps"][0]["expect"]["pixels"]), 4, 3, plain_format)
         assert [[p[:-1] for p in row] for row in out_a] == out_b
         assert all(p[-1] == top for row in out_a for p in row)
         cases += [a, b]
@@ -261,13 +258,8 @@ def main():
     rng = random.Random(13)
     cases = (spec_example() + size_rule_cases(rng) + format_cases(rng) + alpha_cases(rng)
              + identity_cases(rng) + error_cases() + size_examples())
-    names = [c["name"] for c in cases]
-    assert len(names) == len(set(names))
-    with open(OUT, "w") as f:
-        json.dump({"area": "png", "description": "Thumbnails (Spec/thumbnail.md): a bitmap and a maximum pixel "
-                   "size to the exact downsampled bitmap, or an error name.", "cases": cases},
-                  f, indent=1, sort_keys=True)
-        f.write("\n")
+    write_case_file(OUT, "png", "Thumbnails (Spec/thumbnail.md): a bitmap and a maximum pixel size to the exact "
+                    "downsampled bitmap, or an error name.", cases)
 
 
 if __name__ == "__main__":

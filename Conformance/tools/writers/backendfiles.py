@@ -1,15 +1,16 @@
 """The files each cache backend must leave after a clean close (Spec/backends.md), computed
-from the journal of a cache model (cachemodel.py), and where a value's bytes lie in them.
+from the journal of a cache model (models/cachemodel.py), and where a value's bytes lie in them.
 
 Written from Spec/backends.md §1.2–§5 and Spec/store.md; every checksum is the record checksum
-(recordchecksum.py). The runner compares these files with the folder's (runner.files), so the
+(models/recordchecksum.py). The runner compares these files with the folder's (runner.files), so the
 layouts are checked byte for byte except where a writer chooses freely: the log's generation
 (and the header checksum over it) and the order of a snapshot's entries.
 """
 import hashlib
 import struct
 
-import storewriter as s
+from shared.casefiles import b64
+from writers import storewriter as s
 
 NEVER = 2 ** 63 - 1
 THRESHOLD = 131_072  # hybrid externalStorageThreshold, the default (Spec/backends.md §5.2)
@@ -94,12 +95,7 @@ class LogImage:
         length = 48 + sum(44 + len(key_bytes(k)) for k in held) + 8
         header = (s.HINT_MAGIC + struct.pack("<HHIQQQ", 2, 0, 0, 0, len(self.data), len(held)) + bytes(8))
         image = header + bytes(length - 48)
-        return {"$bytes": _b64(image), "$ignore": [[16, 24], [40, length]]}
-
-
-def _b64(data):
-    import base64
-    return base64.b64encode(bytes(data)).decode("ascii")
+        return {"$bytes": b64(image), "$ignore": [[16, 24], [40, length]]}
 
 
 class BackendFiles:
@@ -169,6 +165,18 @@ class BackendFiles:
             self.external.pop(name, None)
         self.external_pending_delete.clear()
 
+    def flip(self, path, offset, mask):
+        """The runner flipped bits of a value in the files (the cache closed). A log keeps the
+        damaged record until a compaction drops it, and an external file until it is deleted;
+        the other backends rewrite or delete their files before they are rendered again."""
+        if self.log is not None and path == LOG_NAMES[self.backend]:
+            self.log.data[offset] ^= mask
+        elif path.startswith("external/") and path[len("external/"):] in self.external:
+            name = path[len("external/"):]
+            damaged = bytearray(self.external[name])
+            damaged[offset] ^= mask
+            self.external[name] = bytes(damaged)
+
     def compact(self, current):
         if self.log is not None:
             self.log.compact(current)
@@ -185,13 +193,13 @@ class BackendFiles:
         """Expected `runner.files` pattern after a clean close. entries: the held entries,
         key -> (value, (created, expires, sequence) now, (created, expires, sequence) at store)."""
         assert not (self.damaged & set(entries)), "files are rendered only when no damaged entry is held"
-        files = {"lock": _b64(b"")}
+        files = {"lock": b64(b"")}
         names = ["lock"]
         order = sorted(entries, key=key_bytes)
         if self.backend == "dictionary":
             if not self.written:
                 return {"names": names, "files": files}
-            files["cache.dictionary"] = _b64(dictionary_file(entries))
+            files["cache.dictionary"] = b64(dictionary_file(entries))
             names.append("cache.dictionary")
         elif self.backend == "directory":
             names.append("entries/")
@@ -203,22 +211,22 @@ class BackendFiles:
                 value, (created, expires, sequence), _ = entries[k]
                 index += struct.pack("<IQqqQ", len(key_bytes(k)), len(value), created, expires, sequence) + key_bytes(k)
             index += struct.pack("<Q", s.checksum(index))
-            files["index"] = _b64(index)
+            files["index"] = b64(index)
             names.append("index")
             for k in order:
                 value, _, stored = entries[k]
                 path = "entries/" + file_name(k)
-                files[path] = _b64(b"ICENTR02" + entry_record(k, value, *stored))
+                files[path] = b64(b"ICENTR02" + entry_record(k, value, *stored))
                 names.append(path)
         else:
             log = LOG_NAMES[self.backend]
-            files[log] = {"$bytes": _b64(self.log.data), "$ignore": s.GENERATION_RANGES}
+            files[log] = {"$bytes": b64(self.log.data), "$ignore": s.GENERATION_RANGES}
             files[log + ".hint"] = self.log.snapshot_pattern(order)
             names += [log, log + ".hint"]
             if self.backend == "hybrid":
                 names.append("external/")
                 for name, value in sorted(self.external.items()):
-                    files["external/" + name] = _b64(value)
+                    files["external/" + name] = b64(value)
                     names.append("external/" + name)
         names.sort(key=lambda n: n.encode())
         return {"names": names, "files": files}

@@ -1,22 +1,19 @@
 #!/usr/bin/env python3
 """Writes Conformance/store/*.json: store files built by the independent writer in
-storewriter.py, each with the live entries (or the error) a reader must report.
-Run: python3 Conformance/tools/generate_store_cases.py
+writers/storewriter.py, each with the live entries (or the error) a reader must report.
+Run: python3 Conformance/tools/generators/generate_store_cases.py
 """
-import base64
-import json
 import os
 import random
+import sys
 
-import storewriter as s
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))  # Conformance/tools
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-OUT = os.path.join(HERE, "..", "store")
+from shared.casefiles import CONFORMANCE, b64, write_case_file  # noqa: E402
+from writers import storewriter as s  # noqa: E402
+
+OUT = os.path.join(CONFORMANCE, "store")
 T = 1_700_000_000_000
-
-
-def b64(data):
-    return base64.b64encode(data).decode("ascii")
 
 
 def log_file(data):
@@ -306,6 +303,26 @@ def compaction_cases():
                            "An untouched record is copied byte for byte; a damaged value keeps failing its check.",
                            flip(damaged, alpha_value, 0x04), {"entries": entries(model, {"alpha": "checksumMismatch"})},
                            ["store §7.1.1"], compactAt=T))
+    # Spec/store.md §7.1 step 1: opened through a snapshot, the store never scanned the damaged
+    # header; compaction checks it before it rewrites a touched record.
+    operations = BASE + [("touch", "beta", T, T + 10_000, 40)]
+    damaged, model, offsets = build(operations)
+    hint = s.snapshot(s.GENERATION, len(damaged), snapshot_entries(operations, offsets))
+    damaged = flip(damaged, offsets[1] + 36, 0x02)  # createdAt of beta's put, under its header checksum
+    beta = bytes(range(256))
+    compacted = bytearray(s.file_header())
+    for key, value in [(op[1], op[2]) for op in BASE]:
+        _, created, expires, sequence = model.entries[key]
+        complement = s.checksum(value) ^ 0xFFFFFFFFFFFFFFFF if key == "beta" else None
+        compacted += s.put(key, value, created, expires, sequence, value_checksum=complement)
+    assert model.entries["beta"][0] == beta
+    cases.append(read_case("compact/damaged-header-of-a-touched-record-through-a-snapshot",
+                           "Opened through a snapshot, a store has not checked the header of a touched record, which is "
+                           "damaged; compaction checks it before rewriting the record with the touch's metadata and gives "
+                           "the new record the complement of the value's checksum, so the value reads as checksumMismatch "
+                           "instead of being blessed by a fresh or copied checksum.",
+                           damaged, {"entries": entries(model, {"beta": "checksumMismatch"}), "file": log_file(bytes(compacted))},
+                           ["store §7.1.1", "store §4"], compactAt=T, returnFile=True, hint=b64(hint)))
     # Writing: operations applied by the implementation, then its file and entries.
     write_operations = [
         {"put": "a", "value": b64(b"one"), "createdAt": T, "expiresAt": s.NEVER, "accessSequence": 1},
@@ -463,6 +480,10 @@ def migration_cases():
     hint = s.v1_snapshot(s.GENERATION, len(v1), [("ghost", 1, offsets[0], 11, T, s.NEVER, 1)])
     cases.append(read_case("migrate/format-1-snapshot-ignored", "A format-1 snapshot is not used by the migration.",
                            v1, {"entries": entries(model)}, ["store §11.1", "store §11.2.1"], hint=b64(hint)))
+    cases.append(read_case("migrate/format-1-header-crc-read-only",
+                           "A read-only open checks a format-1 header before it refuses the migration: a header whose "
+                           "CRC-32 fails is corruptFileHeader, as for a writable open, not migrationRequired.",
+                           flip(v1, 17), {"error": "corruptFileHeader"}, ["store §2.1.8", "store §2.1.3"], readOnly=True))
     empty, _, _ = build([], v1=True)
     cases.append(read_case("migrate/empty-store", "An empty format-1 store migrates to a format-2 header.",
                            empty, {"entries": [], "file": log_file(s.file_header())},
@@ -476,12 +497,7 @@ def main():
                              ("corrupt.json", corrupt_cases()), ("compaction.json", compaction_cases()),
                              ("snapshot.json", snapshot_cases()),
                              ("migration.json", migration_cases())]:
-        names = [c["name"] for c in cases]
-        assert len(names) == len(set(names)), names
-        with open(os.path.join(OUT, file_name), "w") as f:
-            json.dump({"area": "store", "description": "Store files (Spec/store.md).", "cases": cases},
-                      f, indent=1, sort_keys=True, ensure_ascii=False)
-            f.write("\n")
+        write_case_file(os.path.join(OUT, file_name), "store", "Store files (Spec/store.md).", cases, ascii_only=False)
 
 
 if __name__ == "__main__":

@@ -3,17 +3,17 @@ response of every step of the cache scenarios (Spec/conformance.md §7).
 
 Time is integer milliseconds; an entry is expired at `now` iff now >= expiresAt. Sums of times
 saturate at Int64.max (Spec/cache.md §3.4). The model also keeps a journal of what it asks of
-the backend (put, touch, remove, clear, compact, synchronize), from which backendfiles.py
+the backend (put, touch, remove, clear, compact, synchronize), from which writers/backendfiles.py
 computes each backend's files.
 
 Variants (Spec/thumbnail.md §5) are entries of their own under byte-string keys (FF 56, M as a
 big-endian u32, the original's key bytes), held per original in `variants`; the journal names
-them by those bytes, so backendfiles.py renders them as any other entry.
+them by those bytes, so writers/backendfiles.py renders them as any other entry.
 """
 import struct
 
-import downsampler
-import pngwriter
+from models import downsampler
+from writers import pngwriter
 
 INT64_MAX = 2 ** 63 - 1
 VARIANT_PREFIX = b"\xff\x56"
@@ -407,6 +407,29 @@ class CacheModel:
     def damage_variant(self, key, maximum):
         """The stored bytes of a variant were damaged while the cache was closed."""
         self.variants[key][maximum].corrupt = True
+
+    def store_rejected_bitmap(self, key):
+        """Spec/cache.md §6.5: a bitmap the encoder rejects is an argument error, checked after
+        the key and before the state; nothing changes."""
+        self.check_key(key)
+        raise CacheError("imageEncodingFailed")
+
+    def forget(self, key):
+        """The files lost `key` while the cache was closed (its entry file deleted, or a
+        rewrite that dropped it): the next open no longer holds it."""
+        self.drop(key)
+
+    def adopt(self, key, value, meta):
+        """The files gained an entry for `key` with metadata `meta` while the cache was closed
+        (an entry file written after the last index, Spec/backends.md §3.4)."""
+        entry = Entry(value, *meta)
+        self.entries[key] = entry
+        self.journal.append(("put", key, value, entry.meta))
+
+    def as_stored(self, key):
+        """The entry's metadata is its store's again: the hits recorded since were lost."""
+        entry = self.entries[key]
+        entry.created, entry.expires, entry.sequence = entry.stored
 
     def orphan(self, key):
         """The original `key` is gone from the files, its variants kept (what a crash between

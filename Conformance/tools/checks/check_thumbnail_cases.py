@@ -15,7 +15,7 @@ rounding (one lower, where the exact half-up rounding lands on a whole number), 
 problem.
 
 Optional: needs Pillow (python3 -m pip install pillow); without it the script says so and
-exits 0. Run: python3 Conformance/tools/check_thumbnail_cases.py [--verbose]
+exits 0. Run: python3 Conformance/tools/checks/check_thumbnail_cases.py [--verbose]
 """
 import base64
 import json
@@ -30,7 +30,7 @@ except ImportError:
     sys.exit(0)
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-CASES = os.path.join(HERE, "..", "png", "downsample.json")
+CASES = os.path.join(HERE, "..", "..", "png", "downsample.json")
 FORMATS = {  # name: (channels, bytes per sample, has alpha)
     "gray8": (1, 1, False), "grayAlpha8": (2, 1, True), "rgb8": (3, 1, False), "rgba8": (4, 1, True),
     "gray16": (1, 2, False), "grayAlpha16": (2, 2, True), "rgb16": (3, 2, False), "rgba16": (4, 2, True),

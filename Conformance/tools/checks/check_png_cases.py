@@ -20,7 +20,7 @@ import zlib
 from PIL import Image
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-PNG = os.path.join(HERE, "..", "png")
+PNG = os.path.join(HERE, "..", "..", "png")
 warnings.simplefilter("ignore")
 
 

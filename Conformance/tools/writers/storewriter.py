@@ -10,14 +10,14 @@ expiresAt i64, accessSequence u64, key, value.
 Snapshot: 48-byte header (magic, major u16 = 2, minor u16, reserved u32, generation u64,
 logLength u64, entryCount u64, header checksum u64 of bytes 0..39), entries of 44 + keyLength
 bytes, an 8-byte checksum of the entries.
-Every checksum is the record checksum of Spec/checksum.md (recordchecksum.py).
+Every checksum is the record checksum of Spec/checksum.md (models/recordchecksum.py).
 
 Format 1 (Spec/store.md §11), kept for the migration cases: the v1_* functions, CRC-32.
 """
 import struct
 import zlib
 
-from recordchecksum import record_checksum
+from models.recordchecksum import record_checksum
 
 MAGIC = bytes([0x89, 0x49, 0x43, 0x4C, 0x4F, 0x47, 0x0D, 0x0A])
 HINT_MAGIC = bytes([0x89, 0x49, 0x43, 0x48, 0x49, 0x4E, 0x54, 0x0A])

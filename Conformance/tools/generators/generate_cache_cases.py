@@ -1,29 +1,25 @@
 #!/usr/bin/env python3
 """Writes Conformance/cache/*.json: scenarios with a controlled clock, each step's expected
-response computed by the independent model in cachemodel.py. The runner runs every scenario
-once per backend. Run: python3 Conformance/tools/generate_cache_cases.py
+response computed by the independent model in models/cachemodel.py. The runner runs every
+scenario once per backend. Run: python3 Conformance/tools/generators/generate_cache_cases.py
 """
-import base64
-import json
 import os
 import random
 import re
 import struct
+import sys
 
-import backendfiles
-import pngwriter
-import storewriter
-from backendfiles import BackendFiles
-from cachemodel import LONGEST_KEY_WITH_VARIANTS, CacheError, CacheModel, variant_key
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))  # Conformance/tools
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-OUT = os.path.join(HERE, "..", "cache")
+from models.cachemodel import LONGEST_KEY_WITH_VARIANTS, CacheError, CacheModel, variant_key  # noqa: E402
+from shared.casefiles import CONFORMANCE, b64, write_case_file, write_case_lines  # noqa: E402
+from shared.randomops import run_mix  # noqa: E402
+from writers import backendfiles, pngwriter, storewriter  # noqa: E402
+from writers.backendfiles import BackendFiles  # noqa: E402
+
+OUT = os.path.join(CONFORMANCE, "cache")
 T0 = 1_700_000_000_000  # a fixed start time, in milliseconds since the epoch
 BACKENDS = ["dictionary", "directory", "log", "hybrid"]
-
-
-def b64(data):
-    return base64.b64encode(data).decode("ascii")
 
 
 def value(label, size=None):
@@ -69,6 +65,8 @@ class Scenario:
                 files.synchronize()
             elif kind == "compact":
                 files.compact(event[1])
+            elif kind == "flip":
+                files.flip(*event[1][backend])
         return files
 
     def add(self, request, expect):
@@ -146,12 +144,35 @@ class Scenario:
         self.model.close()
         return self.add({"op": "cache.close"}, {})
 
-    def files(self):
-        """runner.files after a clean close: every backend's files, byte for byte where fixed."""
-        assert self.model.closed and not self.model.read_only
+    def files(self, extra=None, after_read_only=False):
+        """runner.files after a clean close: every backend's files, byte for byte where fixed.
+        `extra` (path -> bytes) are files the runner put there that must still be there; with
+        `after_read_only` the last close was a read-only cache's, which changes nothing, so the
+        files are those of the last writable close."""
+        assert self.model.closed and (after_read_only or not self.model.read_only)
         held = self.model.held()
-        return self.add({"op": "runner.files"},
-                        {"$backend": {b: self.backend_files(b).files(held) for b in BACKENDS}})
+        expected = {}
+        for backend in BACKENDS:
+            pattern = self.backend_files(backend).files(held)
+            for path, data in (extra or {}).items():
+                pattern["files"][path] = b64(data)
+                pattern["names"].append(path)
+            pattern["names"].sort(key=lambda n: n.encode())
+            expected[backend] = pattern
+        return self.add({"op": "runner.files"}, {"$backend": expected})
+
+    def store_rejected_bitmap(self, key, width, height, format_name, pixels):
+        """cache.storeBitmap with parts that make no bitmap (Spec/cache.md §6.5)."""
+        request = {"op": "cache.storeBitmap", "key": key, "width": width, "height": height,
+                   "format": format_name, "pixels": b64(pixels)}
+        return self.attempt(request, lambda: self.model.store_rejected_bitmap(key))
+
+    def abandon(self):
+        """cache.abandon: the session ends as a crash would end it (nothing buffered or deferred
+        is written). What the files then hold depends on the implementation's buffering, so the
+        model cannot follow: the steps after it are written by hand."""
+        self.model = None
+        return self.add({"op": "cache.abandon"}, {})
 
     def damage_value(self, key):
         """Flips one bit in the middle of key's stored value, in each backend's own file, with
@@ -161,6 +182,7 @@ class Scenario:
         for backend in BACKENDS:
             path, offset = self.backend_files(backend).value_location(key, held)
             paths[backend], flips[backend] = path, [offset, 0x10]
+        self.model.journal.append(("flip", {b: (paths[b], flips[b][0], 0x10) for b in BACKENDS}))
         self.model.damage(key)
         return self.add({"op": "runner.damage", "path": {"$backend": paths}, "flip": {"$backend": flips}}, {})
 
@@ -171,6 +193,7 @@ class Scenario:
         for backend in BACKENDS:
             path, offset = self.backend_files(backend).value_location(variant_key(key, maximum), held)
             paths[backend], flips[backend] = path, [offset, 0x10]
+        self.model.journal.append(("flip", {b: (paths[b], flips[b][0], 0x10) for b in BACKENDS}))
         self.model.damage_variant(key, maximum)
         return self.add({"op": "runner.damage", "path": {"$backend": paths}, "flip": {"$backend": flips}}, {})
 
@@ -699,6 +722,166 @@ def damaged_files():
     yield s
 
 
+def damage_never_blessed():
+    """Spec/backends.md §2.3, Spec/store.md §7.1: a rewrite of the files never gives damaged bytes
+    a fresh checksum."""
+    a, b = value("blessed-a", 64), value("blessed-b", 64)
+    s = only(["dictionary"], Scenario(
+        "corrupt/dictionary-rewrite-drops-a-damaged-record",
+        "A dictionary record whose value is damaged is loaded with its key and metadata; a rewrite of the file (here "
+        "for a store of another key) omits it instead of writing the damaged bytes with a fresh checksum, so the "
+        "entry is gone after the next open, never read as good.",
+        covers=["backends §2.3", "backends §2.2", "cache §8.2"]))
+    s.store("a", a).store("b", b).close().damage_value("a").reopen().count().store("c", value("blessed-c", 64)).close()
+    s.model.forget("a")
+    yield s.files().reopen().read("a").read("b").count().verify()
+    yield only(["directory", "log", "hybrid"], Scenario(
+        "corrupt/damage-survives-rewrites-and-compaction",
+        "A damaged value stays damaged through later stores, the index or log they rewrite and a compaction: after "
+        "reopening, its read is still corruptEntry, never the damaged bytes.",
+        covers=["backends §3.5", "backends §4.4", "store §7.1.1", "cache §8.2"])
+    ).store("a", a).store("b", b).close().damage_value("a").reopen().store("c", value("blessed-c", 64)).compact() \
+        .close().reopen().read("b").read("a").read("a").count()
+
+
+def item_decisions():
+    """The open questions of Spec/cache.md §6.5–§6.6 and Spec/backends.md §3.6–§3.7, each
+    decided in the spec and pinned here."""
+    bad = ("img", 3, 2, "rgba8", value("short pixels", 23))  # 3 x 2 rgba8 needs 24 bytes
+    zero = ("img", 0, 2, "gray8", b"")
+    good = image("img", 3, 2, "rgba8")
+    yield (Scenario("lifecycle/bitmap-the-encoder-rejects",
+                    "Parts that make no bitmap (pixels of the wrong length, a zero side) are a bitmap the encoder rejects: "
+                    "imageEncodingFailed, after invalidKey and before readOnly and cacheClosed; nothing changes and no "
+                    "sequence number is taken.",
+                    covers=["cache §6.5", "cache §5.5", "cache §5.6", "cache §2.1"])
+           .store("a", value("a")).store_rejected_bitmap(*bad).store_rejected_bitmap(*zero)
+           .store_rejected_bitmap("", *bad[1:]).count().store("b", value("b")).metadata("b")
+           .reopen(read_only=True).store_rejected_bitmap(*bad).store_bitmap("img", *good).store_rejected_bitmap("", *bad[1:])
+           .close().store_rejected_bitmap(*bad).store_rejected_bitmap(*zero).store_bitmap("img", *good)
+           .store_rejected_bitmap("", *bad[1:]).reopen().count().store("c", value("c")).metadata("c"))
+    original = image("big-thumb", 10, 10)
+    png, thumbnail = png_size(original), png_size(image("t", 6, 6))
+    yield (Scenario("variants/thumbnail-over-the-byte-limit-keeps-its-entry",
+                    "An image within maximumBytes whose thumbnail pushes the sum over it: every other entry is evicted, "
+                    "never the entry just stored or its thumbnail; the cache stays over the limit until a later store "
+                    "evicts them.",
+                    maximumBytes=png + thumbnail - 1, thumbnailMaximumPixelSize=6,
+                    covers=["cache §6.6", "cache §6.2.6", "thumbnail §5.4", "thumbnail §5.6"])
+           .store("x", value("x", 20)).store_bitmap("a", *original).count().keys().metadata("a").variant("a", 6)
+           .count().store("y", value("y", 20)).count().keys().variant("a", 6).close().files())
+    yield (Scenario("variants/variant-over-the-byte-limit-keeps-its-original",
+                    "A variant whose original and itself exceed maximumBytes: storing it evicts every other entry, never "
+                    "the original or the variant, and the cache stays over the limit.",
+                    maximumBytes=png + thumbnail - 1,
+                    covers=["cache §6.6", "thumbnail §5.3.4", "thumbnail §5.6"])
+           .store_bitmap("a", *original).store("x", value("x", 20)).variant("a", 6).count().keys().variant("a", 6)
+           .metadata("a").store("y", value("y", 20)).count().keys().close().files())
+    s = only(["directory"], Scenario(
+        "damage/directory-index-version-damaged-entries-adopted",
+        "An index whose version field is damaged fails its checksum first: it is unusable, not a newer format. The "
+        "open succeeds and adopts every entry file with the metadata it was stored with, and the close writes the "
+        "index again.",
+        timeToLive=1000, covers=["backends §3.6", "backends §3.7", "backends §3.4"]))
+    s.store("a", value("alpha")).store("b", value("bravo")).advance(100).read("a").close()
+    s.damage_path("index", flip=[8, 1])
+    s.model.as_stored("a")
+    yield s.reopen().metadata("a").metadata("b").store("c", value("charlie")).metadata("c").close().files()
+    s = only(["directory"], Scenario(
+        "damage/directory-open-that-dropped-and-adopted-writes-the-index",
+        "An open that drops an index entry whose file is gone and adopts a file the index does not name counts as a "
+        "change: the close writes the index again, without the one and with the other, though nothing else changed.",
+        covers=["backends §3.7", "backends §3.4"]))
+    s.store("a", value("alpha")).store("b", value("bravo")).read("a").close()
+    adopted = value("delta")
+    meta = (T0 + 5, INT64_MAX, 9)
+    s.damage_path("entries/" + backendfiles.file_name("b"), remove=True)
+    s.damage_path("entries/" + backendfiles.file_name("d"),
+                  write=b64(b"ICENTR02" + backendfiles.entry_record("d", adopted, *meta)))
+    s.model.forget("b")
+    s.model.adopt("d", adopted, meta)
+    yield s.reopen().close().files().reopen().keys().metadata("d").store("e", value("echo")).metadata("e")
+
+
+def uncaught_wrong_behaviour():
+    """Spec/backends.md §3.4, §5.3, §1.6 and Spec/cache.md §5.6: implementations the cases above let through."""
+    c_file = b"ICENTR02" + backendfiles.entry_record("c", value("charlie"), T0, INT64_MAX, 1)
+    for label, with_index in [("with-an-index", True), ("without-an-index", False)]:
+        s = only(["directory"], Scenario(
+            f"damage/directory-file-under-another-name-is-not-adopted-{label}",
+            "An intact entry file whose key does not map to its file name cannot be attributed: it is not adopted "
+            "(under its key or the name's) and a writable open deletes it.",
+            covers=["backends §3.4", "backends §1.2"]))
+        s.store("a", value("alpha")).store("b", value("bravo")).close()
+        s.damage_path("entries/" + backendfiles.file_name("not c"), write=b64(c_file))
+        if not with_index:
+            s.damage_path("index", remove=True)
+        yield s.reopen().keys().read("c").count().close().files()
+    # A link to a true copy: the right length and the right bytes, so only following it reads well.
+    big = pattern("linked-value", 140_000)
+    s = only(["hybrid"], Scenario(
+        "damage/hybrid-external-file-linked-to-a-true-copy",
+        "An external file replaced by a link to an exact copy of its value (same length, same bytes): the link is "
+        "never followed, so the entry counts 0 bytes and reads as corruptEntry, read-only (kept) and writable "
+        "(removed).",
+        covers=["backends §5.4", "backends §5.6", "backends §1.6", "cache §5.6", "cache §8.2"]))
+    s.store("big", big).store("small", value("small")).close()
+    s.damage_path("value-copy", write=b64(big))
+    s.damage_path("external/" + backendfiles.external_name("big", 1), symlink="../value-copy")
+    s.model.damage("big", counted=0)
+    s.reopen(read_only=True).count().read("big").read("big").verify().reopen().count().read("big").read("big")
+    yield s.read("small").count().close().files(extra={"value-copy": big})
+    entry_file = b"ICENTR02" + backendfiles.entry_record("big", big, T0, INT64_MAX, 1)
+    s = only(["directory"], Scenario(
+        "damage/directory-entry-file-linked-to-a-true-copy",
+        "An entry file replaced by a link to an exact copy of it: the link is not followed, so it is a stray "
+        "file, not the entry's file; a read-only cache ignores it and a writable open deletes it, and either way the "
+        "index entry whose file is absent is dropped: the entry is gone.",
+        covers=["backends §3.4", "backends §1.6", "cache §5.6"]))
+    s.store("big", big).store("small", value("small")).close()
+    s.damage_path("entry-copy", write=b64(entry_file))
+    s.damage_path("entries/" + backendfiles.file_name("big"), symlink="../entry-copy")
+    s.model.forget("big")
+    s.reopen(read_only=True).count().read("big").verify()
+    yield s.reopen().count().read("big").read("small").close().files(extra={"entry-copy": entry_file})
+    # Read-only opens change nothing, stray files included.
+    strays = {"dictionary": {".tmp-cache.dictionary-0a1b": b"partial"},
+              "directory": {"entries/stray": b"stray", "entries/.tmp-0a1b": b"partial", "entries/" + "0" * 64: b"junk",
+                            ".tmp-index-0a1b": b"partial"},
+              "log": {"cache.log.compacting": b"partial", "cache.log.hint.tmp": b"partial"},
+              "hybrid": {"external/stray": b"stray", "external/.tmp-0a1b": b"partial",
+                         "external/" + backendfiles.external_name("gone", 9): b"unreferenced",
+                         "hybrid.log.compacting": b"partial"}}
+    for backend in BACKENDS:
+        s = only([backend], Scenario(
+            f"lifecycle/read-only-open-keeps-stray-files-{backend}",
+            "Stray and leftover files a writer would delete are left alone by a read-only cache: after it opens, "
+            "reads and closes, the folder is exactly as it was.",
+            timeToLive=1000, covers=["cache §5.6", "backends §1.6", "backends §1.4"]))
+        s.store("a", value("alpha")).store("big", pattern("stray-big", 140_000)).close()
+        for path, data in strays[backend].items():
+            s.damage_path(path, write=b64(data))
+        s.advance(2000).reopen(read_only=True).read("a").count().verify().close()
+        yield s.files(extra=strays[backend], after_read_only=True)
+    yield damaged_variant_made_again()
+    # Superseded external files outlive the records that replace them until those are durable.
+    v1, v2, other = pattern("superseded-one", 140_000), pattern("superseded-two", 140_000), pattern("removed", 140_000)
+    s = only(["hybrid"], Scenario(
+        "files/hybrid-superseded-file-outlives-its-record",
+        "A replaced or removed external value's file is deleted only after the record that replaces it is durable: "
+        "abandoned as a crash would leave it (no synchronize since), the folder still holds both, and the reopened "
+        "cache reads the old value or the new one, never a missing file.",
+        covers=["backends §5.3", "backends §5.5"]))
+    s.store("big", v1).store("other", other).synchronize().store("big", v2).remove("other").abandon()
+    names = ["lock", "hybrid.log", "external/"] + ["external/" + backendfiles.external_name(k, n)
+                                                    for k, n in [("big", 1), ("other", 2), ("big", 3)]]
+    s.add({"op": "runner.files"}, {"names": sorted(names, key=lambda n: n.encode())})
+    s.add({"op": "cache.reopen"}, {})
+    s.add({"op": "cache.read", "key": "big"}, {"hit": True, "data": {"$oneOf": [b64(v1), b64(v2)]}})
+    s.add({"op": "cache.read", "key": "other"}, {"$oneOf": [{"hit": True, "data": b64(other)}, {"hit": False}]})
+    yield s.add({"op": "cache.close"}, {})
+
+
 def worked_example():
     """Spec/cache.md §11, step by step."""
     s = Scenario("example/the-worked-example-of-cache-11",
@@ -871,8 +1054,50 @@ def variants():
         yield scenario
 
 
+def on_key(method):
+    """A mix operation that calls a Scenario method with the drawn key."""
+    return lambda s, rng, key, step: getattr(s, method)(key)
+
+
+def on_cache(method):
+    """A mix operation that calls a Scenario method without arguments."""
+    return lambda s, rng, key, step: getattr(s, method)()
+
+
+def reopen_read_only(probability):
+    return lambda s, rng, key, step: s.reopen(read_only=rng.random() < probability)
+
+
 RANDOM_VARIANT_SEQUENCES = 60
 VARIANT_IMAGES = [(4, 4, "rgb8"), (7, 5, "gray8"), (5, 9, "rgba8"), (6, 6, "gray16"), (3, 2, "grayAlpha8")]
+
+
+def variant_mix(index):
+    """The operations of variant sequence `index` (shared/randomops.py): image and raw stores,
+    variant requests at several sizes, and every other operation."""
+    def store_image(s, rng, key, step):
+        width, height, format_name = rng.choice(VARIANT_IMAGES)
+        s.store_bitmap(key, *image(f"{key}-{index}-{step}", width, height, format_name))
+
+    def store_raw(s, rng, key, step):
+        s.store(key, value(f"{key}-raw-{index}-{step}", rng.choice([10, 100])))
+
+    return [
+        (0.25, store_image),
+        (0.30, store_raw),
+        (0.55, lambda s, rng, key, step: s.variant(key, rng.choice([1, 2, 3, 4, 100]))),
+        (0.60, on_key("read")),
+        (0.67, lambda s, rng, key, step: s.advance(rng.choice([1, 100, 299, 300, 700, 1000]))),
+        (0.71, on_key("remove")),
+        (0.74, on_key("metadata")),
+        (0.79, on_cache("count")),
+        (0.81, on_cache("keys")),
+        (0.84, on_cache("purge")),
+        (0.87, on_cache("compact")),
+        (0.93, reopen_read_only(0.2)),
+        (0.95, on_cache("clear")),
+        (None, on_cache("verify")),
+    ]
 
 
 def random_variant_sequences(count=RANDOM_VARIANT_SEQUENCES, seed=20261124):
@@ -894,44 +1119,8 @@ def random_variant_sequences(count=RANDOM_VARIANT_SEQUENCES, seed=20261124):
                      f"Random sequence {index} (seed {seed + index}) of variant requests among the other operations, "
                      "checked step by step against the model.",
                      covers=["thumbnail §5.3", "thumbnail §5.5", "thumbnail §5.6", "thumbnail §5.4"], **configuration)
-        read_only = False
-        for step in range(rng.randrange(15, 40)):
-            key = rng.choice(["a", "b", "c"])
-            roll = rng.random()
-            if read_only and roll < 0.4:
-                read_only = rng.random() < 0.3
-                s.reopen(read_only=read_only)
-            elif roll < 0.25:
-                width, height, format_name = rng.choice(VARIANT_IMAGES)
-                s.store_bitmap(key, *image(f"{key}-{index}-{step}", width, height, format_name))
-            elif roll < 0.30:
-                s.store(key, value(f"{key}-raw-{index}-{step}", rng.choice([10, 100])))
-            elif roll < 0.55:
-                s.variant(key, rng.choice([1, 2, 3, 4, 100]))
-            elif roll < 0.60:
-                s.read(key)
-            elif roll < 0.67:
-                s.advance(rng.choice([1, 100, 299, 300, 700, 1000]))
-            elif roll < 0.71:
-                s.remove(key)
-            elif roll < 0.74:
-                s.metadata(key)
-            elif roll < 0.79:
-                s.count()
-            elif roll < 0.81:
-                s.keys()
-            elif roll < 0.84:
-                s.purge()
-            elif roll < 0.87:
-                s.compact()
-            elif roll < 0.93:
-                read_only = rng.random() < 0.2
-                s.reopen(read_only=read_only)
-            elif roll < 0.95:
-                s.clear()
-            else:
-                s.verify()
-        if read_only:
+        run_mix(s, rng, rng.randrange(15, 40), ["a", "b", "c"], variant_mix(index), reopen_while_read_only=(0.4, 0.3))
+        if s.model.read_only:
             s.reopen()
         s.count().keys()
         if index % 5 == 0:
@@ -991,6 +1180,18 @@ def damaged_variant():
     return s
 
 
+def damaged_variant_made_again():
+    """Spec/thumbnail.md §5.3 step 3: a damaged variant is removed before it is made again, which
+    only the files show (a remove record in a log), so they are checked without a compaction."""
+    s = Scenario("variants/damaged-variant-removed-before-it-is-made-again",
+                 "A damaged variant, when requested, is removed (a remove record in a log) and made again from the "
+                 "original: the files after the request, not compacted, show the removal, the original's hit, then the "
+                 "new variant.",
+                 covers=["thumbnail §5.3.3", "thumbnail §5.3.5", "thumbnail §5.5"])
+    s.store_bitmap("a", *image("a", 9, 7)).variant("a", 3).close().damage_variant("a", 3).reopen()
+    return s.variant("a", 3).metadata("a").close().files()
+
+
 def damaged_original():
     s = Scenario("variants/damaged-original-serves-a-held-variant",
                  "A held variant answers without reading the original (§5.3 step 3), even when the original's bytes are "
@@ -1021,6 +1222,40 @@ RANDOM_SEQUENCES = 1000
 RANDOM_KEYS = ["a", "b", "c", "d", "ключ", "a\u0000", "ab", "B"]
 
 
+def store_random(s, rng, key, step):
+    size = rng.choice([0, 1, 7, 30, 100, 200])
+    s.store(key, value(f"{key}-{rng.randrange(1000)}", size))
+
+
+def read_held_as_bitmap(s, rng, key, step):
+    """Raw bytes read as an image (imageDecodingFailed, still a hit), or a plain read of a key
+    the cache does not hold."""
+    if key in s.model.entries:
+        s.read_bitmap_not_png(key)
+    else:
+        s.read(key)
+
+
+# The operations of the cache sequences (shared/randomops.py).
+CACHE_MIX = [
+    (0.30, store_random),
+    (0.50, on_key("read")),
+    (0.58, lambda s, rng, key, step: s.advance(rng.choice([0, 1, 99, 299, 300, 500, 999, 1000, 1600]))),
+    (0.63, on_key("remove")),
+    (0.67, on_key("metadata")),
+    (0.70, on_key("contains")),
+    (0.74, on_cache("count")),
+    (0.77, on_cache("keys")),
+    (0.80, on_cache("purge")),
+    (0.83, on_cache("compact")),
+    (0.89, reopen_read_only(0.15)),
+    (0.91, on_cache("clear")),
+    (0.94, on_cache("synchronize")),
+    (0.97, on_cache("verify")),
+    (None, read_held_as_bitmap),
+]
+
+
 def random_sequences(count=RANDOM_SEQUENCES, seed=20261123):
     """Spec/conformance.md §7.3: seeded random sequences that mix every operation; each step's
     response comes from the model. Each sequence uses its own seed (seed + index), so one can
@@ -1038,46 +1273,8 @@ def random_sequences(count=RANDOM_SEQUENCES, seed=20261123):
             configuration["maximumEntryCount"] = rng.choice([1, 3, 5])
         s = Scenario(f"random/{index:04d}", f"Random sequence {index} (seed {seed + index}) checked step by step against the model.",
                      covers=["cache §2.5", "cache §4.3", "cache §6.2", "cache §4.5", "cache §5.1"], **configuration)
-        read_only = False
-        for _ in range(rng.randrange(10, 40)):
-            key = rng.choice(RANDOM_KEYS)
-            roll = rng.random()
-            if read_only and roll < 0.5:
-                s.reopen(read_only=rng.random() < 0.3)
-                read_only = s.model.read_only
-            elif roll < 0.30:
-                size = rng.choice([0, 1, 7, 30, 100, 200])
-                s.store(key, value(f"{key}-{rng.randrange(1000)}", size))
-            elif roll < 0.50:
-                s.read(key)
-            elif roll < 0.58:
-                s.advance(rng.choice([0, 1, 99, 299, 300, 500, 999, 1000, 1600]))
-            elif roll < 0.63:
-                s.remove(key)
-            elif roll < 0.67:
-                s.metadata(key)
-            elif roll < 0.70:
-                s.contains(key)
-            elif roll < 0.74:
-                s.count()
-            elif roll < 0.77:
-                s.keys()
-            elif roll < 0.80:
-                s.purge()
-            elif roll < 0.83:
-                s.compact()
-            elif roll < 0.89:
-                read_only = rng.random() < 0.15
-                s.reopen(read_only=read_only)
-            elif roll < 0.91:
-                s.clear()
-            elif roll < 0.94:
-                s.synchronize()
-            elif roll < 0.97:
-                s.verify()
-            else:
-                s.read_bitmap_not_png(key) if key in s.model.entries else s.read(key)
-        if read_only:
+        run_mix(s, rng, rng.randrange(10, 40), RANDOM_KEYS, CACHE_MIX, reopen_while_read_only=(0.5, 0.3))
+        if s.model.read_only:
             s.reopen()
         s.count().keys()
         if index % 10 == 0:
@@ -1085,31 +1282,29 @@ def random_sequences(count=RANDOM_SEQUENCES, seed=20261123):
         yield s
 
 
+# The file each case goes to, by the first part of its name.
+FILES = {"basic": "basic.json", "expiry": "expiry.json", "evict": "eviction.json", "persist": "persistence.json",
+         "corrupt": "corruption.json", "files": "files.json", "counter": "counter.json", "lifecycle": "lifecycle.json",
+         "damage": "damage.json", "format1": "format1.json", "example": "example.json", "variants": "variants.json"}
+
+
 def main():
     os.makedirs(OUT, exist_ok=True)
-    groups = {"basic.json": basics(), "expiry.json": expiration(), "eviction.json": eviction(),
-              "persistence.json": persistence(), "corruption.json": corruption(),
-              "files.json": files(), "counter.json": counter(), "lifecycle.json": lifecycle(),
-              "damage.json": damaged_files(), "format1.json": format_one(),
-              "example.json": worked_example(), "variants.json": variants()}
-    for file_name, scenarios in groups.items():
-        cases = [s.case() for s in scenarios]
-        if file_name == "basic.json":
-            cases += list(invalid_configurations())
-        if file_name == "variants.json":
-            cases += list(variant_configurations())
-        names = [c["name"] for c in cases]
-        assert len(names) == len(set(names)), names
-        with open(os.path.join(OUT, file_name), "w") as f:
-            json.dump({"area": "cache", "description": "Cache scenarios (Spec/cache.md), each run on every backend.",
-                       "cases": cases}, f, indent=1, sort_keys=True, ensure_ascii=False)
-            f.write("\n")
+    scenarios = [basics(), invalid_configurations(), expiration(), eviction(), persistence(), corruption(), files(),
+                 counter(), lifecycle(), damaged_files(), format_one(), worked_example(), variants(),
+                 variant_configurations(), item_decisions(), damage_never_blessed(), uncaught_wrong_behaviour()]
+    groups = {name: [] for name in FILES.values()}
+    for made in scenarios:
+        for scenario in made:
+            case = scenario if isinstance(scenario, dict) else scenario.case()
+            groups[FILES[case["name"].split("/")[0]]].append(case)
+    for file_name, cases in groups.items():
+        write_case_file(os.path.join(OUT, file_name), "cache", "Cache scenarios (Spec/cache.md), each run on every backend.",
+                        cases, ascii_only=False)
     # The random sequences, compact: one case per line.
-    cases = [s.case() for s in random_sequences()]
-    with open(os.path.join(OUT, "random.json"), "w") as f:
-        f.write('{"area": "cache", "description": "Seeded random sequences checked against the model (Spec/conformance.md §7.3).", "cases": [\n')
-        f.write(",\n".join(json.dumps(c, sort_keys=True, ensure_ascii=False, separators=(",", ":")) for c in cases))
-        f.write("\n]}\n")
+    write_case_lines(os.path.join(OUT, "random.json"), "cache",
+                     "Seeded random sequences checked against the model (Spec/conformance.md §7.3).",
+                     [s.case() for s in random_sequences()])
 
 
 if __name__ == "__main__":

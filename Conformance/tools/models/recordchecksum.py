@@ -182,7 +182,7 @@ def pattern(n):
     return bytes(((i * 2654435761) & 0xFFFFFFFF) >> 24 for i in range(n))
 
 
-SPEC = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "Spec", "checksum.md")
+SPEC = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "..", "Spec", "checksum.md")
 
 
 def spec_vectors(path=SPEC):

@@ -1,21 +1,22 @@
 #!/usr/bin/env python3
-"""Writes Conformance/png/*.json from the independent writer in pngwriter.py.
+"""Writes Conformance/png/*.json from the independent writer in writers/pngwriter.py.
 
-Run from anywhere: python3 Conformance/tools/generate_png_cases.py
+Run from anywhere: python3 Conformance/tools/generators/generate_png_cases.py
 The output is deterministic (fixed seeds), so re-running it must leave git clean.
 """
-import base64
-import json
 import os
 import random
 import re
 import struct
+import sys
 import zlib
 
-import pngwriter as w
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))  # Conformance/tools
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-OUT = os.path.join(HERE, "..", "png")
+from shared.casefiles import CONFORMANCE, b64, write_case_file  # noqa: E402
+from writers import pngwriter as w  # noqa: E402
+
+OUT = os.path.join(CONFORMANCE, "png")
 
 # Error names as Spec/png.md and Spec/deflate.md list them (the Swift case names).
 E = {
@@ -73,16 +74,8 @@ E = {
 }
 
 
-def b64(data):
-    return base64.b64encode(data).decode("ascii")
-
-
 def write(name, description, cases):
-    names = [c["name"] for c in cases]
-    assert len(names) == len(set(names)), name
-    with open(os.path.join(OUT, name), "w") as f:
-        json.dump({"area": "png", "description": description, "cases": cases}, f, indent=1, sort_keys=True)
-        f.write("\n")
+    write_case_file(os.path.join(OUT, name), "png", description, cases)
 
 
 def step(request, expect):
