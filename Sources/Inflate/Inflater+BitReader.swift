@@ -49,7 +49,8 @@ extension Inflater {
             let index = Int(truncatingIfNeeded: bitBuffer >> UInt64(rootBits)) & subMask
             entry = table[Int(entry >> 16) + index]
         }
-        let length = Int(entry & HuffmanEntry.lengthMask)
+        // The code alone: its extra bits are read after it, each checked.
+        let length = Int(entry & HuffmanEntry.lengthMask) - Int(HuffmanEntry.extraBits(entry))
         if length > bitCount { throw .truncatedInput }
         bitBuffer >>= UInt64(length)
         bitCount -= length

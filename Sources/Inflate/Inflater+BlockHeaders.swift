@@ -116,6 +116,8 @@ extension Inflater {
                 symbols: symbols, rootBits: HuffmanTableBuilder.literalRootBits,
                 table: literalTable, scratch: scratch, sorted: sortedSymbols, kind: .literalLength)
         }
+        HuffmanTableBuilder.buildFastLiteralTable(
+            from: literalTable, rootBits: HuffmanTableBuilder.literalRootBits, into: fastLiteralTable)
         try HuffmanTableBuilder.distanceSymbols.withUnsafeBufferPointer {
             (symbols) throws(InflateError) in
             try HuffmanTableBuilder.build(

@@ -55,9 +55,12 @@ extension Inflater {
     /// The hot loop: decodes while at least 8 input bytes and `fastOutputMargin` output bytes
     /// remain, so it needs no bounds checks per symbol (`Spec/deflate.md` §5.4).
     ///
-    /// Each step refills the 64-bit buffer to at least 56 bits with one unaligned load, which
-    /// covers the longest symbol: a 15-bit length code, 5 extra bits, a 15-bit distance code
-    /// and 13 extra bits.
+    /// Each step starts with the 64-bit buffer refilled to at least 56 bits by one unaligned
+    /// load, without a branch, and the next fast-table entry already looked up. That covers the
+    /// longest match: a 15-bit length code, 5 extra bits, a 15-bit distance code and 13 extra
+    /// bits. Literals come one or two per entry, and up to three entries (33 bits) are decoded
+    /// before the next refill; every literal entry writes two bytes, the second only kept when
+    /// the entry holds a pair.
     ///
     /// - Returns: true at the end-of-block symbol, false when it left the fast region.
     func decodeFast(
@@ -68,6 +71,8 @@ extension Inflater {
         var position = self.position
         guard position <= inputEnd && count <= outputEnd else { return false }
         let input = UnsafeRawPointer(self.input)
+        let out = UnsafeMutableRawPointer(output)
+        let fast = UnsafePointer(fastLiteralTable)
         let literals = UnsafePointer(literalTable)
         let distances = UnsafePointer(distanceTable)
         let literalRootBits = UInt64(HuffmanTableBuilder.literalRootBits)
@@ -84,55 +89,70 @@ extension Inflater {
             count = written
         }
 
-        while position <= inputEnd && written <= outputEnd {
+        // Bits above `bitCount` are copies of the bytes at `position…` or zero, so OR-ing the
+        // next 8 bytes in again is harmless; the position then advances by the whole bytes
+        // that fit.
+        @inline(__always) func refill() {
             let word = input.loadUnaligned(fromByteOffset: position, as: UInt64.self)
             bitBuffer |= UInt64(littleEndian: word) &<< bitCount
             position &+= Int(truncatingIfNeeded: (63 &- bitCount) &>> 3)
             bitCount |= 56
+        }
+        // Writes a literal entry's one or two bytes; bits 0…5 of an entry are its code length,
+        // and a masking shift uses just those, so the shift needs no mask on the critical path.
+        @inline(__always) func emit(_ entry: UInt32) {
+            out.storeBytes(
+                of: UInt16(truncatingIfNeeded: entry &>> 16).littleEndian, toByteOffset: written,
+                as: UInt16.self)
+            written &+= 1 &+ Int(truncatingIfNeeded: entry &>> 6 & 1)
+            bitBuffer &>>= UInt64(entry)
+            bitCount &-= UInt64(entry & HuffmanEntry.lengthMask)
+        }
 
-            var entry = literals[Int(truncatingIfNeeded: bitBuffer & literalMask)]
+        refill()
+        var entry = fast[Int(truncatingIfNeeded: bitBuffer & literalMask)]
+        while true {
+            if entry & HuffmanEntry.literal != 0 {
+                emit(entry)
+                entry = fast[Int(truncatingIfNeeded: bitBuffer & literalMask)]
+                if entry & HuffmanEntry.literal != 0 {
+                    emit(entry)
+                    entry = fast[Int(truncatingIfNeeded: bitBuffer & literalMask)]
+                    if entry & HuffmanEntry.literal != 0 {
+                        emit(entry)
+                        entry = fast[Int(truncatingIfNeeded: bitBuffer & literalMask)]
+                    }
+                }
+                // At least 23 bits were left for that lookup; the refill adds bits above them.
+                guard position <= inputEnd && written <= outputEnd else { return false }
+                refill()
+                continue
+            }
             if entry & HuffmanEntry.subtable != 0 {
                 let subMask = UInt64(1) &<< UInt64(HuffmanEntry.extraBits(entry)) &- 1
                 let index = (bitBuffer &>> literalRootBits) & subMask
                 entry = literals[Int(entry &>> 16) &+ Int(truncatingIfNeeded: index)]
+                if entry & HuffmanEntry.literal != 0 {
+                    output[written] = UInt8(truncatingIfNeeded: entry &>> 16)
+                    written &+= 1
+                    bitBuffer &>>= UInt64(entry)
+                    bitCount &-= UInt64(entry & HuffmanEntry.lengthMask)
+                    guard position <= inputEnd && written <= outputEnd else { return false }
+                    refill()
+                    entry = fast[Int(truncatingIfNeeded: bitBuffer & literalMask)]
+                    continue
+                }
             }
-            // Bits 0…5 of an entry are its code length, and a masking shift uses just those,
-            // so the shift needs no mask on the critical path.
+            // A length, end of block or invalid: one shift drops the code and its extra
+            // bits, which are read from the saved buffer, off the critical path.
+            var saved = bitBuffer
             bitBuffer &>>= UInt64(entry)
             bitCount &-= UInt64(entry & HuffmanEntry.lengthMask)
-            if entry & HuffmanEntry.literal != 0 {
-                output[written] = UInt8(truncatingIfNeeded: entry &>> 16)
-                // Literals take at most 15 bits, so two more fit in what the refill left (at
-                // least 41 bits). Anything else waits for the next refill, undecoded.
-                entry = literals[Int(truncatingIfNeeded: bitBuffer & literalMask)]
-                if entry & HuffmanEntry.literal == 0 {
-                    written &+= 1
-                    continue
-                }
-                bitBuffer &>>= UInt64(entry)
-                bitCount &-= UInt64(entry & HuffmanEntry.lengthMask)
-                output[written &+ 1] = UInt8(truncatingIfNeeded: entry &>> 16)
-                entry = literals[Int(truncatingIfNeeded: bitBuffer & literalMask)]
-                if entry & HuffmanEntry.literal == 0 {
-                    written &+= 2
-                    continue
-                }
-                bitBuffer &>>= UInt64(entry)
-                bitCount &-= UInt64(entry & HuffmanEntry.lengthMask)
-                output[written &+ 2] = UInt8(truncatingIfNeeded: entry &>> 16)
-                written &+= 3
-                continue
-            }
             if entry & HuffmanEntry.exceptional != 0 {
                 if entry & HuffmanEntry.endOfBlock != 0 { return true }
                 throw Inflater.error(forInvalid: entry, in: .literalLength)
             }
-            let lengthExtra = UInt64(HuffmanEntry.extraBits(entry))
-            let length =
-                Int(entry &>> 16)
-                &+ Int(truncatingIfNeeded: bitBuffer & (UInt64(1) &<< lengthExtra &- 1))
-            bitBuffer &>>= lengthExtra
-            bitCount &-= lengthExtra
+            let length = Int(entry &>> 16) &+ Inflater.extraValue(entry, saved)
 
             var distanceEntry = distances[Int(truncatingIfNeeded: bitBuffer & distanceMask)]
             if distanceEntry & HuffmanEntry.subtable != 0 {
@@ -141,25 +161,23 @@ extension Inflater {
                 distanceEntry =
                     distances[Int(distanceEntry &>> 16) &+ Int(truncatingIfNeeded: index)]
             }
+            saved = bitBuffer
             bitBuffer &>>= UInt64(distanceEntry)
             bitCount &-= UInt64(distanceEntry & HuffmanEntry.lengthMask)
             if distanceEntry & HuffmanEntry.invalid != 0 {
                 throw Inflater.error(forInvalid: distanceEntry, in: .distance)
             }
-            let distanceExtra = UInt64(HuffmanEntry.extraBits(distanceEntry))
-            let distance =
-                Int(distanceEntry &>> 16)
-                &+ Int(truncatingIfNeeded: bitBuffer & (UInt64(1) &<< distanceExtra &- 1))
-            bitBuffer &>>= distanceExtra
-            bitCount &-= distanceExtra
+            let distance = Int(distanceEntry &>> 16) &+ Inflater.extraValue(distanceEntry, saved)
             if distance > written {
                 throw .distanceTooFar(distance: distance, available: written)
             }
             Inflater.copyMatchFast(
                 output: output + written, distance: distance, length: length)
             written &+= length
+            guard position <= inputEnd && written <= outputEnd else { return false }
+            refill()
+            entry = fast[Int(truncatingIfNeeded: bitBuffer & literalMask)]
         }
-        return false
     }
 
     /// Copies a match that may overrun its end by up to 15 bytes.
@@ -200,6 +218,15 @@ extension Inflater {
                 offset &+= 8
             }
         }
+    }
+
+    /// The extra bits of a length or distance entry, taken from `saved`, the bit buffer as it
+    /// was before the entry's code and extra bits were dropped.
+    @inline(__always)
+    static func extraValue(_ entry: UInt32, _ saved: UInt64) -> Int {
+        let extra = UInt64(HuffmanEntry.extraBits(entry))
+        let code = UInt64(entry & HuffmanEntry.lengthMask) &- extra
+        return Int(truncatingIfNeeded: (saved &>> code) & (UInt64(1) &<< extra &- 1))
     }
 
     /// The error an invalid table entry stands for (`Spec/deflate.md` §5.3).

@@ -35,6 +35,9 @@ final class Inflater {
     var pendingLiteral = -1
 
     let literalTable: UnsafeMutablePointer<UInt32>
+    /// The literal/length code's fast table: literal pairs and lengths with their extra bits
+    /// (`HuffmanTableBuilder.buildFastLiteralTable`).
+    let fastLiteralTable: UnsafeMutablePointer<UInt32>
     let distanceTable: UnsafeMutablePointer<UInt32>
     let codeLengthTable: UnsafeMutablePointer<UInt32>
     let scratch: UnsafeMutablePointer<UInt8>
@@ -50,6 +53,7 @@ final class Inflater {
         self.inputCount = count
         self.position = start
         literalTable = .allocate(capacity: HuffmanTableBuilder.literalCapacity)
+        fastLiteralTable = .allocate(capacity: 1 << HuffmanTableBuilder.literalRootBits)
         distanceTable = .allocate(capacity: HuffmanTableBuilder.distanceCapacity)
         codeLengthTable = .allocate(capacity: HuffmanTableBuilder.codeLengthCapacity)
         scratch = .allocate(capacity: 1 << HuffmanTableBuilder.literalRootBits)
@@ -59,6 +63,7 @@ final class Inflater {
 
     deinit {
         literalTable.deallocate()
+        fastLiteralTable.deallocate()
         distanceTable.deallocate()
         codeLengthTable.deallocate()
         scratch.deallocate()
