@@ -1,8 +1,8 @@
 /// Decoding the symbols of fixed- and dynamic-Huffman blocks (`Spec/deflate.md` §4.4, §5).
 extension Inflater {
     /// Room the fast loop keeps free at the end of the output: a 258-byte match plus the up to
-    /// 7 bytes (rounded up here) that 8-byte copies write past its end.
-    static let fastOutputMargin = 258 + 16
+    /// 31 bytes (rounded up here) that 32-byte copies write past its end.
+    static let fastOutputMargin = 258 + 32
 
     /// Decodes symbols of the current Huffman block (`Spec/deflate.md` §4.4).
     ///
@@ -180,43 +180,58 @@ extension Inflater {
         }
     }
 
-    /// Copies a match that may overrun its end by up to 15 bytes.
+    /// Copies a match that may overrun its end by up to 31 bytes (`fastOutputMargin`); the
+    /// caller has checked that `distance` is 1 or more and reaches no further than the output.
     ///
-    /// Distances of 8 or more copy 8 bytes at a time: each load reads only bytes already
-    /// final. A distance of 1 repeats one byte. Shorter periods copy their first bytes one at
-    /// a time and then 8 bytes at a time from a whole number of periods back, at least 8.
+    /// Distances of 32 or more copy 32 bytes at a time, and 8 to 31 copy 8 at a time: each load
+    /// reads only bytes already final. Shorter distances never load what they just stored: the
+    /// period's bytes are repeated into a word once, and the word is stored every whole number
+    /// of periods that fits in 8 bytes (8 bytes for 1, 2 and 4; 6 for 3; 5, 6, 7 for 5, 6, 7).
     @inline(__always)
     static func copyMatchFast(output: UnsafeMutablePointer<UInt8>, distance: Int, length: Int) {
         let destination = UnsafeMutableRawPointer(output)
+        let source = UnsafeRawPointer(output - distance)
         if distance >= 8 {
-            let source = UnsafeRawPointer(output - distance)
-            var offset = 0
-            repeat {
-                let chunk = source.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
-                destination.storeBytes(of: chunk, toByteOffset: offset, as: UInt64.self)
-                offset &+= 8
-            } while offset < length
-        } else if distance == 1 {
-            let pattern = UInt64(output[-1]) &* 0x0101_0101_0101_0101
-            var offset = 0
-            repeat {
-                destination.storeBytes(of: pattern, toByteOffset: offset, as: UInt64.self)
-                offset &+= 8
-            } while offset < length
+            // Most matches are short: two words cover up to 16 bytes without a loop.
+            destination.storeBytes(of: source.loadUnaligned(as: UInt64.self), as: UInt64.self)
+            destination.storeBytes(
+                of: source.loadUnaligned(fromByteOffset: 8, as: UInt64.self), toByteOffset: 8,
+                as: UInt64.self)
+            guard length > 16 else { return }
+            var offset = 16
+            if distance >= 32 {
+                repeat {
+                    let first = source.loadUnaligned(fromByteOffset: offset, as: SIMD16<UInt8>.self)
+                    let second = source.loadUnaligned(
+                        fromByteOffset: offset &+ 16, as: SIMD16<UInt8>.self)
+                    destination.storeBytes(of: first, toByteOffset: offset, as: SIMD16<UInt8>.self)
+                    destination.storeBytes(
+                        of: second, toByteOffset: offset &+ 16, as: SIMD16<UInt8>.self)
+                    offset &+= 32
+                } while offset < length
+            } else {
+                repeat {
+                    let chunk = source.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+                    destination.storeBytes(of: chunk, toByteOffset: offset, as: UInt64.self)
+                    offset &+= 8
+                } while offset < length
+            }
         } else {
-            // The smallest multiple of the period that is at least 8.
-            let stride = (8 &+ distance &- 1) / distance &* distance
+            // The first `distance` bytes of the source are final; the load's other bytes are
+            // masked off, and three shifts repeat the period across the word.
+            let periodBits = UInt64(distance &* 8)
+            var pattern =
+                UInt64(littleEndian: source.loadUnaligned(as: UInt64.self))
+                & (UInt64.max >> (64 &- periodBits))
+            pattern |= pattern << periodBits
+            pattern |= pattern << (2 &* periodBits)
+            pattern |= pattern << (4 &* periodBits)
+            let step = 8 &- 8 % distance
             var offset = 0
-            while offset < stride &- distance {
-                output[offset] = output[offset &- distance]
-                offset &+= 1
-            }
-            let source = UnsafeRawPointer(output - stride)
-            while offset < length {
-                let chunk = source.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
-                destination.storeBytes(of: chunk, toByteOffset: offset, as: UInt64.self)
-                offset &+= 8
-            }
+            repeat {
+                destination.storeBytes(of: pattern.littleEndian, toByteOffset: offset, as: UInt64.self)
+                offset &+= step
+            } while offset < length
         }
     }
 
