@@ -53,8 +53,8 @@ enum HuffmanTableBuilder {
     /// 2^(15 − root) entries; incomplete codes are only accepted when they have no subtables.
     static let literalRootBits = 11
     static let literalCapacity = (1 << 11) + 288 << (15 - 11)
-    static let distanceRootBits = 10
-    static let distanceCapacity = (1 << 10) + 32 << (15 - 10)
+    static let distanceRootBits = 8
+    static let distanceCapacity = (1 << 8) + 32 << (15 - 8)
     static let codeLengthRootBits = 7
     static let codeLengthCapacity = 1 << 7
 

@@ -116,8 +116,15 @@ extension Inflater {
                 symbols: symbols, rootBits: HuffmanTableBuilder.literalRootBits,
                 table: literalTable, scratch: scratch, sorted: sortedSymbols, kind: .literalLength)
         }
-        HuffmanTableBuilder.buildFastLiteralTable(
-            from: literalTable, rootBits: HuffmanTableBuilder.literalRootBits, into: fastLiteralTable)
+        // The fast table pays for itself over a few kilobytes of input; before a short rest of
+        // the stream, the main table serves as the fast one (its entries are valid there).
+        if inputCount - position >= Inflater.fastTableMinimumInput {
+            HuffmanTableBuilder.buildFastLiteralTable(
+                from: literalTable, rootBits: HuffmanTableBuilder.literalRootBits, into: fastLiteralTable)
+            fastTable = fastLiteralTable
+        } else {
+            fastTable = literalTable
+        }
         try HuffmanTableBuilder.distanceSymbols.withUnsafeBufferPointer {
             (symbols) throws(InflateError) in
             try HuffmanTableBuilder.build(

@@ -72,7 +72,7 @@ extension Inflater {
         guard position <= inputEnd && count <= outputEnd else { return false }
         let input = UnsafeRawPointer(self.input)
         let out = UnsafeMutableRawPointer(output)
-        let fast = UnsafePointer(fastLiteralTable)
+        let fast = UnsafePointer(fastTable)
         let literals = UnsafePointer(literalTable)
         let distances = UnsafePointer(distanceTable)
         let literalRootBits = UInt64(HuffmanTableBuilder.literalRootBits)

@@ -38,6 +38,12 @@ final class Inflater {
     /// The literal/length code's fast table: literal pairs and lengths with their extra bits
     /// (`HuffmanTableBuilder.buildFastLiteralTable`).
     let fastLiteralTable: UnsafeMutablePointer<UInt32>
+    /// The table the hot loop reads first: `fastLiteralTable`, or `literalTable` when building
+    /// the fast one would cost more than it saves.
+    var fastTable: UnsafeMutablePointer<UInt32>
+    /// The input left, in bytes, below which a block's fast table is not built: building it
+    /// takes about as long as decoding 2 KB of photograph-like data.
+    static let fastTableMinimumInput = 4_096
     let distanceTable: UnsafeMutablePointer<UInt32>
     let codeLengthTable: UnsafeMutablePointer<UInt32>
     let scratch: UnsafeMutablePointer<UInt8>
@@ -54,6 +60,7 @@ final class Inflater {
         self.position = start
         literalTable = .allocate(capacity: HuffmanTableBuilder.literalCapacity)
         fastLiteralTable = .allocate(capacity: 1 << HuffmanTableBuilder.literalRootBits)
+        fastTable = literalTable
         distanceTable = .allocate(capacity: HuffmanTableBuilder.distanceCapacity)
         codeLengthTable = .allocate(capacity: HuffmanTableBuilder.codeLengthCapacity)
         scratch = .allocate(capacity: 1 << HuffmanTableBuilder.literalRootBits)
