@@ -162,10 +162,12 @@ enum PNGFilter {
     }
 
     /// Paeth for 3- and 4-byte pixels: the bytes of one pixel are independent, so each pixel
-    /// is one SIMD step; only consecutive pixels depend on each other. A 3-byte pixel is
-    /// computed in 4 lanes (the fourth is never stored), and the last one, whose 4-byte load
-    /// would run past the row, is done in scalar code. Concrete, not generic: an unspecialized
-    /// generic SIMD loop measured a thousand times slower.
+    /// is one SIMD step; only consecutive pixels depend on each other, through the left
+    /// neighbour `a`. A 3-byte pixel is computed in 4 lanes and stored as 4 bytes, the fourth
+    /// overwritten by the next pixel; the next pixel's input is loaded before that store, so
+    /// unfiltering in place (source = destination) still reads the filtered byte. The last
+    /// pixel, whose 4-byte access would run past the row, is done in scalar code. Concrete,
+    /// not generic: an unspecialized generic SIMD loop measured a thousand times slower.
     @inline(__always)
     static func paethPixels4(
         _ source: UnsafePointer<UInt8>, _ destination: UnsafeMutablePointer<UInt8>,
@@ -178,31 +180,31 @@ enum PNGFilter {
         var a = SIMD4<Int16>()
         var c = SIMD4<Int16>()
         var index = 0
-        while index + 4 <= count {
+        guard count >= 4 else {
+            paethTail(source, destination, previous, from: 0, count, pixelBytes)
+            return
+        }
+        var x = SIMD4<Int16>(truncatingIfNeeded: input.loadUnaligned(as: SIMD4<UInt8>.self))
+        while index + 4 + pixelBytes <= count {
             let b = SIMD4<Int16>(
                 truncatingIfNeeded: above.loadUnaligned(fromByteOffset: index, as: SIMD4<UInt8>.self))
-            let x = SIMD4<Int16>(
-                truncatingIfNeeded: input.loadUnaligned(fromByteOffset: index, as: SIMD4<UInt8>.self))
-            var pa = b &- c
-            pa.replace(with: 0 &- pa, where: pa .< 0)
-            var pb = a &- c
-            pb.replace(with: 0 &- pb, where: pb .< 0)
-            var pc = a &+ b &- c &- c
-            pc.replace(with: 0 &- pc, where: pc .< 0)
-            var predictor = c
-            predictor.replace(with: b, where: pb .<= pc)
-            predictor.replace(with: a, where: (pa .<= pb) .& (pa .<= pc))
-            let value = (x &+ predictor) & SIMD4(repeating: 0xFF)
-            let bytes = SIMD4<UInt8>(truncatingIfNeeded: value)
-            if pixelBytes == 4 {
-                output.storeBytes(of: bytes, toByteOffset: index, as: SIMD4<UInt8>.self)
-            } else {
-                destination[index] = bytes[0]
-                destination[index + 1] = bytes[1]
-                destination[index + 2] = bytes[2]
-            }
+            let next = SIMD4<Int16>(
+                truncatingIfNeeded: input.loadUnaligned(
+                    fromByteOffset: index + pixelBytes, as: SIMD4<UInt8>.self))
+            let value = paethStep(x, a, b, c)
+            output.storeBytes(
+                of: SIMD4<UInt8>(truncatingIfNeeded: value), toByteOffset: index, as: SIMD4<UInt8>.self)
             a = value
             c = b
+            x = next
+            index += pixelBytes
+        }
+        // The last whole pixel that fits a 4-byte access, with its bytes stored one by one.
+        if index + 4 <= count {
+            let b = SIMD4<Int16>(
+                truncatingIfNeeded: above.loadUnaligned(fromByteOffset: index, as: SIMD4<UInt8>.self))
+            let value = paethStep(x, a, b, c)
+            for lane in 0..<pixelBytes { destination[index + lane] = UInt8(truncatingIfNeeded: value[lane]) }
             index += pixelBytes
         }
         paethTail(source, destination, previous, from: index, count, pixelBytes)
@@ -257,19 +259,23 @@ enum PNGFilter {
 
     /// One Paeth step on four independent bytes: `x` plus the predictor of left `a`, above `b`
     /// and upper-left `c`, as 0…255 in each lane.
+    ///
+    /// With p = a + b − c, the distances are |p − a| = |b − c|, which does not depend on `a`,
+    /// |p − b| = |a − c| and |p − c| = |(b − c) + (a − c)|; `a` is the only input from the
+    /// previous pixel, so the step is arranged to keep the work after it short.
     @inline(__always)
     static func paethStep(
         _ x: SIMD4<Int16>, _ a: SIMD4<Int16>, _ b: SIMD4<Int16>, _ c: SIMD4<Int16>
     ) -> SIMD4<Int16> {
-        var pa = b &- c
-        pa.replace(with: 0 &- pa, where: pa .< 0)
-        var pb = a &- c
-        pb.replace(with: 0 &- pb, where: pb .< 0)
-        var pc = a &+ b &- c &- c
-        pc.replace(with: 0 &- pc, where: pc .< 0)
+        let bMinusC = b &- c
+        let pa = pointwiseMax(bMinusC, 0 &- bMinusC)
+        let aMinusC = a &- c
+        let pb = pointwiseMax(aMinusC, 0 &- aMinusC)
+        let sum = bMinusC &+ aMinusC
+        let pc = pointwiseMax(sum, 0 &- sum)
         var predictor = c
         predictor.replace(with: b, where: pb .<= pc)
-        predictor.replace(with: a, where: (pa .<= pb) .& (pa .<= pc))
+        predictor.replace(with: a, where: pa .<= pointwiseMin(pb, pc))
         return (x &+ predictor) & SIMD4(repeating: 0xFF)
     }
 
