@@ -309,6 +309,76 @@ enum PNGFilter {
         paethTail(source, destination, previous, from: index, count, pixelBytes)
     }
 
+    /// Unfilters two consecutive Paeth rows of 3- or 4-byte pixels at once, as a wavefront:
+    /// each step does pixel p of the upper row and pixel p − 1 of the lower, whose upper
+    /// neighbours were finished one step before, so the two left-neighbour dependency chains
+    /// run side by side (`Spec/png.md` §6.3).
+    ///
+    /// - Parameters:
+    ///   - above: the unfiltered row above the upper row.
+    ///   - count: bytes in each row, at least `2 × pixelBytes + 4`.
+    @inline(__always)
+    static func paethTwoRows(
+        upper: (source: UnsafePointer<UInt8>, destination: UnsafeMutablePointer<UInt8>),
+        lower: (source: UnsafePointer<UInt8>, destination: UnsafeMutablePointer<UInt8>),
+        above: UnsafePointer<UInt8>, count: Int, pixelBytes: Int
+    ) {
+        let input1 = UnsafeRawPointer(upper.source)
+        let output1 = UnsafeMutableRawPointer(upper.destination)
+        let input2 = UnsafeRawPointer(lower.source)
+        let output2 = UnsafeMutableRawPointer(lower.destination)
+        let prior = UnsafeRawPointer(above)
+        func load(_ base: UnsafeRawPointer, _ offset: Int) -> SIMD4<Int16> {
+            SIMD4<Int16>(
+                truncatingIfNeeded: base.loadUnaligned(fromByteOffset: offset, as: SIMD4<UInt8>.self))
+        }
+        func store(_ value: SIMD4<Int16>, _ base: UnsafeMutableRawPointer, _ offset: Int) {
+            base.storeBytes(
+                of: SIMD4<UInt8>(truncatingIfNeeded: value), toByteOffset: offset, as: SIMD4<UInt8>.self)
+        }
+        // The upper row's first pixel: a = c = 0.
+        var x1 = load(input1, 0)
+        var x2 = load(input2, 0)
+        var c1 = load(prior, 0)
+        let next = load(input1, pixelBytes)
+        var a1 = paethStep(x1, SIMD4(), c1, SIMD4())
+        store(a1, output1, 0)
+        x1 = next
+        // The lower row's pixel p − 1 has above it the upper row's pixels p − 1 (`b2`) and
+        // p − 2 (`c2`).
+        var b2 = a1
+        var a2 = SIMD4<Int16>()
+        var c2 = SIMD4<Int16>()
+        var index = pixelBytes
+        while index + 4 + pixelBytes <= count {
+            let b1 = load(prior, index)
+            let next1 = load(input1, index + pixelBytes)
+            let next2 = load(input2, index)
+            let value1 = paethStep(x1, a1, b1, c1)
+            let value2 = paethStep(x2, a2, b2, c2)
+            store(value1, output1, index)
+            store(value2, output2, index - pixelBytes)
+            a1 = value1
+            c1 = b1
+            x1 = next1
+            a2 = value2
+            c2 = b2
+            b2 = value1
+            x2 = next2
+            index += pixelBytes
+        }
+        // Each row's next pixel has its input in x (a 3-byte pixel's first input byte was
+        // overwritten in place by the 4-byte store before it, and x was loaded before that
+        // store); put it back, and finish each row in scalar code, the upper row first.
+        store(x1, output1, index)
+        paethTail(upper.source, upper.destination, above, from: index, count, pixelBytes)
+        store(x2, output2, index - pixelBytes)
+        paethTail(
+            lower.source, lower.destination, UnsafePointer(upper.destination), from: index - pixelBytes,
+            count,
+            pixelBytes)
+    }
+
     /// Paeth for 6- and 8-byte pixels: ``paethPixels4``'s step on each half of the pixel.
     /// (One 8-lane step compiled to lane-by-lane loops through the stack, 150 µs for a 32 × 32
     /// 16-bit RGBA image; two 4-lane steps stay in registers.)

@@ -101,8 +101,22 @@ enum StoredImageData {
                 // Rows with filter 0 are final already; the rest unfilter in place (source and
                 // destination coincide, and every loop reads a byte before writing it).
                 var previous: UnsafePointer<UInt8>?
-                for row in 0..<height {
+                var row = 0
+                while row < height {
                     let line = base + row * rowBytes
+                    // Two Paeth rows of 3- or 4-byte pixels unfilter together
+                    // (`PNGFilter.paethTwoRows`).
+                    if let above = previous, filters[row] == 4, row + 1 < height, filters[row + 1] == 4,
+                        bytesPerPixel == 3 || bytesPerPixel == 4, rowBytes >= 2 * bytesPerPixel + 4
+                    {
+                        PNGFilter.paethTwoRows(
+                            upper: (UnsafePointer(line), line),
+                            lower: (UnsafePointer(line + rowBytes), line + rowBytes),
+                            above: above, count: rowBytes, pixelBytes: bytesPerPixel)
+                        previous = UnsafePointer(line + rowBytes)
+                        row += 2
+                        continue
+                    }
                     if filters[row] != 0 {
                         guard
                             PNGFilter.unfilter(
@@ -115,6 +129,7 @@ enum StoredImageData {
                         }
                     }
                     previous = UnsafePointer(line)
+                    row += 1
                 }
             }
             initialized = succeeded ? rowBytes * height : 0
