@@ -117,13 +117,12 @@ extension Inflater {
                 table: literalTable, scratch: scratch, sorted: sortedSymbols, kind: .literalLength)
         }
         // The fast table pays for itself over a few kilobytes of input; before a short rest of
-        // the stream, the main table serves as the fast one (its entries are valid there).
+        // the stream, it is the main table's root (whose entries are valid there too).
         if inputCount - position >= Inflater.fastTableMinimumInput {
             HuffmanTableBuilder.buildFastLiteralTable(
                 from: literalTable, rootBits: HuffmanTableBuilder.literalRootBits, into: fastLiteralTable)
-            fastTable = fastLiteralTable
         } else {
-            fastTable = literalTable
+            fastLiteralTable.update(from: literalTable, count: 1 << HuffmanTableBuilder.literalRootBits)
         }
         try HuffmanTableBuilder.distanceSymbols.withUnsafeBufferPointer {
             (symbols) throws(InflateError) in

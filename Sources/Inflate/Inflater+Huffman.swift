@@ -72,9 +72,9 @@ extension Inflater {
         guard position <= inputEnd && count <= outputEnd else { return false }
         let input = UnsafeRawPointer(self.input)
         let out = UnsafeMutableRawPointer(output)
-        let fast = UnsafePointer(fastTable)
-        let literals = UnsafePointer(literalTable)
-        let distances = UnsafePointer(distanceTable)
+        let fast = UnsafePointer(fastLiteralTable)
+        let literals = fast + Inflater.literalTableOffset
+        let distances = fast + Inflater.distanceTableOffset
         let literalRootBits = UInt64(HuffmanTableBuilder.literalRootBits)
         let literalMask = UInt64(1) &<< literalRootBits &- 1
         let distanceRootBits = UInt64(HuffmanTableBuilder.distanceRootBits)
