@@ -7,9 +7,11 @@
 ///     bits  0…4   length in bits of the code and the extra bits after it (in a subtable: the
 ///                 full length, root included; in a pointer entry: the root's width)
 ///     bit   5     zero, so that a shift by the whole entry masked to 6 bits drops the code
-///     bit   6     a literal pair (fast table only): the value holds two literal bytes
+///     bit   6     a literal pair (fast table, literal entries); a length or distance with
+///                 extra bits to read (other entries)
 ///     bit   7     zero
-///     bits  8…11  extra bits that follow the code, or a pointer entry's subtable index bits
+///     bits  8…11  the code's own length, without extra bits; a pointer entry's subtable
+///                 index bits
 ///     bit  12     invalid: an unassigned bit pattern (value 0xFFFF) or a reserved symbol
 ///     bit  13     end of block
 ///     bit  14     pointer to a subtable (value = its offset)
@@ -37,12 +39,23 @@ enum HuffmanEntry {
     static let unassignedValue: UInt32 = 0xFFFF
     /// An unassigned bit pattern. Its length is 1 so that with no input bits left the decoder
     /// reports truncation, and with one or more it reports the unassigned code.
-    static let unassigned: UInt32 = (unassignedValue << 16) | invalid | 1
+    static let unassigned: UInt32 = (unassignedValue << 16) | invalid | 1 << 8 | 1
     /// A fast-table literal entry that holds two literals.
     static let pair: UInt32 = 1 << 6
+    /// A length or distance entry whose code is followed by extra bits.
+    static let hasExtra: UInt32 = 1 << 6
 
+    /// The length of a (non-pointer) entry's code alone.
     @inline(__always)
-    static func extraBits(_ entry: UInt32) -> UInt32 { (entry >> 8) & 0xF }
+    static func codeLength(_ entry: UInt32) -> UInt32 { (entry >> 8) & 0xF }
+
+    /// The extra bits after a (non-pointer) entry's code.
+    @inline(__always)
+    static func extraBits(_ entry: UInt32) -> UInt32 { (entry & lengthMask) - codeLength(entry) }
+
+    /// A pointer entry's subtable index bits.
+    @inline(__always)
+    static func subtableBits(_ entry: UInt32) -> UInt32 { (entry >> 8) & 0xF }
 }
 
 /// Builds decoding tables from code lengths (RFC 1951 §3.2.2), rejecting codes that RFC 1951
@@ -58,8 +71,9 @@ enum HuffmanTableBuilder {
     static let codeLengthRootBits = 7
     static let codeLengthCapacity = 1 << 7
 
-    /// The entry (without its length) for each literal/length symbol: literals, end of block,
-    /// the 29 length codes with their base and extra bits, and the reserved 286 and 287.
+    /// The entry template for each literal/length symbol: literals, end of block, the 29 length
+    /// codes with their base and (in bits 8…11, until `tableEntry` puts the code length there)
+    /// their extra bits, and the reserved 286 and 287.
     static let literalLengthSymbols: [UInt32] = {
         var entries = [UInt32](repeating: 0, count: 288)
         for symbol in 0..<256 { entries[symbol] = UInt32(symbol) << 16 | HuffmanEntry.literal }
@@ -76,8 +90,8 @@ enum HuffmanTableBuilder {
         return entries
     }()
 
-    /// The entry (without its length) for each distance symbol: 30 codes with their base and
-    /// extra bits, and the reserved 30 and 31.
+    /// The entry template for each distance symbol: 30 codes with their base and extra bits (as
+    /// for the literal/length templates), and the reserved 30 and 31.
     static let distanceSymbols: [UInt32] = {
         var entries = [UInt32](repeating: 0, count: 32)
         var base: UInt32 = 1
@@ -222,10 +236,13 @@ enum HuffmanTableBuilder {
     }
 
     /// A symbol's entry for a code of `length` bits: its length field counts the extra bits
-    /// that follow the code as well, so one shift consumes both.
+    /// that follow the code as well, so one shift consumes both, and bits 8…11 keep the code's
+    /// own length, where the extra bits start.
     @inline(__always)
     private static func tableEntry(_ symbol: UInt32, _ length: Int) -> UInt32 {
-        symbol | (UInt32(length) + HuffmanEntry.extraBits(symbol))
+        let extra = (symbol >> 8) & 0xF
+        return (symbol & ~0xF00) | UInt32(length) << 8 | (UInt32(length) + extra)
+            | (extra > 0 ? HuffmanEntry.hasExtra : 0)
     }
 
     /// Fills `fast` (2^rootBits entries) from the literal/length table `table`: literal pairs
@@ -255,9 +272,9 @@ enum HuffmanTableBuilder {
                 // A length code: fold its extra bits in when they are in the root bits too.
                 let extra = Int(HuffmanEntry.extraBits(entry))
                 if extra > 0 && length <= rootBits {
-                    let code = length - extra
+                    let code = Int(HuffmanEntry.codeLength(entry))
                     let value = (entry >> 16) + UInt32(index >> code & ((1 << extra) - 1))
-                    fast[index] = value << 16 | UInt32(length)
+                    fast[index] = value << 16 | UInt32(length) << 8 | UInt32(length)
                     continue
                 }
             }

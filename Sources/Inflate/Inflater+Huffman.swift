@@ -129,7 +129,7 @@ extension Inflater {
                 continue
             }
             if entry & HuffmanEntry.subtable != 0 {
-                let subMask = UInt64(1) &<< UInt64(HuffmanEntry.extraBits(entry)) &- 1
+                let subMask = UInt64(1) &<< UInt64(HuffmanEntry.subtableBits(entry)) &- 1
                 let index = (bitBuffer &>> literalRootBits) & subMask
                 entry = literals[Int(entry &>> 16) &+ Int(truncatingIfNeeded: index)]
                 if entry & HuffmanEntry.literal != 0 {
@@ -152,11 +152,14 @@ extension Inflater {
                 if entry & HuffmanEntry.endOfBlock != 0 { return true }
                 throw Inflater.error(forInvalid: entry, in: .literalLength)
             }
-            let length = Int(entry &>> 16) &+ Inflater.extraValue(entry, saved)
+            // Most lengths of photographs have no extra bits, or have them folded into the
+            // fast table: a predictable branch skips the extraction.
+            var length = Int(entry &>> 16)
+            if entry & HuffmanEntry.hasExtra != 0 { length &+= Inflater.extraValue(entry, saved) }
 
             var distanceEntry = distances[Int(truncatingIfNeeded: bitBuffer & distanceMask)]
             if distanceEntry & HuffmanEntry.subtable != 0 {
-                let subMask = UInt64(1) &<< UInt64(HuffmanEntry.extraBits(distanceEntry)) &- 1
+                let subMask = UInt64(1) &<< UInt64(HuffmanEntry.subtableBits(distanceEntry)) &- 1
                 let index = (bitBuffer &>> distanceRootBits) & subMask
                 distanceEntry =
                     distances[Int(distanceEntry &>> 16) &+ Int(truncatingIfNeeded: index)]
@@ -239,9 +242,11 @@ extension Inflater {
     /// was before the entry's code and extra bits were dropped.
     @inline(__always)
     static func extraValue(_ entry: UInt32, _ saved: UInt64) -> Int {
-        let extra = UInt64(HuffmanEntry.extraBits(entry))
-        let code = UInt64(entry & HuffmanEntry.lengthMask) &- extra
-        return Int(truncatingIfNeeded: (saved &>> code) & (UInt64(1) &<< extra &- 1))
+        // Masking shifts use the low 6 bits of their count: the entry's whole length (bits
+        // 0…5) for the mask, and its code length (bits 8…13, the flags above it zero in a
+        // length or distance entry) for the shift.
+        let bits = saved & (UInt64(1) &<< UInt64(entry) &- 1)
+        return Int(truncatingIfNeeded: bits &>> UInt64(entry &>> 8))
     }
 
     /// The error an invalid table entry stands for (`Spec/deflate.md` §5.3).
