@@ -80,12 +80,14 @@ extension Inflater {
         let distanceRootBits = UInt64(HuffmanTableBuilder.distanceRootBits)
         let distanceMask = UInt64(1) &<< distanceRootBits &- 1
         var bitBuffer = self.bitBuffer
+        // Only the low 6 bits of `bitCount` are kept up to date: each code subtracts its whole
+        // entry, whose low 6 bits are its length, and every use masks (`Spec/deflate.md` §5.4).
         var bitCount = UInt64(self.bitCount)
         var written = count
         defer {
             self.position = position
             self.bitBuffer = bitBuffer
-            self.bitCount = Int(bitCount)
+            self.bitCount = Int(bitCount & 63)
             count = written
         }
 
@@ -95,7 +97,7 @@ extension Inflater {
         @inline(__always) func refill() {
             let word = input.loadUnaligned(fromByteOffset: position, as: UInt64.self)
             bitBuffer |= UInt64(littleEndian: word) &<< bitCount
-            position &+= Int(truncatingIfNeeded: (63 &- bitCount) &>> 3)
+            position &+= 7 &- Int(truncatingIfNeeded: bitCount &>> 3 & 7)
             bitCount |= 56
         }
         // Writes a literal entry's one or two bytes; bits 0…5 of an entry are its code length,
@@ -106,7 +108,7 @@ extension Inflater {
                 as: UInt16.self)
             written &+= 1 &+ Int(truncatingIfNeeded: entry &>> 6 & 1)
             bitBuffer &>>= UInt64(entry)
-            bitCount &-= UInt64(entry & HuffmanEntry.lengthMask)
+            bitCount &-= UInt64(entry)
         }
 
         refill()
@@ -136,7 +138,7 @@ extension Inflater {
                     output[written] = UInt8(truncatingIfNeeded: entry &>> 16)
                     written &+= 1
                     bitBuffer &>>= UInt64(entry)
-                    bitCount &-= UInt64(entry & HuffmanEntry.lengthMask)
+                    bitCount &-= UInt64(entry)
                     guard position <= inputEnd && written <= outputEnd else { return false }
                     refill()
                     entry = fast[Int(truncatingIfNeeded: bitBuffer & literalMask)]
@@ -147,7 +149,7 @@ extension Inflater {
             // bits, which are read from the saved buffer, off the critical path.
             var saved = bitBuffer
             bitBuffer &>>= UInt64(entry)
-            bitCount &-= UInt64(entry & HuffmanEntry.lengthMask)
+            bitCount &-= UInt64(entry)
             if entry & HuffmanEntry.exceptional != 0 {
                 if entry & HuffmanEntry.endOfBlock != 0 { return true }
                 throw Inflater.error(forInvalid: entry, in: .literalLength)
@@ -166,7 +168,7 @@ extension Inflater {
             }
             saved = bitBuffer
             bitBuffer &>>= UInt64(distanceEntry)
-            bitCount &-= UInt64(distanceEntry & HuffmanEntry.lengthMask)
+            bitCount &-= UInt64(distanceEntry)
             if distanceEntry & HuffmanEntry.invalid != 0 {
                 throw Inflater.error(forInvalid: distanceEntry, in: .distance)
             }
@@ -193,7 +195,7 @@ extension Inflater {
     @inline(__always)
     static func copyMatchFast(output: UnsafeMutablePointer<UInt8>, distance: Int, length: Int) {
         let destination = UnsafeMutableRawPointer(output)
-        let source = UnsafeRawPointer(output - distance)
+        let source = UnsafeRawPointer(output + (0 &- distance))
         if distance >= 8 {
             // Most matches are short: two words cover up to 16 bytes without a loop.
             destination.storeBytes(of: source.loadUnaligned(as: UInt64.self), as: UInt64.self)
