@@ -328,14 +328,6 @@ enum PNGFilter {
         let input2 = UnsafeRawPointer(lower.source)
         let output2 = UnsafeMutableRawPointer(lower.destination)
         let prior = UnsafeRawPointer(above)
-        func load(_ base: UnsafeRawPointer, _ offset: Int) -> SIMD4<Int16> {
-            SIMD4<Int16>(
-                truncatingIfNeeded: base.loadUnaligned(fromByteOffset: offset, as: SIMD4<UInt8>.self))
-        }
-        func store(_ value: SIMD4<Int16>, _ base: UnsafeMutableRawPointer, _ offset: Int) {
-            base.storeBytes(
-                of: SIMD4<UInt8>(truncatingIfNeeded: value), toByteOffset: offset, as: SIMD4<UInt8>.self)
-        }
         // The upper row's first pixel: a = c = 0.
         var x1 = load(input1, 0)
         var x2 = load(input2, 0)
@@ -426,25 +418,45 @@ enum PNGFilter {
         paethTail(source, destination, previous, from: index, count, pixelBytes)
     }
 
+    /// Four bytes at `offset`, widened to 16-bit lanes.
+    @inline(always)
+    static func load(_ base: UnsafeRawPointer, _ offset: Int) -> SIMD4<Int16> {
+        SIMD4<Int16>(truncatingIfNeeded: base.loadUnaligned(fromByteOffset: offset, as: SIMD4<UInt8>.self))
+    }
+
+    /// Four 16-bit lanes of 0…255 stored as bytes at `offset`.
+    @inline(always)
+    static func store(_ value: SIMD4<Int16>, _ base: UnsafeMutableRawPointer, _ offset: Int) {
+        base.storeBytes(
+            of: SIMD4<UInt8>(truncatingIfNeeded: value), toByteOffset: offset, as: SIMD4<UInt8>.self)
+    }
+
     /// One Paeth step on four independent bytes: `x` plus the predictor of left `a`, above `b`
     /// and upper-left `c`, as 0…255 in each lane.
     ///
     /// With p = a + b − c, the distances are |p − a| = |b − c|, which does not depend on `a`,
     /// |p − b| = |a − c| and |p − c| = |(b − c) + (a − c)|; `a` is the only input from the
     /// previous pixel, so the step is arranged to keep the work after it short.
-    @inline(__always)
+    @inline(always)
     static func paethStep(
         _ x: SIMD4<Int16>, _ a: SIMD4<Int16>, _ b: SIMD4<Int16>, _ c: SIMD4<Int16>
     ) -> SIMD4<Int16> {
         let bMinusC = b &- c
-        let pa = pointwiseMax(bMinusC, 0 &- bMinusC)
+        var pa = bMinusC
+        pa.replace(with: 0 &- bMinusC, where: bMinusC .< 0)
         let aMinusC = a &- c
-        let pb = pointwiseMax(aMinusC, 0 &- aMinusC)
+        var pb = aMinusC
+        pb.replace(with: 0 &- aMinusC, where: aMinusC .< 0)
         let sum = bMinusC &+ aMinusC
-        let pc = pointwiseMax(sum, 0 &- sum)
+        var pc = sum
+        pc.replace(with: 0 &- sum, where: sum .< 0)
+        // Selections rather than `pointwiseMin` and `pointwiseMax`, which the package build
+        // left as calls (twice the decode time of a Paeth-filtered photograph).
+        var smaller = pc
+        smaller.replace(with: pb, where: pb .< pc)
         var predictor = c
         predictor.replace(with: b, where: pb .<= pc)
-        predictor.replace(with: a, where: pa .<= pointwiseMin(pb, pc))
+        predictor.replace(with: a, where: pa .<= smaller)
         return (x &+ predictor) & SIMD4(repeating: 0xFF)
     }
 
