@@ -418,6 +418,13 @@ enum PNGFilter {
         paethTail(source, destination, previous, from: index, count, pixelBytes)
     }
 
+    /// |value| in each lane, from the sign mask (an arithmetic shift) in three instructions.
+    @inline(always)
+    static func absolute(_ value: SIMD4<Int16>) -> SIMD4<Int16> {
+        let sign = value &>> 15
+        return (value ^ sign) &- sign
+    }
+
     /// Four bytes at `offset`, widened to 16-bit lanes.
     @inline(always)
     static func load(_ base: UnsafeRawPointer, _ offset: Int) -> SIMD4<Int16> {
@@ -442,22 +449,20 @@ enum PNGFilter {
         _ x: SIMD4<Int16>, _ a: SIMD4<Int16>, _ b: SIMD4<Int16>, _ c: SIMD4<Int16>
     ) -> SIMD4<Int16> {
         let bMinusC = b &- c
-        var pa = bMinusC
-        pa.replace(with: 0 &- bMinusC, where: bMinusC .< 0)
+        let pa = absolute(bMinusC)
         let aMinusC = a &- c
-        var pb = aMinusC
-        pb.replace(with: 0 &- aMinusC, where: aMinusC .< 0)
-        let sum = bMinusC &+ aMinusC
-        var pc = sum
-        pc.replace(with: 0 &- sum, where: sum .< 0)
-        // Selections rather than `pointwiseMin` and `pointwiseMax`, which the package build
-        // left as calls (twice the decode time of a Paeth-filtered photograph).
-        var smaller = pc
-        smaller.replace(with: pb, where: pb .< pc)
-        var predictor = c
-        predictor.replace(with: b, where: pb .<= pc)
-        predictor.replace(with: a, where: pa .<= smaller)
-        return (x &+ predictor) & SIMD4(repeating: 0xFF)
+        let pb = absolute(aMinusC)
+        let pc = absolute(bMinusC &+ aMinusC)
+        // Ties go to a, then b, so each choice is made on the strict comparison (one SSE2
+        // instruction, where <= needs two), and both share the first comparison's mask.
+        let cIsCloser = pb .> pc
+        var smaller = pb
+        smaller.replace(with: pc, where: cIsCloser)
+        var predictor = b
+        predictor.replace(with: c, where: cIsCloser)
+        var chosen = a
+        chosen.replace(with: predictor, where: pa .> smaller)
+        return (x &+ chosen) & SIMD4(repeating: 0xFF)
     }
 
     /// Scalar Paeth for the bytes from `start` to the end of the row.

@@ -46,10 +46,10 @@ import Testing
         (0..<count).map { UInt8(truncatingIfNeeded: ($0 + seed) &* 37 &+ 11) }
     }
 
-    /// Distances 1 to 40 (a pattern word for 1-7, word copies from 8, 32-byte copies from 32)
+    /// Distances 1 to 70 (a pattern word for 1-7, word copies from 8, 32-byte copies from 64)
     /// with lengths on both sides of each copy width, each match followed by literals that
     /// land where the copy wrote past its end.
-    @Test(arguments: Array(1...40))
+    @Test(arguments: Array(1...70))
     func overlappingCopiesOfEveryShortDistance(distance: Int) throws {
         var tokens = Self.distinctBytes(distance).map(Token.literal)
         for length in [3, 4, 5, 6, 7, 8, 9, 15, 16, 17, 31, 32, 33, 63, 64, 65, 200, 258] {
