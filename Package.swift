@@ -45,7 +45,8 @@ let package = Package(
         // The cache API and its four backends.
         .target(name: "ImageCacheKit", dependencies: ["PNG", "LogStoreKit", "Checksums", "Platform"]),
         // Measurements shared by `imagecache bench` and its tests.
-        .target(name: "Benchmarks", dependencies: ["ImageCacheKit", "PNG", "LogStoreKit", "Checksums"]),
+        .target(
+            name: "Benchmarks", dependencies: ["ImageCacheKit", "PNG", "Inflate", "LogStoreKit", "Checksums"]),
         // Executables on top.
         .executableTarget(
             name: "ImageCacheCLI",

@@ -70,6 +70,7 @@ extension BenchmarkReport {
         case OpenBenchmark.suite.name: return openSection(results)
         case PurgeBenchmark.suite.name: return purgeSection(results)
         case ConcurrencyBenchmark.suite.name: return concurrencySection(results)
+        case "png": return pngSection(results)
         default: return genericTable(results).render()
         }
     }
@@ -292,7 +293,52 @@ extension BenchmarkReport {
         return explanation(ofSuite: ConcurrencyBenchmark.suite.name, results) + "\n\n" + table.render()
     }
 
-    /// Any other suite (`png`, `store`, …): every field of every result.
+    /// The PNG suite: its own measurements in the generic table, then one row per file for
+    /// each comparison with the C libraries (`PNGBenchmark+Peers.swift`), our MB/s and each
+    /// library's, and ours ÷ each (above 1: we are faster).
+    static func pngSection(_ results: [BenchmarkResult]) -> String {
+        let own = results.filter { !$0.op.hasPrefix("compare-") }
+        var text = own.isEmpty ? "" : genericTable(own).render()
+        for (op, title) in [
+            ("compare-decode", "PNG decode"), ("compare-inflate", "inflate alone (the IDAT stream)"),
+        ] {
+            let lines = results.filter { $0.op == op }
+            var peers: [String] = []
+            for line in lines where line.backend != "imagecache" {
+                if let name = line.backend, !peers.contains(name) { peers.append(name) }
+            }
+            let ours = lines.filter { $0.backend == "imagecache" }
+            guard !ours.isEmpty else { continue }
+            var columns = [MarkdownTable.Column("file", .left), MarkdownTable.Column("ours MB/s")]
+            for peer in peers { columns.append(MarkdownTable.Column("\(peer) MB/s")) }
+            for peer in peers {
+                columns.append(MarkdownTable.Column("÷ \(peer.split(separator: " ").first ?? "")"))
+            }
+            let rows = ours.map { line -> [String] in
+                var row = [line.file ?? "", cell(Formatting.rate(line.megabytesPerSecond), line)]
+                let theirs = lines.filter { $0.file == line.file }
+                for peer in peers {
+                    row.append(
+                        theirs.first { $0.backend == peer }.map {
+                            cell(Formatting.rate($0.megabytesPerSecond), $0)
+                        } ?? "")
+                }
+                for peer in peers {
+                    let family = String(peer.split(separator: " ").first ?? "")
+                    row.append(line.extra("ratio_vs_\(family)").map { String(format: "%.2f×", $0) } ?? "")
+                }
+                return row
+            }
+            if !text.isEmpty { text += "\n" }
+            text +=
+                "\(title), beside the C libraries, one core, medians of interleaved rounds; "
+                + "MB/s of our output for every column, so the ratios are those of the times:\n\n"
+                + MarkdownTable(columns: columns, rows: rows).render()
+        }
+        return text
+    }
+
+    /// Any other suite (`store`, …): every field of every result.
     static func genericTable(_ results: [BenchmarkResult]) -> MarkdownTable {
         let showBackend = results.contains { $0.backend != nil }
         let showVariant = results.contains { $0.variant != nil }

@@ -3,9 +3,11 @@ import PNG
 
 /// `imagecache bench png`: the codec's throughput (issue 2, `Spec/png.md`).
 ///
-/// Measures stored encode and decode of a 4096 × 4096 RGBA8 image, decode of a compressed
-/// photo-like sample (`Tests/Fixtures/PNG/photo-768.png`, made by Python's zlib at level 6),
-/// decode of each file given, and the decompression bombs of issue 14 (``DecompressionBomb``):
+/// Measures stored encode and decode of a 4096 × 4096 RGBA8 image; decode and inflate of the
+/// compressed files beside the C libraries (issue 20, `PNGBenchmark+Peers.swift`): generated
+/// photo-like and gradient images, the committed photo-like sample
+/// (`Tests/Fixtures/PNG/photo-768.png`), real photographs and illustrations, PngSuite and each
+/// file given; and the decompression bombs of issue 14 (``DecompressionBomb``):
 /// the time to decode each with the default limits, the peak resident memory while doing so,
 /// and the time to reject it with limits like Pillow's. `bytes` counts pixel bytes (file bytes
 /// for a rejection); `seconds` is the median of the repeats.
@@ -48,7 +50,12 @@ public enum PNGBenchmark {
     /// - Parameters:
     ///   - quick: a smaller stored image (2048 × 2048) and fewer repeats.
     ///   - files: PNG files to decode as well.
-    public static func run(quick: Bool, files: [String]) throws -> [BenchmarkResult] {
+    ///   - scratchDirectory: where the generated images and the peers' inputs are written (and
+    ///     removed afterwards).
+    public static func run(
+        quick: Bool, files: [String],
+        scratchDirectory: URL = FileManager.default.temporaryDirectory
+    ) throws -> [BenchmarkResult] {
         let sampler = Sampler(repeats: quick ? 3 : 9)
         let side = quick ? 2048 : 4096
         var results: [BenchmarkResult] = []
@@ -63,23 +70,12 @@ public enum PNGBenchmark {
         let decode = try sampler.measure { _ = try PNGDecoder().decodeBitmap(encoded) }
         results.append(result("decode", name, pixels.count, decode, sampler))
 
-        var inputs: [(String, [UInt8])] = []
-        if let sample = FileManager.default.contents(atPath: photoSample.path) {
-            inputs.append(("photo-768.png", [UInt8](sample)))
-        }
-        for path in files {
-            guard let data = FileManager.default.contents(atPath: path) else {
-                throw Failure.unreadable(path)
-            }
-            inputs.append((path, [UInt8](data)))
-        }
-        for (file, bytes) in inputs {
-            let decoded = try PNGDecoder().decodeBitmap(bytes)
-            let repeatSampler = Sampler(
-                repeats: max(sampler.repeats, min(51, 50_000_000 / max(1, decoded.pixels.count))))
-            let summary = try repeatSampler.measure { _ = try PNGDecoder().decodeBitmap(bytes) }
-            results.append(result("decode", file, decoded.pixels.count, summary, repeatSampler))
-        }
+        let scratch = scratchDirectory.appendingPathComponent(
+            "imagecache-bench-png-\(ProcessInfo.processInfo.processIdentifier)-"
+                + String(UInt64.random(in: 0...UInt64.max), radix: 36))
+        try Platform.makeDirectory(scratch)
+        defer { try? Platform.removeTree(scratch) }
+        results += try comparePeers(quick: quick, files: files, scratch: scratch, rounds: quick ? 3 : 9)
         for bomb in bombs { results += try measure(bomb, repeats: quick ? 1 : 3) }
         return results
     }

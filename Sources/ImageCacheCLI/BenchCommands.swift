@@ -20,8 +20,14 @@ enum BenchCommands {
         [
             BenchSuite(
                 name: "png",
-                summary: "PNG stored encode/decode (4096×4096 RGBA8), compressed decode, given files",
-                run: { options in try PNGBenchmark.run(quick: options.quick, files: options.operands) }),
+                summary:
+                    "PNG stored encode/decode (4096×4096 RGBA8); decode and inflate beside libspng, libpng, "
+                    + "libdeflate and zlib on generated, real and PngSuite files and given files",
+                run: { options in
+                    try PNGBenchmark.run(
+                        quick: options.quick, files: options.operands,
+                        scratchDirectory: options.scratchDirectory)
+                }),
             BenchSuite(
                 name: "store",
                 summary: "log store put/get/touch, open, compaction and index size against raw POSIX I/O",

@@ -4,17 +4,29 @@
 /// the root table; a code longer than `rootBits` lands on a pointer entry that names a
 /// subtable, indexed by the following bits. Each entry packs:
 ///
-///     bits  0…4   length of the code in bits (in a subtable: the full length, root included)
-///     bits  5…7   zero, so that a shift by the whole entry masked to 6 bits drops the code
-///     bits  8…11  extra bits that follow the code, or a pointer entry's subtable index bits
+///     bits  0…4   length in bits of the code and the extra bits after it (in a subtable: the
+///                 full length, root included; in a pointer entry: the root's width)
+///     bit   5     zero, so that a shift by the whole entry masked to 6 bits drops the code
+///     bit   6     a literal pair (fast table, literal entries); a length or distance with
+///                 extra bits to read (other entries)
+///     bit   7     zero
+///     bits  8…11  the code's own length, without extra bits; a pointer entry's subtable
+///                 index bits
 ///     bit  12     invalid: an unassigned bit pattern (value 0xFFFF) or a reserved symbol
 ///     bit  13     end of block
 ///     bit  14     pointer to a subtable (value = its offset)
 ///     bit  15     literal byte
-///     bits 16…31  value: literal, base length, base distance, code-length symbol, offset
+///     bits 16…31  value: literal (a pair: first in 16…23, second in 24…31), base length,
+///                 base distance, code-length symbol, subtable offset
 ///
 /// DEFLATE sends Huffman codes most significant bit first inside a least-significant-first
 /// bit stream, so a code's bits are reversed to index the table.
+///
+/// The literal/length code also has a fast table of the root's width, read by the hot loop
+/// (`Spec/deflate.md` §5.4): where two literal codes fit in the root bits together, one entry
+/// decodes both; where a length code and its extra bits fit, one entry gives the length itself
+/// (its length field counts the extra bits, and it has none left to read). Every other entry
+/// is the main table's, so subtables, end of block and invalid codes are found there.
 enum HuffmanEntry {
     static let lengthMask: UInt32 = 0x1F
     static let invalid: UInt32 = 1 << 12
@@ -27,10 +39,23 @@ enum HuffmanEntry {
     static let unassignedValue: UInt32 = 0xFFFF
     /// An unassigned bit pattern. Its length is 1 so that with no input bits left the decoder
     /// reports truncation, and with one or more it reports the unassigned code.
-    static let unassigned: UInt32 = (unassignedValue << 16) | invalid | 1
+    static let unassigned: UInt32 = (unassignedValue << 16) | invalid | 1 << 8 | 1
+    /// A fast-table literal entry that holds two literals.
+    static let pair: UInt32 = 1 << 6
+    /// A length or distance entry whose code is followed by extra bits.
+    static let hasExtra: UInt32 = 1 << 6
 
+    /// The length of a (non-pointer) entry's code alone.
     @inline(__always)
-    static func extraBits(_ entry: UInt32) -> UInt32 { (entry >> 8) & 0xF }
+    static func codeLength(_ entry: UInt32) -> UInt32 { (entry >> 8) & 0xF }
+
+    /// The extra bits after a (non-pointer) entry's code.
+    @inline(__always)
+    static func extraBits(_ entry: UInt32) -> UInt32 { (entry & lengthMask) - codeLength(entry) }
+
+    /// A pointer entry's subtable index bits.
+    @inline(__always)
+    static func subtableBits(_ entry: UInt32) -> UInt32 { (entry >> 8) & 0xF }
 }
 
 /// Builds decoding tables from code lengths (RFC 1951 §3.2.2), rejecting codes that RFC 1951
@@ -39,15 +64,16 @@ enum HuffmanTableBuilder {
     /// Root table width and worst-case size for each alphabet. The worst case for a complete
     /// code: every symbol longer than the root sits under its own prefix, with a subtable of
     /// 2^(15 − root) entries; incomplete codes are only accepted when they have no subtables.
-    static let literalRootBits = 10
-    static let literalCapacity = (1 << 10) + 288 << (15 - 10)
+    static let literalRootBits = 11
+    static let literalCapacity = (1 << 11) + 288 << (15 - 11)
     static let distanceRootBits = 8
     static let distanceCapacity = (1 << 8) + 32 << (15 - 8)
     static let codeLengthRootBits = 7
     static let codeLengthCapacity = 1 << 7
 
-    /// The entry (without its length) for each literal/length symbol: literals, end of block,
-    /// the 29 length codes with their base and extra bits, and the reserved 286 and 287.
+    /// The entry template for each literal/length symbol: literals, end of block, the 29 length
+    /// codes with their base and (in bits 8…11, until `tableEntry` puts the code length there)
+    /// their extra bits, and the reserved 286 and 287.
     static let literalLengthSymbols: [UInt32] = {
         var entries = [UInt32](repeating: 0, count: 288)
         for symbol in 0..<256 { entries[symbol] = UInt32(symbol) << 16 | HuffmanEntry.literal }
@@ -64,8 +90,8 @@ enum HuffmanTableBuilder {
         return entries
     }()
 
-    /// The entry (without its length) for each distance symbol: 30 codes with their base and
-    /// extra bits, and the reserved 30 and 31.
+    /// The entry template for each distance symbol: 30 codes with their base and extra bits (as
+    /// for the literal/length templates), and the reserved 30 and 31.
     static let distanceSymbols: [UInt32] = {
         var entries = [UInt32](repeating: 0, count: 32)
         var base: UInt32 = 1
@@ -156,8 +182,7 @@ enum HuffmanTableBuilder {
             size &<<= 1
             code &<<= 1
             for _ in 0..<counts[length] {
-                table[reversed(code, bitCount: length)] =
-                    symbols[Int(sorted[next])] | UInt32(length)
+                table[reversed(code, bitCount: length)] = tableEntry(symbols[Int(sorted[next])], length)
                 code &+= 1
                 next &+= 1
             }
@@ -198,7 +223,7 @@ enum HuffmanTableBuilder {
                     (table + base).update(repeating: HuffmanEntry.unassigned, count: 1 << subBits)
                     offset &+= 1 << subBits
                 }
-                let entry = symbols[Int(sorted[next])] | UInt32(length)
+                let entry = tableEntry(symbols[Int(sorted[next])], length)
                 var slot = reversed(code & ((1 << tailBits) - 1), bitCount: tailBits)
                 while slot < 1 << subBits {
                     table[base &+ slot] = entry
@@ -207,6 +232,53 @@ enum HuffmanTableBuilder {
                 code &+= 1
                 next &+= 1
             }
+        }
+    }
+
+    /// A symbol's entry for a code of `length` bits: its length field counts the extra bits
+    /// that follow the code as well, so one shift consumes both, and bits 8…11 keep the code's
+    /// own length, where the extra bits start.
+    @inline(__always)
+    private static func tableEntry(_ symbol: UInt32, _ length: Int) -> UInt32 {
+        let extra = (symbol >> 8) & 0xF
+        return (symbol & ~0xF00) | UInt32(length) << 8 | (UInt32(length) + extra)
+            | (extra > 0 ? HuffmanEntry.hasExtra : 0)
+    }
+
+    /// Fills `fast` (2^rootBits entries) from the literal/length table `table`: literal pairs
+    /// and lengths with their extra bits folded in, where they fit in the root bits; every
+    /// other entry copied.
+    ///
+    /// A second code is read from the bits left after the first, with zeros above them. The
+    /// entry found there is the right one whenever its length fits in those bits: no longer
+    /// code can match them, since no code is a prefix of another.
+    static func buildFastLiteralTable(
+        from table: UnsafePointer<UInt32>, rootBits: Int, into fast: UnsafeMutablePointer<UInt32>
+    ) {
+        let flags = HuffmanEntry.literal | HuffmanEntry.subtable | HuffmanEntry.exceptional
+        for index in 0..<1 << rootBits {
+            let entry = table[index]
+            let length = Int(entry & HuffmanEntry.lengthMask)
+            if entry & flags == HuffmanEntry.literal {
+                let next = table[index >> length]
+                let nextLength = Int(next & HuffmanEntry.lengthMask)
+                if next & flags == HuffmanEntry.literal && length + nextLength <= rootBits {
+                    fast[index] =
+                        (entry & 0xFF_0000) | (next & 0xFF_0000) << 8 | HuffmanEntry.literal
+                        | HuffmanEntry.pair | UInt32(length + nextLength)
+                    continue
+                }
+            } else if entry & flags == 0 {
+                // A length code: fold its extra bits in when they are in the root bits too.
+                let extra = Int(HuffmanEntry.extraBits(entry))
+                if extra > 0 && length <= rootBits {
+                    let code = Int(HuffmanEntry.codeLength(entry))
+                    let value = (entry >> 16) + UInt32(index >> code & ((1 << extra) - 1))
+                    fast[index] = value << 16 | UInt32(length) << 8 | UInt32(length)
+                    continue
+                }
+            }
+            fast[index] = entry
         }
     }
 

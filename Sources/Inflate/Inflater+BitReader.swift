@@ -45,11 +45,12 @@ extension Inflater {
         refillCarefully()
         var entry = table[Int(truncatingIfNeeded: bitBuffer) & ((1 << rootBits) - 1)]
         if entry & HuffmanEntry.subtable != 0 {
-            let subMask = (1 << Int(HuffmanEntry.extraBits(entry))) - 1
+            let subMask = (1 << Int(HuffmanEntry.subtableBits(entry))) - 1
             let index = Int(truncatingIfNeeded: bitBuffer >> UInt64(rootBits)) & subMask
             entry = table[Int(entry >> 16) + index]
         }
-        let length = Int(entry & HuffmanEntry.lengthMask)
+        // The code alone: its extra bits are read after it, each checked.
+        let length = Int(HuffmanEntry.codeLength(entry))
         if length > bitCount { throw .truncatedInput }
         bitBuffer >>= UInt64(length)
         bitCount -= length

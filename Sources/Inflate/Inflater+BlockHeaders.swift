@@ -116,6 +116,14 @@ extension Inflater {
                 symbols: symbols, rootBits: HuffmanTableBuilder.literalRootBits,
                 table: literalTable, scratch: scratch, sorted: sortedSymbols, kind: .literalLength)
         }
+        // The fast table pays for itself over a few kilobytes of input; before a short rest of
+        // the stream, it is the main table's root (whose entries are valid there too).
+        if inputCount - position >= Inflater.fastTableMinimumInput {
+            HuffmanTableBuilder.buildFastLiteralTable(
+                from: literalTable, rootBits: HuffmanTableBuilder.literalRootBits, into: fastLiteralTable)
+        } else {
+            fastLiteralTable.update(from: literalTable, count: 1 << HuffmanTableBuilder.literalRootBits)
+        }
         try HuffmanTableBuilder.distanceSymbols.withUnsafeBufferPointer {
             (symbols) throws(InflateError) in
             try HuffmanTableBuilder.build(

@@ -90,6 +90,22 @@ final class RowAssembler {
             let destination = currentRow
             let needed = rowBytes - column
             if column == 0 && remaining >= needed {
+                // Two whole Paeth rows in a row, straight into the output: unfiltered together
+                // (`PNGFilter.paethTwoRows`), while both are in cache.
+                if inPlace && filter == 4 && row > 0 && (bytesPerPixel == 3 || bytesPerPixel == 4)
+                    && rowBytes >= 2 * bytesPerPixel + 4 && remaining > 2 * needed && source[needed] == 4
+                    && row + 1 < passes[passIndex].height
+                {
+                    PNGFilter.paethTwoRows(
+                        upper: (UnsafePointer(source), destination),
+                        lower: (UnsafePointer(source + needed + 1), destination + outputRowBytes),
+                        above: previousRow!, count: rowBytes, pixelBytes: bytesPerPixel)
+                    advanceRow()
+                    advanceRow()
+                    source += 2 * needed + 1
+                    remaining -= 2 * needed + 1
+                    continue
+                }
                 finishRow(from: UnsafePointer(source), into: destination)
                 source += needed
                 remaining -= needed
@@ -130,6 +146,11 @@ final class RowAssembler {
             }
         }
         place(UnsafePointer(destination))
+        advanceRow()
+    }
+
+    /// Moves on to the next row, and to the next pass after a pass's last row.
+    private func advanceRow() {
         column = -1
         filteredRow += 1
         row += 1

@@ -62,61 +62,81 @@ enum StoredImageData {
         let rowBytes = header.bytesPerRow
         let height = header.height
         let bytesPerPixel = max(1, header.bitsPerPixel / 8)
-        var filters = [UInt8](repeating: 0, count: height)
+        // Each row's filter type, read before its bytes; raw memory, since rows are unfiltered
+        // while the blocks are walked.
+        let filters = UnsafeMutablePointer<UInt8>.allocate(capacity: max(1, height))
+        filters.initialize(repeating: 0, count: max(1, height))
+        defer { filters.deallocate() }
         var succeeded = false
         let pixels = [UInt8](unsafeUninitializedCapacity: rowBytes * height) { buffer, initialized in
             let base = buffer.baseAddress!
             PlatformMemory.adviseHugePages(UnsafeMutableRawPointer(base), count: buffer.count)
             var row = 0
             var column = -1  // -1: the next byte is the row's filter type
-            filters.withUnsafeMutableBufferPointer { filterTypes in
-                succeeded = walkBlocks(&reader, expected: expected) { reader, length, adler in
-                    var remaining = length
-                    while remaining > 0 {
-                        if column < 0 {
-                            guard reader.read(into: filterTypes.baseAddress! + row, count: 1) else {
-                                return false
-                            }
-                            adler.update(
-                                UnsafeRawBufferPointer(start: filterTypes.baseAddress! + row, count: 1))
-                            column = 0
-                            remaining -= 1
+            // Rows are unfiltered in place (source and destination coincide, and every loop
+            // reads a byte before writing it) as soon as they are copied, while they are still
+            // in cache; rows with filter 0 are final already. `unfiltered` rows are done.
+            var unfiltered = 0
+            var previous: UnsafePointer<UInt8>?
+            let pairs = bytesPerPixel == 3 || bytesPerPixel == 4
+            func unfilterRows(upTo copied: Int) -> Bool {
+                while unfiltered < copied {
+                    let line = base + unfiltered * rowBytes
+                    let filter = filters[unfiltered]
+                    // Two Paeth rows of 3- or 4-byte pixels unfilter together
+                    // (`PNGFilter.paethTwoRows`), so a Paeth row waits for the next one.
+                    if let above = previous, filter == 4, pairs, rowBytes >= 2 * bytesPerPixel + 4,
+                        unfiltered + 1 < height
+                    {
+                        if unfiltered + 1 == copied { return true }
+                        if filters[unfiltered + 1] == 4 {
+                            PNGFilter.paethTwoRows(
+                                upper: (UnsafePointer(line), line),
+                                lower: (UnsafePointer(line + rowBytes), line + rowBytes),
+                                above: above, count: rowBytes, pixelBytes: bytesPerPixel)
+                            previous = UnsafePointer(line + rowBytes)
+                            unfiltered += 2
                             continue
                         }
-                        let step = min(remaining, rowBytes - column)
-                        let destination = UnsafeMutableRawPointer(base + row * rowBytes + column)
-                        guard reader.read(into: destination, count: step) else { return false }
-                        adler.update(UnsafeRawBufferPointer(start: destination, count: step))
-                        column += step
-                        remaining -= step
-                        if column == rowBytes {
-                            row += 1
-                            column = -1
-                        }
                     }
-                    return true
-                }
-            }
-            if succeeded {
-                // Rows with filter 0 are final already; the rest unfilter in place (source and
-                // destination coincide, and every loop reads a byte before writing it).
-                var previous: UnsafePointer<UInt8>?
-                for row in 0..<height {
-                    let line = base + row * rowBytes
-                    if filters[row] != 0 {
+                    if filter != 0 {
                         guard
                             PNGFilter.unfilter(
-                                filter: filters[row], source: UnsafePointer(line), destination: line,
-                                previous: previous,
-                                count: rowBytes, bytesPerPixel: bytesPerPixel)
-                        else {
-                            succeeded = false
-                            break
-                        }
+                                filter: filter, source: UnsafePointer(line), destination: line,
+                                previous: previous, count: rowBytes, bytesPerPixel: bytesPerPixel)
+                        else { return false }
                     }
                     previous = UnsafePointer(line)
+                    unfiltered += 1
                 }
+                return true
             }
+            succeeded = walkBlocks(&reader, expected: expected) { reader, length, adler in
+                var remaining = length
+                while remaining > 0 {
+                    if column < 0 {
+                        guard reader.read(into: filters + row, count: 1) else { return false }
+                        adler.update(UnsafeRawBufferPointer(start: filters + row, count: 1))
+                        column = 0
+                        remaining -= 1
+                        continue
+                    }
+                    let step = min(remaining, rowBytes - column)
+                    let destination = UnsafeMutableRawPointer(base + row * rowBytes + column)
+                    guard reader.read(into: destination, count: step) else { return false }
+                    adler.update(UnsafeRawBufferPointer(start: destination, count: step))
+                    column += step
+                    remaining -= step
+                    if column == rowBytes {
+                        row += 1
+                        column = -1
+                        guard unfilterRows(upTo: row) else { return false }
+                    }
+                }
+                return true
+            }
+            // A last Paeth row may still wait for a partner that never came.
+            if succeeded { succeeded = unfilterRows(upTo: height) }
             initialized = succeeded ? rowBytes * height : 0
         }
         return succeeded ? pixels : nil

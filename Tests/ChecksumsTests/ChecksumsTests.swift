@@ -122,9 +122,12 @@ private struct SplitMix64 {
 @Suite struct Adler32LaneTests {
     @Test func laneBlocksMatchTheReferenceAcrossBlockEdges() {
         var random = SplitMix64(state: 13)
-        // 65,536 bytes is one full lane block; cross it with odd tails.
+        // 65,536 bytes is one full lane block and 256 bytes one 16-bit run; cross both with
+        // odd tails.
         let bytes = (0..<140_000).map { _ in UInt8(truncatingIfNeeded: random.next()) }
-        for length in [15, 16, 17, 65_535, 65_536, 65_537, 131_072, 140_000] {
+        for length in [
+            15, 16, 17, 255, 256, 257, 271, 272, 513, 65_279, 65_535, 65_536, 65_537, 131_072, 140_000,
+        ] {
             let slice = Array(bytes[0..<length])
             #expect(Adler32.checksum(of: slice) == referenceAdler32(slice), "length \(length)")
         }

@@ -1,0 +1,216 @@
+import Checksums
+import Foundation
+import Inflate
+import PNG
+
+/// `imagecache bench png`, the comparison with the C libraries (issue 20): our decoder beside
+/// libspng and libpng, and our inflater beside libdeflate, zlib and zlib-ng, on the same files,
+/// in the same run, on one core.
+///
+/// The files: the generated photo-like and gradient images (``GeneratedPNG``), the committed
+/// photo-like sample, the real photographs and illustrations of `Tests/Fixtures/Bench` (their
+/// provenance is in its README), the valid PngSuite files as one entry (decoding each once),
+/// and any files named on the command line. Inflate alone runs on the zlib stream of every
+/// single-file entry (its IDAT chunks joined).
+///
+/// The suite pins itself to one processor (the last it may use, as `taskset -c N` would) and
+/// the peers' Python process inherits the pin. Rounds alternate: ours on every entry, then one
+/// round of the peers. Each figure is the median over the rounds of one call's time, from a
+/// batch of calls sized to take about 20 ms. `bytes` is our output's size for every line, so
+/// MB/s compare as the times do; our lines carry `ratio_vs_LIBRARY`, the peer's median time
+/// over ours (above 1: we are faster).
+extension PNGBenchmark {
+    /// The committed fixtures: real photographs and illustrations, and PngSuite.
+    static let fixtures = photoSample.deletingLastPathComponent().deletingLastPathComponent()
+
+    /// One entry of the comparison: its name, its files' bytes, and its zlib stream when it is a
+    /// single file (for inflate alone).
+    struct PeerEntry {
+        var name: String
+        var paths: [String]
+        var files: [[UInt8]]
+        var stream: [UInt8]?
+        var inflatedSize = 0
+    }
+
+    static func comparePeers(quick: Bool, files: [String], scratch: URL, rounds: Int) throws
+        -> [BenchmarkResult]
+    {
+        let processors = Platform.allowedProcessors()
+        var pinned: Int?
+        if let last = processors?.last, Platform.restrictToProcessors([last]) { pinned = last }
+        defer { if let processors { Platform.restrictToProcessors(processors) } }
+        if pinned == nil { note("could not pin to one processor; timings use every core the system gives") }
+
+        var entries: [PeerEntry] = []
+        func single(_ name: String, _ path: String, _ bytes: [UInt8]) throws {
+            var entry = PeerEntry(name: name, paths: [path], files: [bytes])
+            let stream = try imageDataStream(bytes)
+            entry.stream = stream
+            entry.inflatedSize = try Decompressor.zlibDecompress(stream).count
+            entries.append(entry)
+        }
+        switch try GeneratedPNG.make(side: quick ? 1024 : 2048, scratch: scratch) {
+        case .failure(let skip): note("the generated images are left out: \(skip.reason)")
+        case .success(let images):
+            for image in images {
+                let path = scratch.appendingPathComponent(image.name + ".png").path
+                try Platform.writeFile(atPath: path, image.file)
+                try single(image.name, path, image.file)
+            }
+        }
+        var named = [photoSample.path]
+        let bench = fixtures.appendingPathComponent("Bench")
+        if let listing = try? Platform.listFiles(atPath: bench.path) {
+            named += listing.map(\.name).filter { $0.hasSuffix(".png") }.sorted().map {
+                bench.appendingPathComponent($0).path
+            }
+        }
+        for path in named + files {
+            guard let bytes = try Platform.readFile(atPath: path) else { throw Failure.unreadable(path) }
+            try single(URL(fileURLWithPath: path).lastPathComponent, path, bytes)
+        }
+        let suiteFolder = fixtures.appendingPathComponent("PngSuite")
+        if let listing = try? Platform.listFiles(atPath: suiteFolder.path) {
+            // The x… files are PngSuite's corrupt ones; everything else must decode.
+            let paths = listing.map(\.name).filter { $0.hasSuffix(".png") && !$0.hasPrefix("x") }.sorted().map
+            {
+                suiteFolder.appendingPathComponent($0).path
+            }
+            let bytes = try paths.map { path in
+                guard let data = try Platform.readFile(atPath: path) else { throw Failure.unreadable(path) }
+                return data
+            }
+            entries.append(PeerEntry(name: "PngSuite", paths: paths, files: bytes))
+        }
+
+        var manifest: [PNGPeers.Entry] = entries.map { PNGPeers.Entry(name: $0.name, paths: $0.paths) }
+        for entry in entries {
+            guard let stream = entry.stream else { continue }
+            let path = scratch.appendingPathComponent(entry.name + ".zlib").path
+            try Platform.writeFile(atPath: path, stream)
+            manifest.append(PNGPeers.Entry(name: entry.name, paths: [path], inflatedSize: entry.inflatedSize))
+        }
+        var peers: PNGPeers?
+        var hello: PNGPeers.Hello?
+        switch try PNGPeers.start(entries: manifest, scratch: scratch) {
+        case .failure(let skip): note("every peer is left out: \(skip.reason)")
+        case .success(let started): (peers, hello) = started
+        }
+        defer { peers?.stop() }
+        for reason in hello?.skipped ?? [] { note("left out: \(reason)") }
+        // A several-file entry times only the files every peer reads.
+        for index in entries.indices where entries[index].paths.count > 1 {
+            guard let kept = hello?.paths[entries[index].name] else { continue }
+            let keep = Set(kept)
+            let pairs = zip(entries[index].paths, entries[index].files).filter { keep.contains($0.0) }
+            entries[index].paths = pairs.map(\.0)
+            entries[index].files = pairs.map(\.1)
+        }
+
+        // Our outputs: the bytes each entry decodes to, and a check against libspng's where the
+        // two produce the same layout.
+        var outputBytes: [String: Int] = [:]
+        for entry in entries {
+            var total = 0
+            for (index, file) in entry.files.enumerated() {
+                let bitmap = try PNGDecoder().decodeBitmap(file)
+                total += bitmap.pixels.count
+                guard index == 0, bitmap.format.bytesPerSample == 1,
+                    let spng = hello?.digests[entry.name]?.first(where: { $0.key.hasPrefix("libspng") })?
+                        .value,
+                    spng.count == bitmap.pixels.count
+                else { continue }
+                let crc = bitmap.pixels.withUnsafeBytes { CRC32.checksum(of: $0) }
+                guard crc == spng.crc else {
+                    throw BenchmarkError.verificationFailed(
+                        suite: "png", backend: "imagecache", detail: "\(entry.name) decodes unlike libspng")
+                }
+            }
+            outputBytes[entry.name] = total
+        }
+
+        var ours: [String: [Double]] = [:]
+        var oursInflate: [String: [Double]] = [:]
+        var theirs: [String: [String: [Double]]] = [:]
+        var batches: [String: Int] = [:]
+        func time(_ key: String, _ work: () throws -> Void) rethrows -> Double {
+            if batches[key] == nil {
+                let start = MonotonicClock.now()
+                try work()
+                batches[key] = max(1, min(1000, Int(0.02 / max(MonotonicClock.seconds(since: start), 1e-7))))
+            }
+            let count = batches[key]!
+            let start = MonotonicClock.now()
+            for _ in 0..<count { try work() }
+            return MonotonicClock.seconds(since: start) / Double(count)
+        }
+        for _ in 0..<rounds {
+            for entry in entries where !entry.files.isEmpty {
+                ours[entry.name, default: []].append(
+                    try time("decode " + entry.name) {
+                        for file in entry.files { _ = try PNGDecoder().decodeBitmap(file) }
+                    })
+                guard let stream = entry.stream else { continue }
+                let size = entry.inflatedSize
+                oursInflate[entry.name, default: []].append(
+                    try time("inflate " + entry.name) {
+                        _ = try Decompressor.zlibDecompress(stream, expectedSize: size, limit: size)
+                    })
+            }
+            guard let peers else { continue }
+            for (entry, byPeer) in try peers.round() {
+                for (peer, seconds) in byPeer {
+                    theirs[entry, default: [:]][peer, default: []].append(seconds)
+                }
+            }
+        }
+        // Python answers by entry name; an inflate entry shares its name with its decode entry
+        // and is told apart by the peer's kind.
+        let kinds = Dictionary(hello?.peers.map { ($0.name, $0.kind) } ?? [], uniquingKeysWith: { a, _ in a })
+        var results: [BenchmarkResult] = []
+        for entry in entries where !entry.files.isEmpty {
+            for (op, kind, samples, bytes) in [
+                ("compare-decode", "decode", ours[entry.name], outputBytes[entry.name] ?? 0),
+                ("compare-inflate", "inflate", oursInflate[entry.name], entry.inflatedSize),
+            ] {
+                guard let samples else { continue }
+                let summary = Summary(samples: samples)
+                var extra: [(String, Double)] = [("files", Double(entry.files.count))]
+                if let pinned { extra.append(("processor", Double(pinned))) }
+                var peerLines: [BenchmarkResult] = []
+                for (peer, times) in (theirs[entry.name] ?? [:]).sorted(by: { $0.key < $1.key })
+                where kinds[peer] == kind {
+                    let theirSummary = Summary(samples: times)
+                    let family = String(peer.split(separator: " ").first ?? "")
+                    extra.append(("ratio_vs_\(family)", theirSummary.median / summary.median))
+                    peerLines.append(
+                        BenchmarkResult(
+                            suite: "png", op: op, backend: peer, file: entry.name, bytes: bytes, count: 1,
+                            seconds: theirSummary.median, spread: theirSummary.spread, repeats: times.count))
+                }
+                results.append(
+                    BenchmarkResult(
+                        suite: "png", op: op, backend: "imagecache", file: entry.name, bytes: bytes, count: 1,
+                        seconds: summary.median, spread: summary.spread, repeats: samples.count, extra: extra)
+                )
+                results += peerLines
+            }
+        }
+        return results
+    }
+
+    /// The zlib stream of a PNG file: its IDAT chunks' data, joined.
+    static func imageDataStream(_ file: [UInt8]) throws -> [UInt8] {
+        let structure = try PNGDecoder().readStructure(file)
+        var stream: [UInt8] = []
+        for chunk in structure.chunks where chunk.type == "IDAT" {
+            stream += file[(chunk.offset + 8)..<(chunk.offset + 8 + chunk.length)]
+        }
+        return stream
+    }
+
+    static func note(_ message: String) {
+        FileHandle.standardError.write(Data("bench png: \(message)\n".utf8))
+    }
+}

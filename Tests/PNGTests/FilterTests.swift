@@ -1,0 +1,137 @@
+import Testing
+
+@testable import PNG
+
+/// The vector unfilter paths (Sub, Up, Average, Paeth on 3-, 4-, 6- and 8-byte pixels) against
+/// a byte-at-a-time reference written from ISO/IEC 15948 §9, on every row length up to 40
+/// bytes: the 4-byte stores of 3-byte pixels, the last pixel finished from a register and the
+/// scalar tail all meet at the row's end. Each case runs into a separate row and in place
+/// (source = destination), as the stored-block path and split rows use it.
+struct FilterTests {
+    /// The unfiltered row, one byte at a time (`Spec/png.md` §6.3).
+    static func reference(
+        filter: UInt8, _ row: [UInt8], above: [UInt8]?, bytesPerPixel: Int
+    ) -> [UInt8] {
+        var out = [UInt8](repeating: 0, count: row.count)
+        for index in row.indices {
+            let a = index >= bytesPerPixel ? Int(out[index - bytesPerPixel]) : 0
+            let b = above.map { Int($0[index]) } ?? 0
+            let c = index >= bytesPerPixel ? above.map { Int($0[index - bytesPerPixel]) } ?? 0 : 0
+            let predictor: Int
+            switch filter {
+            case 0: predictor = 0
+            case 1: predictor = a
+            case 2: predictor = b
+            case 3: predictor = (a + b) / 2
+            default:
+                let p = a + b - c
+                let (pa, pb, pc) = (abs(p - a), abs(p - b), abs(p - c))
+                predictor = pa <= pb && pa <= pc ? a : pb <= pc ? b : c
+            }
+            out[index] = row[index] &+ UInt8(truncatingIfNeeded: predictor)
+        }
+        return out
+    }
+
+    @Test(arguments: [1, 2, 3, 4, 6, 8])
+    func vectorPathsMatchTheReference(bytesPerPixel: Int) {
+        var state: UInt64 = 0x1234_5678_9ABC_DEF0 &+ UInt64(bytesPerPixel)
+        func next() -> UInt8 {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return UInt8(truncatingIfNeeded: state >> 33)
+        }
+        for pixels in 1...(40 / bytesPerPixel) {
+            let count = pixels * bytesPerPixel
+            for filter: UInt8 in 0...4 {
+                for hasAbove in [false, true] {
+                    let row = (0..<count).map { _ in next() }
+                    let above = hasAbove ? (0..<count).map { _ in next() } : nil
+                    let expected = Self.reference(
+                        filter: filter, row, above: above, bytesPerPixel: bytesPerPixel)
+                    for inPlace in [false, true] {
+                        var source = row
+                        var separate = [UInt8](repeating: 0xEE, count: count)
+                        let succeeded = source.withUnsafeMutableBufferPointer { input in
+                            separate.withUnsafeMutableBufferPointer { output in
+                                withPrevious(above) { previous in
+                                    PNGFilter.unfilter(
+                                        filter: filter, source: UnsafePointer(input.baseAddress!),
+                                        destination: inPlace ? input.baseAddress! : output.baseAddress!,
+                                        previous: previous, count: count, bytesPerPixel: bytesPerPixel)
+                                }
+                            }
+                        }
+                        #expect(succeeded)
+                        let result = inPlace ? source : separate
+                        #expect(
+                            result == expected,
+                            "filter \(filter), \(bytesPerPixel) bytes a pixel, \(count) bytes, above: \(hasAbove), in place: \(inPlace)"
+                        )
+                    }
+                }
+            }
+        }
+    }
+
+    /// The two-row Paeth wavefront against the reference applied row after row, for every row
+    /// length it accepts up to 40 bytes, in place and into separate rows.
+    @Test(arguments: [3, 4])
+    func twoPaethRowsMatchTheReference(bytesPerPixel: Int) {
+        var state: UInt64 = 0x0F1E_2D3C_4B5A_6978 &+ UInt64(bytesPerPixel)
+        func next() -> UInt8 {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return UInt8(truncatingIfNeeded: state >> 33)
+        }
+        for pixels in 3...(40 / bytesPerPixel) {
+            let count = pixels * bytesPerPixel
+            guard count >= 2 * bytesPerPixel + 4 else { continue }
+            let above = (0..<count).map { _ in next() }
+            let upper = (0..<count).map { _ in next() }
+            let lower = (0..<count).map { _ in next() }
+            let expectedUpper = Self.reference(filter: 4, upper, above: above, bytesPerPixel: bytesPerPixel)
+            let expectedLower = Self.reference(
+                filter: 4, lower, above: expectedUpper, bytesPerPixel: bytesPerPixel)
+            for inPlace in [false, true] {
+                // Both rows in one buffer, as in the output, with a guard byte after them.
+                var rows = upper + lower + [0xA5]
+                var separate = [UInt8](repeating: 0xEE, count: 2 * count + 1)
+                rows.withUnsafeMutableBufferPointer { input in
+                    separate.withUnsafeMutableBufferPointer { output in
+                        above.withUnsafeBufferPointer { prior in
+                            let source = input.baseAddress!
+                            let destination = inPlace ? source : output.baseAddress!
+                            PNGFilter.paethTwoRows(
+                                upper: (UnsafePointer(source), destination),
+                                lower: (UnsafePointer(source + count), destination + count),
+                                above: prior.baseAddress!, count: count, pixelBytes: bytesPerPixel)
+                        }
+                    }
+                }
+                let result = inPlace ? rows : separate
+                #expect(
+                    Array(result[0..<2 * count]) == expectedUpper + expectedLower,
+                    "\(bytesPerPixel) bytes a pixel, \(count) bytes, in place: \(inPlace)")
+                #expect(result[2 * count] == (inPlace ? 0xA5 : 0xEE), "wrote past the rows")
+            }
+        }
+    }
+
+    @Test func filterTypesAboveFourAreRejected() {
+        var row: [UInt8] = [1, 2, 3]
+        for filter: UInt8 in [5, 6, 255] {
+            let accepted = row.withUnsafeMutableBufferPointer {
+                PNGFilter.unfilter(
+                    filter: filter, source: UnsafePointer($0.baseAddress!), destination: $0.baseAddress!,
+                    previous: nil, count: 3, bytesPerPixel: 3)
+            }
+            #expect(!accepted)
+        }
+    }
+
+    private func withPrevious<Result>(
+        _ above: [UInt8]?, _ body: (UnsafePointer<UInt8>?) -> Result
+    ) -> Result {
+        guard let above else { return body(nil) }
+        return above.withUnsafeBufferPointer { body($0.baseAddress!) }
+    }
+}
