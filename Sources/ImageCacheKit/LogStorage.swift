@@ -27,7 +27,8 @@ final class LogStorage: CacheStorage, @unchecked Sendable {
         }
         // The cache decides when to compact (after purging, so its index and the log agree).
         // Damage to synchronized records costs those records, never the cache (§4.3).
-        let options = LogStore.Options(readOnly: readOnly, compactionDeadRatio: nil, skipsDamagedRecords: true)
+        let options = LogStore.Options(
+            readOnly: readOnly, compactionDeadRatio: nil, skipsDamagedRecords: true)
         do {
             store = try LogStore(path: path, options: options)
         } catch {

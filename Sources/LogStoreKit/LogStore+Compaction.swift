@@ -156,7 +156,9 @@ extension LogStore {
         if live.isEmpty { try checkpoint(.writingRecords) }
         try appender.flush()
         try checkpoint(.synchronizingNewFile)
-        try storeIO { try FileSystem.synchronizeFile(newDescriptor, path: temporary, mode: options.flushMode) }
+        try storeIO {
+            try FileSystem.synchronizeFile(newDescriptor, path: temporary, mode: options.flushMode)
+        }
         // Lock the new file before it takes the store's name, so no other process can open
         // and lock it in between.
         do {
@@ -186,7 +188,9 @@ extension LogStore {
         ExclusiveLock.release(oldDescriptor, path: path)
         DispatchQueue.global(qos: .utility).async { FileSystem.close(oldDescriptor) }
         try checkpoint(.synchronizingDirectory)
-        try storeIO { try FileSystem.synchronizeDirectory(FileSystem.directory(of: path), mode: options.flushMode) }
+        try storeIO {
+            try FileSystem.synchronizeDirectory(FileSystem.directory(of: path), mode: options.flushMode)
+        }
         writeSyncMark(length: flushedLength, generation: generation, durable: true)
         try checkpoint(.writingSnapshot)
         if options.usesSnapshot {

@@ -49,30 +49,39 @@ extension LogStore {
                     break
                 }
                 report.damagedRecords.append(
-                    DamagedRecord(offset: offset, length: end - offset, key: keyLength > 0 ? Array(key) : nil))
+                    DamagedRecord(offset: offset, length: end - offset, key: keyLength > 0 ? Array(key) : nil)
+                )
                 return end
             }
         }
-        let next = try nextChainStart(after: offset, durableLength: durableLength, knownTypesOnly: knownTypesOnly)
+        let next = try nextChainStart(
+            after: offset, durableLength: durableLength, knownTypesOnly: knownTypesOnly)
         report.damagedRecords.append(DamagedRecord(offset: offset, length: next - offset, key: nil))
         return next
     }
 
     /// Whether a valid record header (with its key) starts at `offset` and ends by `limit`.
-    private func validHeader(at offset: UInt64, limit: UInt64, knownTypesOnly: Bool) throws(LogStoreError) -> Bool {
+    private func validHeader(at offset: UInt64, limit: UInt64, knownTypesOnly: Bool) throws(LogStoreError)
+        -> Bool
+    {
         let headerSize = RecordFormat.recordHeaderSize
         guard limit > offset, limit - offset >= UInt64(headerSize) else { return false }
         let head = UnsafeMutableRawBufferPointer.allocate(
             byteCount: headerSize + RecordFormat.maximumKeyLength, alignment: 8)
         defer { head.deallocate() }
         let fixed = UnsafeMutableRawBufferPointer(rebasing: head[..<headerSize])
-        guard try storeIO({ try FileSystem.read(descriptor, into: fixed, at: offset, path: path) }) == headerSize else {
+        guard
+            try storeIO({ try FileSystem.read(descriptor, into: fixed, at: offset, path: path) })
+                == headerSize
+        else {
             return false
         }
         let keyLength = Int(RecordFormat.load(at: 18, from: UnsafeRawBufferPointer(fixed)) as UInt16)
         let keyPart = UnsafeMutableRawBufferPointer(rebasing: head[headerSize..<(headerSize + keyLength)])
         guard
-            try storeIO({ try FileSystem.read(descriptor, into: keyPart, at: offset + UInt64(headerSize), path: path) })
+            try storeIO({
+                try FileSystem.read(descriptor, into: keyPart, at: offset + UInt64(headerSize), path: path)
+            })
                 == keyLength
         else { return false }
         let whole = UnsafeRawBufferPointer(rebasing: head[..<(headerSize + keyLength)])
@@ -85,11 +94,15 @@ extension LogStore {
         throws(LogStoreError) -> UInt64
     {
         let start = offset + 1
-        guard durableLength > start, durableLength - start <= Self.damageSearchLimit else { return durableLength }
+        guard durableLength > start, durableLength - start <= Self.damageSearchLimit else {
+            return durableLength
+        }
         let count = Int(durableLength - start)
         var bytes = [UInt8](repeating: 0, count: count)
         let got = try storeIO {
-            try bytes.withUnsafeMutableBytes { try FileSystem.read(descriptor, into: $0, at: start, path: path) }
+            try bytes.withUnsafeMutableBytes {
+                try FileSystem.read(descriptor, into: $0, at: start, path: path)
+            }
         }
         guard got == count else { return durableLength }
         return bytes.withUnsafeBytes { region -> UInt64 in
@@ -99,7 +112,8 @@ extension LogStore {
                 guard count - position >= headerSize else { return nil }
                 let keyLength = Int(RecordFormat.load(at: position + 18, from: region) as UInt16)
                 guard count - position >= headerSize + keyLength else { return nil }
-                let head = UnsafeRawBufferPointer(rebasing: region[position..<(position + headerSize + keyLength)])
+                let head = UnsafeRawBufferPointer(
+                    rebasing: region[position..<(position + headerSize + keyLength)])
                 guard let header = Self.validHeader(head, legacy: false, knownTypesOnly: knownTypesOnly),
                     header.recordLength <= UInt64(Int.max)
                 else { return nil }

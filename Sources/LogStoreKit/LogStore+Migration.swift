@@ -78,10 +78,14 @@ extension LogStore {
             }
         }
         try appender.flush()
-        try storeIO { try FileSystem.synchronizeFile(newDescriptor, path: temporary, mode: options.flushMode) }
+        try storeIO {
+            try FileSystem.synchronizeFile(newDescriptor, path: temporary, mode: options.flushMode)
+        }
         try storeIO { try FileSystem.rename(temporary, to: path) }
         renamed = true
-        try storeIO { try FileSystem.synchronizeDirectory(FileSystem.directory(of: path), mode: options.flushMode) }
+        try storeIO {
+            try FileSystem.synchronizeDirectory(FileSystem.directory(of: path), mode: options.flushMode)
+        }
         // The migrated log is synchronized whole; its damaged records (complemented checksums)
         // are synchronized data, not a torn tail (§5.3).
         writeSyncMark(length: appender.length, generation: newGeneration, durable: true)

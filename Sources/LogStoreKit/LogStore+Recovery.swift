@@ -78,7 +78,9 @@ extension LogStore {
         if isWritable {
             // What open kept past the mark is durable once this returns, and the mark says so.
             if end != durableLength || end < fileSize {
-                try storeIO { try FileSystem.synchronizeData(descriptor, path: path, mode: options.flushMode) }
+                try storeIO {
+                    try FileSystem.synchronizeData(descriptor, path: path, mode: options.flushMode)
+                }
             }
             writeSyncMark(length: end, generation: generation)
         }

@@ -28,13 +28,16 @@ extension LogStore {
     func loadSyncMark(generation: UInt64) -> UInt64? {
         guard let fd = try? FileSystem.open(syncMarkPath, flags: O_RDONLY | O_NOFOLLOW) else { return nil }
         defer { FileSystem.close(fd) }
-        return withUnsafeTemporaryAllocation(byteCount: SyncMarkFormat.size, alignment: 8) { bytes -> UInt64? in
-            guard (try? FileSystem.read(fd, into: bytes, at: 0, path: syncMarkPath)) == SyncMarkFormat.size else {
+        return withUnsafeTemporaryAllocation(byteCount: SyncMarkFormat.size, alignment: 8) {
+            bytes -> UInt64? in
+            guard (try? FileSystem.read(fd, into: bytes, at: 0, path: syncMarkPath)) == SyncMarkFormat.size
+            else {
                 return nil
             }
             let mark = UnsafeRawBufferPointer(bytes)
             guard (0..<8).allSatisfy({ mark[$0] == SyncMarkFormat.magic[$0] }),
-                XXH3.checksum(of: UnsafeRawBufferPointer(rebasing: mark[0..<24])) == RecordFormat.load(at: 24, from: mark),
+                XXH3.checksum(of: UnsafeRawBufferPointer(rebasing: mark[0..<24]))
+                    == RecordFormat.load(at: 24, from: mark),
                 RecordFormat.load(at: 8, from: mark) as UInt64 == generation
             else { return nil }
             let length: UInt64 = RecordFormat.load(at: 16, from: mark)
@@ -57,19 +60,23 @@ extension LogStore {
             else { return }
             syncMarkDescriptor = fd
         }
-        let written = withUnsafeTemporaryAllocation(byteCount: SyncMarkFormat.size, alignment: 8) { bytes -> Bool in
+        let written = withUnsafeTemporaryAllocation(byteCount: SyncMarkFormat.size, alignment: 8) {
+            bytes -> Bool in
             for position in 0..<8 { bytes[position] = SyncMarkFormat.magic[position] }
             RecordFormat.store(generation, at: 8, in: bytes)
             RecordFormat.store(length, at: 16, in: bytes)
-            RecordFormat.store(XXH3.checksum(of: UnsafeRawBufferPointer(rebasing: bytes[0..<24])), at: 24, in: bytes)
-            return (try? FileSystem.write(
-                syncMarkDescriptor, UnsafeRawBufferPointer(bytes), at: 0, path: syncMarkPath)) != nil
+            RecordFormat.store(
+                XXH3.checksum(of: UnsafeRawBufferPointer(rebasing: bytes[0..<24])), at: 24, in: bytes)
+            return
+                (try? FileSystem.write(
+                    syncMarkDescriptor, UnsafeRawBufferPointer(bytes), at: 0, path: syncMarkPath)) != nil
         }
         if written {
             syncMarkLength = length
             syncMarkGeneration = generation
             if durable {
-                try? FileSystem.synchronizeData(syncMarkDescriptor, path: syncMarkPath, mode: options.flushMode)
+                try? FileSystem.synchronizeData(
+                    syncMarkDescriptor, path: syncMarkPath, mode: options.flushMode)
             }
         }
     }
