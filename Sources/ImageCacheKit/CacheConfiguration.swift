@@ -1,5 +1,9 @@
 import Foundation
 
+#if !IMAGECACHE_SINGLE_MODULE
+    import Platform
+#endif
+
 /// How to open an ``ImageCache`` (`Spec/cache.md` §3).
 public struct CacheConfiguration: Sendable {
     /// Where the entries live. Default ``Backend/log``.
@@ -35,6 +39,11 @@ public struct CacheConfiguration: Sendable {
     /// The limits `bitmap(forKey:)` decodes a stored PNG within. Default
     /// ``defaultDecodingLimits``: 89,478,485 pixels, as Pillow's decompression-bomb guard.
     public var decodingLimits: PNGLimits
+    /// What `synchronize()` waits for on Apple platforms (`Spec/backends.md` §8.8): `.durable`
+    /// (the default, `F_FULLFSYNC`: a power cut loses nothing synchronized) or `.ordered`
+    /// (`F_BARRIERFSYNC`: much cheaper; a power cut may lose the last synchronizations, whole,
+    /// and the cache opens with an earlier state). On Linux both make the data durable.
+    public var flushMode: FlushMode
 
     /// The default ``decodingLimits``: at most 89,478,485 pixels (Pillow's `MAX_IMAGE_PIXELS`,
     /// about 341 MiB as RGBA8) and as many decompressed bytes as such an image needs in RGBA16.
@@ -55,8 +64,10 @@ public struct CacheConfiguration: Sendable {
         externalStorageThreshold: Int = 128 * 1024,
         readOnly: Bool = false,
         decodingLimits: PNGLimits = CacheConfiguration.defaultDecodingLimits,
-        thumbnailMaximumPixelSize: Int? = nil
+        thumbnailMaximumPixelSize: Int? = nil,
+        flushMode: FlushMode = .durable
     ) {
+        self.flushMode = flushMode
         self.thumbnailMaximumPixelSize = thumbnailMaximumPixelSize
         self.directory = directory
         self.backend = backend

@@ -37,6 +37,7 @@ final class DictionaryStorage: CacheStorage, @unchecked Sendable {
     let directory: String
     let path: String
     let readOnly: Bool
+    let mode: FlushMode
     // Guarded by `lock`; mutated only by the cache's one writer.
     private let lock = ReadWriteLock()
     private var entries: [[UInt8]: Entry] = [:]
@@ -45,9 +46,10 @@ final class DictionaryStorage: CacheStorage, @unchecked Sendable {
     private var isDirty = false
     private var nextVersion: UInt64 = 1
 
-    init(directory: String, readOnly: Bool) throws(CacheError) {
+    init(directory: String, readOnly: Bool, mode: FlushMode) throws(CacheError) {
         self.directory = directory
         self.readOnly = readOnly
+        self.mode = mode
         path = directory + "/" + Self.fileName
         try load()
     }
@@ -153,7 +155,9 @@ final class DictionaryStorage: CacheStorage, @unchecked Sendable {
         guard isDirty, !readOnly else { return }
         let file = encodedFile()
         try cacheIO {
-            try file.withUnsafeBytes { try FileSystem.writeFileAtomically($0, to: path, durable: true) }
+            try file.withUnsafeBytes {
+                try FileSystem.writeFileAtomically($0, to: path, .durable, mode: mode)
+            }
         }
         isDirty = false
     }

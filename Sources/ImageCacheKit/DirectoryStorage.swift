@@ -37,8 +37,11 @@ final class DirectoryStorage: CacheStorage, @unchecked Sendable {
     let indexPath: String
     let entriesPath: String
     let readOnly: Bool
+    let mode: FlushMode
     /// `entries/`, opened without following links; nil for a reader whose folder is missing.
     let entriesFolder: Directory?
+    /// Entry files written, and names changed, since the last synchronize() (a writer's only).
+    let entryFiles: PendingFiles?
 
     // Guarded by `lock`; mutated only by the cache's one writer.
     private let lock = ReadWriteLock()
@@ -47,16 +50,20 @@ final class DirectoryStorage: CacheStorage, @unchecked Sendable {
     // Touched only by the writer.
     private var isDirty = false
     private var nextVersion: UInt64 = 1
-    /// Entry files written since the last synchronize(), to fsync before the index.
-    private var unsynchronizedFiles: Set<String> = []
+    /// Originals whose variants were removed since the last synchronize(): their next value
+    /// must not become durable before those removals (§8.5).
+    private var originalsWithRemovedVariants: Set<[UInt8]> = []
 
-    init(directory: String, readOnly: Bool) throws(CacheError) {
+    init(directory: String, readOnly: Bool, mode: FlushMode) throws(CacheError) {
         self.directory = directory
         self.readOnly = readOnly
+        self.mode = mode
         indexPath = directory + "/" + Self.indexName
         let entriesPath = directory + "/" + Self.entriesName
         self.entriesPath = entriesPath
-        entriesFolder = try openSubfolder(entriesPath, creating: !readOnly)
+        let entriesFolder = try openSubfolder(entriesPath, creating: !readOnly)
+        self.entriesFolder = entriesFolder
+        entryFiles = readOnly ? nil : entriesFolder.map { PendingFiles(folder: $0, mode: mode) }
         try load()
     }
 
@@ -290,6 +297,9 @@ final class DirectoryStorage: CacheStorage, @unchecked Sendable {
 
     // MARK: Mutations (the cache's one writer)
 
+    /// §8.5: a file that replaces one a durable index names gets its content synchronized
+    /// before the rename, so a power cut leaves the old value or the new one, never a name
+    /// without its data; a new file is synchronized with the next synchronize().
     func write(_ value: UnsafeRawBufferPointer, forKey key: [UInt8], metadata: CacheEntryMetadata)
         throws(CacheError)
     {
@@ -297,12 +307,29 @@ final class DirectoryStorage: CacheStorage, @unchecked Sendable {
         var writer = ByteWriter(capacity: 8 + EntryRecord.overhead + key.count + value.count)
         writer.append(Self.entryMagic)
         EntryRecord.encode(key: key, value: value, metadata: metadata, into: &writer)
+        // Files are independent here, so the cache's order (variants removed, original written,
+        // variant written) must be made durable where it matters, or a power cut could pair a
+        // variant with another value of its original (`Spec/thumbnail.md` §5.5): a variant is
+        // written only once its original and every earlier removal are durable, and an
+        // original only once the removal of its old variants is.
+        if VariantKey.isVariant(key) || originalsWithRemovedVariants.contains(key) {
+            try makePendingChangesDurable()
+        }
+        let replacesDurableFile =
+            lock.withReadLock { entries[key] != nil } && entryFiles?.isUnsynchronized(fileName) == false
         try cacheIO {
             try writer.bytes.withUnsafeBytes {
-                try FileSystem.writeFileAtomically($0, to: entriesPath + "/" + fileName, durable: false)
+                try FileSystem.writeFileAtomically(
+                    $0, to: entriesPath + "/" + fileName,
+                    replacesDurableFile ? .contentFirst : .unsynchronized,
+                    mode: mode)
             }
         }
-        unsynchronizedFiles.insert(fileName)
+        if replacesDurableFile {
+            entryFiles?.noteNamed(fileName)
+        } else {
+            entryFiles?.noteWritten(fileName)
+        }
         let entry = Entry(byteCount: value.count, metadata: metadata, version: nextVersion)
         nextVersion += 1
         lock.withWriteLock { entries[key] = entry }
@@ -318,40 +345,38 @@ final class DirectoryStorage: CacheStorage, @unchecked Sendable {
     func remove(_ key: [UInt8]) throws(CacheError) {
         let fileName = Self.fileName(forKey: key)
         try cacheIO { try entriesFolder?.removeFile(fileName) }
-        unsynchronizedFiles.remove(fileName)
+        // The index that no longer names it must not be durable before the removal (§8.5).
+        entryFiles?.noteRemoved(fileName, mustPersist: true)
+        if let variant = VariantKey(key) { originalsWithRemovedVariants.insert(variant.original) }
         if lock.withWriteLock({ entries.removeValue(forKey: key) }) != nil { isDirty = true }
     }
 
     func removeAll() throws(CacheError) {
         lock.withWriteLock { entries.removeAll() }
-        unsynchronizedFiles.removeAll()
         isDirty = true
         // The empty index goes first, so a crash part-way leaves files the next open removes.
         try synchronize()
         try removeUnreferencedFiles()
     }
 
-    /// Makes the entry files written since the last call durable, then writes the index (§3.3).
+    /// Makes the entry files written since the last call, and every creation, replacement and
+    /// removal in `entries/`, durable; then writes the index (§3.3, §8.5).
     func synchronize() throws(CacheError) {
         guard !readOnly else { return }
-        if !unsynchronizedFiles.isEmpty, let entriesFolder {
-            for name in unsynchronizedFiles.sorted() {
-                try cacheIO {
-                    // A file replaced or removed since needs nothing.
-                    guard let fd = try? entriesFolder.open(name, flags: O_RDONLY) else { return }
-                    defer { FileSystem.close(fd) }
-                    try FileSystem.synchronizeFile(fd, path: entriesPath + "/" + name)
-                }
-            }
-            try cacheIO { try entriesFolder.synchronize() }
-            unsynchronizedFiles.removeAll()
-        }
+        try makePendingChangesDurable()
         guard isDirty else { return }
         let index = encodedIndex()
         try cacheIO {
-            try index.withUnsafeBytes { try FileSystem.writeFileAtomically($0, to: indexPath, durable: true) }
+            try index.withUnsafeBytes {
+                try FileSystem.writeFileAtomically($0, to: indexPath, .durable, mode: mode)
+            }
         }
         isDirty = false
+    }
+
+    private func makePendingChangesDurable() throws(CacheError) {
+        try cacheIO { try entryFiles?.makeDurable() }
+        originalsWithRemovedVariants.removeAll()
     }
 
     /// The index file (§3.3); entries in ascending key byte order.

@@ -75,27 +75,39 @@ final class HybridStorage: CacheStorage, @unchecked Sendable {
     /// The external folder, opened without following links; nil for a reader whose folder is
     /// missing (every reference then reads as missing).
     let external: Directory?
+    /// External files written since they were last made durable (a writer's only). The log
+    /// makes them durable before any record can reach its file (§8.6).
+    let externalFiles: PendingFiles?
 
     // Guarded by `lock`; mutated only by the cache's one writer.
     private let lock = ReadWriteLock()
     /// The reference of every entry stored outside the log.
     private var references: [[UInt8]: Reference] = [:]
     // Touched only by the writer.
-    /// External files written since the last synchronize(), to fsync before the log.
-    private var unsynchronizedFiles: [String] = []
     /// External files that records appended since the last synchronize() stopped referencing.
     /// They are deleted only once those records are durable (§5.3): a crash before then
     /// reopens the log as it was synchronized, still naming them.
     private var supersededFiles: [String] = []
 
-    init(directory: String, threshold: Int, readOnly: Bool) throws(CacheError) {
+    init(directory: String, threshold: Int, readOnly: Bool, mode: FlushMode) throws(CacheError) {
         self.directory = directory
         self.threshold = threshold
         self.readOnly = readOnly
         let externalPath = directory + "/" + Self.externalName
         self.externalPath = externalPath
-        external = try openSubfolder(externalPath, creating: !readOnly)
-        log = try LogStorage(directory: directory, fileName: Self.logName, readOnly: readOnly)
+        let external = try openSubfolder(externalPath, creating: !readOnly)
+        self.external = external
+        let externalFiles = readOnly ? nil : external.map { PendingFiles(folder: $0, mode: mode) }
+        self.externalFiles = externalFiles
+        // No record that names an external file reaches the log's file before that file is
+        // durable: not at a flush of the write buffer, not at a compaction (§8.6).
+        var hook: (@Sendable () throws(SystemCallError) -> Void)?
+        if let externalFiles {
+            hook = { () throws(SystemCallError) in try externalFiles.makeDurable() }
+        }
+        log = try LogStorage(
+            directory: directory, fileName: Self.logName, readOnly: readOnly, mode: mode,
+            willWriteRecords: hook)
         try loadReferences()
     }
 
@@ -227,9 +239,10 @@ final class HybridStorage: CacheStorage, @unchecked Sendable {
                 try synchronize()
             }
             let path = externalPath + "/" + name
-            // The file is in place before any record refers to it (§5.3).
-            try cacheIO { try FileSystem.writeFileAtomically(value, to: path, durable: false) }
-            unsynchronizedFiles.append(path)
+            // The file is in place before any record refers to it (§5.3), and durable before
+            // that record can reach the disk (the log's write hook, §8.6).
+            try cacheIO { try FileSystem.writeFileAtomically(value, to: path, .unsynchronized) }
+            externalFiles?.noteWritten(name)
             let reference = Reference(
                 length: UInt64(value.count), checksum: XXH3.checksum(of: value), name: name)
             let encoded = reference.encoded
@@ -272,26 +285,18 @@ final class HybridStorage: CacheStorage, @unchecked Sendable {
     /// Makes new external files durable, then the log; then deletes the files the now durable
     /// records stopped referencing (§5.3).
     func synchronize() throws(CacheError) {
-        if !unsynchronizedFiles.isEmpty {
-            for path in unsynchronizedFiles {
-                // A file replaced or removed since is no longer referenced; nothing to make durable.
-                try cacheIO {
-                    guard let fd = try? FileSystem.open(path, flags: O_RDONLY | O_NOFOLLOW) else { return }
-                    defer { FileSystem.close(fd) }
-                    try FileSystem.synchronizeFile(fd, path: path)
-                }
-            }
-            try cacheIO { try external?.synchronize() }
-            unsynchronizedFiles.removeAll()
-        }
+        try cacheIO { try externalFiles?.makeDurable() }
         try log.synchronize()
         try deleteSupersededFiles()
     }
 
+    /// Deletes the files the durable log no longer names. Their removal need not be durable:
+    /// a file that comes back is unreferenced, and the next writable open deletes it (§5.5).
     private func deleteSupersededFiles() throws(CacheError) {
         guard let external else { return }
         while let name = supersededFiles.last {
             try cacheIO { try external.removeFile(name) }
+            externalFiles?.noteRemoved(name, mustPersist: false)
             supersededFiles.removeLast()
         }
     }
@@ -314,6 +319,7 @@ final class HybridStorage: CacheStorage, @unchecked Sendable {
             // A folder inside external/ is not ours to delete; it is left alone.
             guard entry.kind != .directory else { continue }
             try cacheIO { try external.removeFile(entry.name) }
+            externalFiles?.noteRemoved(entry.name, mustPersist: false)
         }
     }
 

@@ -106,6 +106,7 @@ public final class ImageCache: @unchecked Sendable {
         throws(CacheError) -> any CacheStorage
     {
         let readOnly = configuration.readOnly
+        let mode = configuration.flushMode
         if readOnly && !folder.exists { return EmptyStorage() }
         try folder.checkForLinks(in: configuration.backend)
         if try folder.holdsFormatOne(configuration.backend) {
@@ -114,16 +115,17 @@ public final class ImageCache: @unchecked Sendable {
         }
         switch configuration.backend {
         case .dictionary:
-            return try DictionaryStorage(directory: path, readOnly: readOnly)
+            return try DictionaryStorage(directory: path, readOnly: readOnly, mode: mode)
         case .directory:
-            return try DirectoryStorage(directory: path, readOnly: readOnly)
+            return try DirectoryStorage(directory: path, readOnly: readOnly, mode: mode)
         case .log:
             if readOnly && !FileSystem.exists(path + "/" + LogStorage.fileName) { return EmptyStorage() }
-            return try LogStorage(directory: path, readOnly: readOnly)
+            return try LogStorage(directory: path, readOnly: readOnly, mode: mode)
         case .hybrid:
             if readOnly && !FileSystem.exists(path + "/" + HybridStorage.logName) { return EmptyStorage() }
             return try HybridStorage(
-                directory: path, threshold: configuration.externalStorageThreshold, readOnly: readOnly)
+                directory: path, threshold: configuration.externalStorageThreshold, readOnly: readOnly,
+                mode: mode)
         }
     }
 

@@ -19,7 +19,12 @@ final class LogStorage: CacheStorage, @unchecked Sendable {
     let store: LogStore
 
     /// Opens `<directory>/<fileName>`; read-only opens take no lock and change nothing.
-    init(directory: String, fileName: String = LogStorage.fileName, readOnly: Bool) throws(CacheError) {
+    /// - Parameter willWriteRecords: runs before records reach the file (`Spec/store.md` §8.3):
+    ///   the hybrid backend makes the external files they name durable there.
+    init(
+        directory: String, fileName: String = LogStorage.fileName, readOnly: Bool, mode: FlushMode,
+        willWriteRecords: (@Sendable () throws(SystemCallError) -> Void)? = nil
+    ) throws(CacheError) {
         let path = directory + "/" + fileName
         if let existing = try cacheIO({ try FileSystem.status(ofPath: path) }), existing.kind == .symbolicLink
         {
@@ -28,7 +33,8 @@ final class LogStorage: CacheStorage, @unchecked Sendable {
         // The cache decides when to compact (after purging, so its index and the log agree).
         // Damage to synchronized records costs those records, never the cache (§4.3).
         let options = LogStore.Options(
-            readOnly: readOnly, compactionDeadRatio: nil, skipsDamagedRecords: true)
+            readOnly: readOnly, compactionDeadRatio: nil, skipsDamagedRecords: true,
+            willWriteRecords: willWriteRecords, flushMode: mode)
         do {
             store = try LogStore(path: path, options: options)
         } catch {

@@ -128,7 +128,7 @@ public final class Directory: @unchecked Sendable {
     }
 
     /// Makes creations, renames and removals in the folder durable.
-    public func synchronize() throws(SystemCallError) {
-        try FileSystem.synchronizeFile(descriptor, path: path)
+    public func synchronize(mode: FlushMode = .durable) throws(SystemCallError) {
+        try FileSystem.synchronizeFile(descriptor, path: path, mode: mode)
     }
 }

@@ -1,12 +1,15 @@
 /// A test hook at the one place where the package calls the operating system: makes chosen
-/// system calls fail with a chosen errno, as a full disk or a failing device would.
+/// system calls under one folder fail with a chosen errno, as a full disk or a failing device
+/// would.
 ///
-/// Off unless a test arms it; the check on each call is one uncontended lock. Tests reach it
-/// with `@testable import Platform`.
+/// Each armed fault applies only to paths under its own folder, so tests that run side by side
+/// in other folders are never disturbed, and several faults may be armed at once. The check
+/// runs only in builds with IMAGECACHE_TEST_HOOKS (`SystemCallHooks`); tests reach it with
+/// `@testable import Platform`.
 enum FaultInjection {
     /// The kinds of call a fault can target.
     enum Operation: Hashable, Sendable, CaseIterable {
-        /// `pwrite`, `write`: data going to a file.
+        /// `pwrite`, `write`, `copy_file_range`: data going to a file.
         case write
         /// `fsync`, `fdatasync`.
         case synchronize
@@ -27,44 +30,70 @@ enum FaultInjection {
         var countdown: Int
         var code: Int32
         var persistent: Bool
-        /// Only calls whose path contains this text count (nil: every path).
+        /// Only calls on paths under this folder count.
+        var folder: String
+        /// And, when set, only paths that contain this text too.
         var pathContaining: String?
     }
 
-    private static let lock = MutualExclusion()
-    nonisolated(unsafe) private static var rule: Rule?
-    nonisolated(unsafe) private static var injected = 0
+    /// An armed fault; ``disarm()`` ends it.
+    final class Armed: Sendable {
+        fileprivate let identifier: Int
+        fileprivate init(identifier: Int) { self.identifier = identifier }
 
-    /// Arms a fault; replaces any armed before.
-    static func arm(_ rule: Rule) {
-        lock.withLock {
-            self.rule = rule
-            injected = 0
+        /// Disarms; returns how many calls failed because of the fault. Calling it again
+        /// returns the same count.
+        @discardableResult
+        func disarm() -> Int {
+            FaultInjection.lock.withLock {
+                if let armed = FaultInjection.rules.removeValue(forKey: identifier) {
+                    FaultInjection.finished[identifier] = armed.injected
+                }
+                return FaultInjection.finished[identifier] ?? 0
+            }
         }
     }
 
-    /// Disarms; returns how many calls failed because of the fault.
-    @discardableResult
-    static func disarm() -> Int {
+    fileprivate struct State {
+        var rule: Rule
+        var injected = 0
+        var exhausted = false
+    }
+
+    fileprivate static let lock = MutualExclusion()
+    nonisolated(unsafe) fileprivate static var rules: [Int: State] = [:]
+    nonisolated(unsafe) fileprivate static var finished: [Int: Int] = [:]
+    nonisolated(unsafe) private static var nextIdentifier = 0
+
+    /// Arms a fault beside any others already armed.
+    static func arm(_ rule: Rule) -> Armed {
         lock.withLock {
-            rule = nil
-            return injected
+            nextIdentifier += 1
+            rules[nextIdentifier] = State(rule: rule)
+            return Armed(identifier: nextIdentifier)
         }
     }
 
     /// The errno a call of `operation` on `path` must fail with, or nil to run it.
     static func failure(for operation: Operation, path: String) -> Int32? {
         lock.withLock { () -> Int32? in
-            guard var current = rule, current.operations.contains(operation) else { return nil }
-            if let text = current.pathContaining, !path.contains(text) { return nil }
-            if current.countdown > 1 {
-                current.countdown -= 1
-                rule = current
-                return nil
+            for (identifier, var state) in rules where !state.exhausted {
+                let rule = state.rule
+                guard rule.operations.contains(operation),
+                    path.hasPrefix(rule.folder + "/") || path == rule.folder
+                else { continue }
+                if let text = rule.pathContaining, !path.contains(text) { continue }
+                if state.rule.countdown > 1 {
+                    state.rule.countdown -= 1
+                    rules[identifier] = state
+                    continue
+                }
+                if !rule.persistent { state.exhausted = true }
+                state.injected += 1
+                rules[identifier] = state
+                return rule.code
             }
-            if !current.persistent { rule = nil }
-            injected += 1
-            return current.code
+            return nil
         }
     }
 }

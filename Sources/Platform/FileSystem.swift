@@ -435,14 +435,26 @@ public enum FileSystem {
     /// Names of temporary files start with this prefix, which no final file name uses.
     public static let temporaryPrefix = ".tmp-"
 
+    /// How much of an atomic replacement is durable when it returns (`Spec/backends.md` §1.4).
+    public enum Replacement: Sendable {
+        /// Nothing is synchronized: a power cut may leave the old file, the new one, or the new
+        /// name with lost data; the caller makes it durable later.
+        case unsynchronized
+        /// The new content is synchronized before the rename, so the name never reaches the
+        /// disk without it: a power cut leaves the old file or the complete new one. The
+        /// rename itself is durable once the caller synchronizes the folder.
+        case contentFirst
+        /// As `contentFirst`, and the folder is synchronized after the rename: durable.
+        case durable
+    }
+
     /// Writes `bytes` to a new temporary file beside `path`, then renames it over `path`, so a
     /// reader sees the old file or the new one, never a mix (`Spec/backends.md` §1.4). The
     /// temporary file is removed on every failure.
-    ///
-    /// - Parameter durable: fsync the file before the rename and the directory after it.
-    public static func writeFileAtomically(_ bytes: UnsafeRawBufferPointer, to path: String, durable: Bool)
-        throws(SystemCallError)
-    {
+    public static func writeFileAtomically(
+        _ bytes: UnsafeRawBufferPointer, to path: String, _ replacement: Replacement,
+        mode: FlushMode = .durable
+    ) throws(SystemCallError) {
         let folder = directory(of: path)
         let name = path.split(separator: "/").last.map(String.init) ?? path
         let temporary =
@@ -454,7 +466,7 @@ public enum FileSystem {
         }
         do {
             try write(fd, bytes, at: 0, path: temporary)
-            if durable { try synchronizeFile(fd, path: temporary) }
+            if replacement != .unsynchronized { try synchronizeFile(fd, path: temporary, mode: mode) }
         } catch {
             close(fd)
             throw error
@@ -462,7 +474,7 @@ public enum FileSystem {
         close(fd)
         try rename(temporary, to: path)
         renamed = true
-        if durable { try synchronizeDirectory(folder) }
+        if replacement == .durable { try synchronizeDirectory(folder, mode: mode) }
     }
 
     // MARK: Internals

@@ -83,14 +83,14 @@ import Testing
         let files = Self.formatOneFiles(backend)
         try Self.plant(files, in: directory.cacheURL)
         let log = directory.cacheURL.appendingPathComponent(backend == .log ? "cache.log" : "hybrid.log").path
-        FaultInjection.arm(
+        let fault = FaultInjection.arm(
             .init(
                 operations: [.remove], countdown: 1, code: EIO, persistent: true,
-                pathContaining: log + ".hint"))
+                folder: directory.cacheURL.path, pathContaining: log + ".hint"))
         #expect(throws: CacheError.self) {
             try ImageCache(configuration: configuration(backend, directory, clock: ManualClock()))
         }
-        #expect(FaultInjection.disarm() > 0)
+        #expect(fault.disarm() > 0)
         #expect(try [UInt8](Data(contentsOf: URL(fileURLWithPath: log)))[8] == 1)
         let cache = try ImageCache(configuration: configuration(backend, directory, clock: ManualClock()))
         #expect(cache.count == 0)

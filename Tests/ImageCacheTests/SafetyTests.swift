@@ -210,10 +210,10 @@ import Testing
         let cache = try ImageCache(configuration: settings)
         try cache.store(bytes(seed: 1, count: 500), forKey: "before")
         try cache.synchronize()
-        FaultInjection.arm(
+        let fault = FaultInjection.arm(
             .init(
                 operations: [.write, .create], countdown: 1, code: ENOSPC, persistent: true,
-                pathContaining: directory.cacheURL.path))
+                folder: directory.cacheURL.path))
         var failure: CacheError?
         do {
             // The log buffers small records; a large one, and synchronize, must reach the disk.
@@ -222,7 +222,7 @@ import Testing
         } catch {
             failure = error
         }
-        let injected = FaultInjection.disarm()
+        let injected = fault.disarm()
         #expect(injected > 0)
         if case .ioFailure(_, _, let code)? = failure {
             #expect(code == ENOSPC)
@@ -245,13 +245,13 @@ import Testing
         let settings = configuration(backend, directory, clock: ManualClock())
         let cache = try ImageCache(configuration: settings)
         try cache.store([1, 2, 3], forKey: "k")
-        FaultInjection.arm(
+        let fault = FaultInjection.arm(
             .init(
                 operations: [.create, .write], countdown: 1, code: ENOSPC, persistent: true,
-                pathContaining: ".hint"))
-        defer { FaultInjection.disarm() }
+                folder: directory.cacheURL.path, pathContaining: ".hint"))
+        defer { fault.disarm() }
         try cache.close()
-        #expect(FaultInjection.disarm() > 0)
+        #expect(fault.disarm() > 0)
         #expect(try ImageCache(configuration: settings).bytes(forKey: "k") == [1, 2, 3])
     }
 

@@ -78,6 +78,8 @@ enum PowerLossScript {
                 // Overwriting a synchronized value; a variant.
                 .store(key: "d", size: 900), .storeImage(key: "img", side: 24),
                 .variant(key: "img", size: 16),
+                // Replacing an original with a variant removes the variant; a new one follows.
+                .storeImage(key: "img", side: 20), .variant(key: "img", size: 16),
                 .synchronize,
                 // Expiry: d is read (extended), e stored later; the rest expires and is purged.
                 .advance(milliseconds: 3_000_000), .read("d"), .store(key: "e", size: 400),
