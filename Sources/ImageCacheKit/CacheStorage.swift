@@ -61,6 +61,8 @@ protocol CacheStorage: AnyObject, Sendable {
     func close() throws(CacheError)
     /// Whether the backend would like the cache to compact it now (`Spec/cache.md` §5.4).
     var compactionIsDue: Bool { get }
+    /// How many damaged spans of synchronized data opening skipped (`Spec/store.md` §5.4).
+    var damagedRecordsSkipped: Int { get }
     /// Test hook: releases the files as a crashed process would, writing nothing that was
     /// buffered or deferred (no synchronize, no index, no snapshot).
     func abandon()
@@ -74,4 +76,6 @@ func displayKey(_ key: [UInt8]) -> String {
 extension CacheStorage {
     /// Only the log-based backends ever ask to be compacted.
     var compactionIsDue: Bool { false }
+    /// Only the log-based backends skip damaged records.
+    var damagedRecordsSkipped: Int { 0 }
 }

@@ -310,6 +310,8 @@ final class HybridStorage: CacheStorage, @unchecked Sendable {
 
     var compactionIsDue: Bool { log.compactionIsDue }
 
+    var damagedRecordsSkipped: Int { log.damagedRecordsSkipped }
+
     /// Deletes files in `external/` that no record references, temporary files and links
     /// included (§5.5), but not files waiting for their superseding record to be durable.
     func removeUnreferencedFiles() throws(CacheError) {

@@ -90,7 +90,7 @@ extension ImageCache {
     /// removed (it is made again from the original, §5.3 step 3).
     func storedVariant(_ variantKey: VariantKey, shownKey: String) throws(CacheError) -> Bitmap? {
         let key = variantKey.bytes
-        guard let state = try storage.state(forKey: key) else { return nil }
+        guard !storedVariantsUntrusted, let state = try storage.state(forKey: key) else { return nil }
         if let bitmap = memory?.value(forKey: key, version: state.version) { return bitmap }
         let stored: StoredValue?
         do {

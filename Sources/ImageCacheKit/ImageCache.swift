@@ -25,6 +25,10 @@ public final class ImageCache: @unchecked Sendable {
     public let configuration: CacheConfiguration
     /// How many expired entries opening removed (`Spec/cache.md` §5.1).
     public private(set) var expiredEntriesRemovedOnOpen = 0
+    /// How many damaged spans of synchronized data opening skipped (`log` and `hybrid`,
+    /// `Spec/store.md` §5.4): each cost the entries whose records were in it, never the cache.
+    /// 0 for the other backends, which report damage entry by entry when it is read.
+    public private(set) var damagedRecordsSkippedOnOpen = 0
 
     let storage: any CacheStorage
     let folder: CacheFolder
@@ -50,6 +54,10 @@ public final class ImageCache: @unchecked Sendable {
     /// The bytes of the variants whose original is not held, which a read-only cache keeps
     /// (it changes nothing) but does not count (`Spec/thumbnail.md` §5.5, §5.6); 0 when writable.
     var orphanedVariantBytes = 0
+    /// Set when opening skipped damaged records: a lost record may have been an original's
+    /// newer value, so no stored variant is trusted to belong to the value held now
+    /// (`Spec/thumbnail.md` §5.5); a read-only cache makes them again instead.
+    var storedVariantsUntrusted = false
 
     /// Opens (or creates) the cache described by `configuration` and purges expired entries
     /// (`Spec/cache.md` §5.1).
@@ -87,6 +95,16 @@ public final class ImageCache: @unchecked Sendable {
         nextSequence = largestSequence &+ 1 == 0 ? .max : largestSequence + 1
         totalBytes = total
         expiryLowerBound = earliest
+        damagedRecordsSkippedOnOpen = storage.damagedRecordsSkipped
+        if damagedRecordsSkippedOnOpen > 0 {
+            if configuration.readOnly {
+                storedVariantsUntrusted = true
+            } else {
+                for original in variants.keys.sorted(by: { $0.lexicographicallyPrecedes($1) }) {
+                    try removeVariants(of: original)
+                }
+            }
+        }
         if !configuration.readOnly {
             try removeOrphanedVariants()
             expiredEntriesRemovedOnOpen = try removeExpiredEntries(now: clock.now())

@@ -169,6 +169,8 @@ final class LogStorage: CacheStorage, @unchecked Sendable {
 
     func removeUnreferencedFiles() throws(CacheError) {}
 
+    var damagedRecordsSkipped: Int { store.recovery.damagedRecords.count }
+
     func close() throws(CacheError) {
         try perform { () throws(LogStoreError) in try store.close() }
     }
