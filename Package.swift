@@ -59,7 +59,10 @@ let package = Package(
         .testTarget(name: "ChecksumsTests", dependencies: ["Checksums"]),
         .testTarget(name: "InflateTests", dependencies: ["Inflate", "Checksums"]),
         .testTarget(name: "PNGTests", dependencies: ["PNG", "Inflate", "Checksums"]),
-        .testTarget(name: "LogStoreTests", dependencies: ["LogStoreKit", "Checksums", "Platform"]),
+        // Helpers several test targets share.
+        .target(name: "TestSupport", dependencies: ["LogStoreKit", "Checksums"], path: "Tests/TestSupport"),
+        .testTarget(
+            name: "LogStoreTests", dependencies: ["LogStoreKit", "Checksums", "Platform", "TestSupport"]),
         .testTarget(
             name: "ImageCacheTests",
             dependencies: ["ImageCacheKit", "PNG", "LogStoreKit", "Checksums", "Platform", "Inflate"]),
@@ -80,7 +83,8 @@ let package = Package(
         // Power cuts: every call of a workload is recorded, and every disk state a power cut
         // could leave is rebuilt and opened (Spec/backends.md §8).
         .testTarget(
-            name: "PowerLossTests", dependencies: ["ImageCacheKit", "LogStoreKit", "Platform", "PNG"]),
+            name: "PowerLossTests",
+            dependencies: ["ImageCacheKit", "LogStoreKit", "Platform", "PNG", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

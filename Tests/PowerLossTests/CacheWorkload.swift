@@ -160,22 +160,9 @@ struct CacheWorkloadRun {
         return try Bitmap(width: side, height: side, format: .rgba8, pixels: pixels)
     }
 
-    /// What a read may return after a power cut once `callCount` calls reached the disk
-    /// (`Spec/backends.md` §8): the state of the last returned `synchronize()`, or any state a
-    /// later step (the one under way included) gave the key.
+    /// What a read may return after a power cut once `callCount` calls reached the disk.
     func expectation(afterCalls callCount: Int) -> Expectation {
-        let synchronized = checkpoints.lastIndex { $0.synchronized && $0.callCount <= callCount }!
-        let through = checkpoints.firstIndex { $0.callCount >= callCount } ?? checkpoints.count - 1
-        var candidates: [String: Set<KeyState>] = [:]
-        let considered = checkpoints[synchronized...max(synchronized, through)]
-        let keys = Set(considered.flatMap(\.keys.keys))
-        for checkpoint in considered {
-            for key in keys { candidates[key, default: []].insert(checkpoint.keys[key] ?? .absent) }
-        }
-        return Expectation(
-            candidates: candidates, now: checkpoints[max(synchronized, through)].now, images: knownImages,
-            synchronizedStep: checkpoints[synchronized].step,
-            stepUnderWay: checkpoints[max(synchronized, through)].step)
+        Expectation(checkpoints, afterCalls: callCount, images: knownImages)
     }
 }
 
@@ -191,6 +178,27 @@ struct Expectation: Hashable, Sendable, CustomStringConvertible {
     var stepUnderWay: String
 
     var description: String { "last synchronized at \(synchronizedStep), under way: \(stepUnderWay)" }
+
+    /// What a read may return after a power cut once `callCount` calls of a recorded run
+    /// reached the disk (`Spec/backends.md` §8.1): the state of the last returned
+    /// `synchronize()` (or `close()`), or any state a later step, the one under way included,
+    /// gave the key.
+    init(_ checkpoints: [Checkpoint], afterCalls callCount: Int, images: Set<String> = []) {
+        let synchronized = checkpoints.lastIndex { $0.synchronized && $0.callCount <= callCount }!
+        let through = max(
+            synchronized, checkpoints.firstIndex { $0.callCount >= callCount } ?? checkpoints.count - 1)
+        let considered = checkpoints[synchronized...through]
+        let keys = Set(considered.flatMap(\.keys.keys))
+        var candidates: [String: Set<KeyState>] = [:]
+        for checkpoint in considered {
+            for key in keys { candidates[key, default: []].insert(checkpoint.keys[key] ?? .absent) }
+        }
+        self.candidates = candidates
+        now = checkpoints[through].now
+        self.images = images
+        synchronizedStep = checkpoints[synchronized].step
+        stepUnderWay = checkpoints[through].step
+    }
 
     /// Whether reading `bytes` (nil: a miss) for `key` is allowed.
     func allows(_ bytes: [UInt8]?, forKey key: String) -> Bool {

@@ -6,10 +6,10 @@ import LogStoreKit
 
 /// Writes stores of format 1 (`Spec/store.md` §11) straight from its tables, as version 1 of
 /// this package did, so the migration can be tested without that version.
-struct FormatOneWriter {
-    private(set) var bytes: [UInt8] = []
+public struct FormatOneWriter {
+    public private(set) var bytes: [UInt8] = []
 
-    init(generation: UInt64 = 0x1234_5678_9ABC_DEF0) {
+    public init(generation: UInt64 = 0x1234_5678_9ABC_DEF0) {
         var header = [0x89, 0x49, 0x43, 0x4C, 0x4F, 0x47, 0x0D, 0x0A] as [UInt8]
         header += Self.little(UInt16(1)) + Self.little(UInt16(0)) + Self.little(UInt32(0))
         header += Self.little(generation) + Self.little(UInt32(0))
@@ -23,7 +23,8 @@ struct FormatOneWriter {
 
     /// Appends a record; returns its offset.
     @discardableResult
-    mutating func append(type: UInt8, key: String, value: [UInt8] = [], metadata: EntryMetadata? = nil) -> Int
+    public mutating func append(type: UInt8, key: String, value: [UInt8] = [], metadata: EntryMetadata? = nil)
+        -> Int
     {
         let keyBytes = Array(key.utf8)
         let fields = metadata ?? EntryMetadata(createdAt: 0, expiresAt: 0, accessSequence: 0)
