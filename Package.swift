@@ -46,7 +46,8 @@ let package = Package(
         .target(name: "ImageCacheKit", dependencies: ["PNG", "LogStoreKit", "Checksums", "Platform"]),
         // Measurements shared by `imagecache bench` and its tests.
         .target(
-            name: "Benchmarks", dependencies: ["ImageCacheKit", "PNG", "Inflate", "LogStoreKit", "Checksums"]),
+            name: "Benchmarks",
+            dependencies: ["ImageCacheKit", "PNG", "Inflate", "LogStoreKit", "Checksums", "Platform"]),
         // Executables on top.
         .executableTarget(
             name: "ImageCacheCLI",

@@ -202,6 +202,7 @@ public enum FileSystem {
             #endif
             if result == 0 {
                 SystemCallHooks.didSynchronize(fd)
+                SynchronizationCounter.increment()
                 return
             }
             if errno != EINTR { throw SystemCallError(operation: "fdatasync", path: path, code: errno) }
@@ -222,6 +223,7 @@ public enum FileSystem {
             #endif
             if result == 0 {
                 SystemCallHooks.didSynchronize(fd)
+                SynchronizationCounter.increment()
                 return
             }
             // Some file systems cannot sync a directory; that is not a failure of the data.
