@@ -9,12 +9,12 @@ import Testing
 ///
 /// Each crash point gets the state where every unsynchronized change is lost, the state where
 /// every change survived (what a killed process leaves), and seeded random states in between.
-/// `IMAGECACHE_POWER_LOSS_STATES=N` asks for N random states per crash point (default 2) and
+/// `IMAGECACHE_POWER_LOSS_STATES=N` asks for N random states per crash point (default 8) and
 /// `IMAGECACHE_POWER_LOSS_SEED` for another seed: the long local mode.
 @Suite("Power loss")
 struct PowerLossTests {
     static let randomStates =
-        ProcessInfo.processInfo.environment["IMAGECACHE_POWER_LOSS_STATES"].flatMap(Int.init) ?? 2
+        ProcessInfo.processInfo.environment["IMAGECACHE_POWER_LOSS_STATES"].flatMap(Int.init) ?? 8
     static let seed =
         ProcessInfo.processInfo.environment["IMAGECACHE_POWER_LOSS_SEED"].flatMap(UInt64.init) ?? 1
 
