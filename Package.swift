@@ -4,11 +4,12 @@
 //
 //   Checksums ─┬─> Inflate ──> PNG ──────┐
 //              └─> LogStoreKit ──────────┴─> ImageCacheKit ──> Benchmarks ──> ImageCacheCLI (imagecache)
-//   Platform ──────┘                       │     └──────────────────────────> ConformanceDriver
+//   Platform ──────┴──────────> PNG        │     └──────────────────────────> ConformanceDriver
 //       └──────────────────────────────────┘
 //   Checksums holds CRC-32, Adler-32, SHA-256 and XXH3-64; Inflate is zlib/DEFLATE decoding;
-//   Platform holds every operating-system call (files, folders, locks). The PNG codec needs no
-//   Platform; the command-line tool calls it for one figure (`stat`'s disk bytes of a log file).
+//   Platform holds every operating-system call (files, folders, locks, clocks, memory advice),
+//   with typed options and errors, so no other library module imports the C library. The PNG
+//   codec takes only its memory advice from it.
 //   ConformanceRunner (conformance) depends on Foundation only: it drives any implementation.
 //
 // No module declares a type with its own name, so every public type can be written with its
@@ -39,7 +40,7 @@ let package = Package(
             name: "Platform",
             swiftSettings: [.define("IMAGECACHE_TEST_HOOKS", .when(configuration: .debug))]),
         .target(name: "Inflate", dependencies: ["Checksums"]),
-        .target(name: "PNG", dependencies: ["Checksums", "Inflate"]),
+        .target(name: "PNG", dependencies: ["Checksums", "Inflate", "Platform"]),
         // Storage engine.
         .target(name: "LogStoreKit", dependencies: ["Checksums", "Platform"]),
         // The cache API and its four backends.

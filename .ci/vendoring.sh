@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Proves the two ways of vendoring the README describes (issue 10): copy the folders into an
 # app's own package and build them there, with nothing else from this repository.
-#   1. the PNG codec as three modules: Checksums, Inflate, PNG;
+#   1. the PNG codec as four modules: Checksums, Inflate, Platform, PNG;
 #   2. the whole cache (Checksums, Inflate, PNG, Platform, LogStoreKit, ImageCacheKit) compiled
 #      as ONE module with -D IMAGECACHE_SINGLE_MODULE.
 # Each scratch package builds a smoke program and runs it.
@@ -10,10 +10,10 @@ repo="$(cd "$(dirname "$0")/.." && pwd)"
 scratch="$(mktemp -d)"
 trap 'rm -rf "$scratch"' EXIT
 
-echo "-- vendoring 1: the PNG codec as three modules"
+echo "-- vendoring 1: the PNG codec as four modules"
 png="$scratch/png-app"
 mkdir -p "$png/Sources/PNGSmoke"
-for module in Checksums Inflate PNG; do cp -R "$repo/Sources/$module" "$png/Sources/$module"; done
+for module in Checksums Inflate Platform PNG; do cp -R "$repo/Sources/$module" "$png/Sources/$module"; done
 cp "$repo/.ci/vendoring/PNGSmoke.swift" "$png/Sources/PNGSmoke/main.swift"
 cat > "$png/Package.swift" <<'PACKAGE'
 // swift-tools-version:6.0
@@ -24,7 +24,8 @@ let package = Package(
     targets: [
         .target(name: "Checksums"),
         .target(name: "Inflate", dependencies: ["Checksums"]),
-        .target(name: "PNG", dependencies: ["Checksums", "Inflate"]),
+        .target(name: "Platform"),
+        .target(name: "PNG", dependencies: ["Checksums", "Inflate", "Platform"]),
         .executableTarget(name: "PNGSmoke", dependencies: ["PNG"]),
     ]
 )

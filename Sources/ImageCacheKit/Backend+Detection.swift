@@ -1,11 +1,7 @@
 import Foundation
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
+#if !IMAGECACHE_SINGLE_MODULE
+    import Platform
 #endif
 
 extension Backend {
@@ -35,14 +31,16 @@ extension Backend {
         for backend in allCases {
             for name in backend.markerNames {
                 let path = directory.appendingPathComponent(name).path
-                var status = stat()
-                if lstat(path, &status) == 0 {
+                // Absent, or the folder itself is: both mean "not this one".
+                let found: Bool
+                do {
+                    found = try FileSystem.status(ofPath: path, missingFolderIsAbsence: false) != nil
+                } catch {
+                    throw .ioFailure(operation: "look up", path: path, errno: error.errno.rawValue)
+                }
+                if found {
                     present.append(backend)
                     break
-                }
-                // ENOENT: the name is absent, or the folder itself is; both mean "not this one".
-                guard errno == ENOENT else {
-                    throw .ioFailure(operation: "look up", path: path, errno: errno)
                 }
             }
         }

@@ -68,7 +68,7 @@ public enum CacheError: Error, Equatable, Sendable, CustomStringConvertible {
             return "The cache file \(path) has format version \(version), which this version cannot read; "
                 + "delete it or use a newer release."
         case .ioFailure(let operation, let path, let code):
-            return "Could not \(operation) \(path): \(SystemCallError.reason(for: code)) (errno \(code))."
+            return "Could not \(operation) \(path): \(Errno(rawValue: code)) (errno \(code))."
         case .locked(let path, let byThisProcess):
             let holder = byThisProcess ? "another ImageCache in this process" : "another process"
             return "The cache folder \(path) is already open for writing by \(holder); close that "
@@ -115,10 +115,10 @@ extension CacheError {
     /// The cache's error for a failed system call: a link where the layout expects a file is
     /// ``symbolicLink(path:)`` (ELOOP from an `O_NOFOLLOW` open); anything else ``ioFailure``.
     init(_ failure: SystemCallError) {
-        if failure.code == ELOOP {
+        if failure.errno == .tooManySymbolicLinks {
             self = .symbolicLink(path: failure.path)
         } else {
-            self = .ioFailure(operation: failure.operation, path: failure.path, errno: failure.code)
+            self = .ioFailure(operation: failure.operation, path: failure.path, errno: failure.errno.rawValue)
         }
     }
 }
@@ -137,11 +137,3 @@ func cacheIO<Result>(_ body: () throws -> Result) throws(CacheError) -> Result {
         preconditionFailure("unexpected error type: \(error)")
     }
 }
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif

@@ -1,10 +1,3 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
 #if !IMAGECACHE_SINGLE_MODULE
     import Platform
 #endif
@@ -80,9 +73,9 @@ extension CacheFolder {
         let filePath = path + "/" + name
         let fd: Int32
         do {
-            fd = try FileSystem.open(filePath, flags: O_RDONLY | O_NOFOLLOW)
+            fd = try FileSystem.open(filePath, .readOnly, options: .noFollow)
         } catch {
-            if error.code == ENOENT { return nil }
+            if error.errno == .noSuchFile { return nil }
             throw CacheError(error)
         }
         defer { FileSystem.close(fd) }

@@ -1,10 +1,3 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
 #if !IMAGECACHE_SINGLE_MODULE
     import Platform
 #endif
@@ -38,7 +31,7 @@ final class CacheFolder: @unchecked Sendable {
             throw .symbolicLink(path: path + "/" + Self.lockFileName)
         }
         let lockPath = path + "/" + Self.lockFileName
-        let fd = try cacheIO { try FileSystem.open(lockPath, flags: O_RDWR | O_CREAT | O_NOFOLLOW) }
+        let fd = try cacheIO { try FileSystem.open(lockPath, .readWrite, options: [.create, .noFollow]) }
         do {
             try ExclusiveLock.acquire(fd, path: lockPath)
         } catch {

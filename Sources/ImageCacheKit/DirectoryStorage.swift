@@ -1,10 +1,3 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
 #if !IMAGECACHE_SINGLE_MODULE
     import Checksums
     import Platform
@@ -167,7 +160,7 @@ final class DirectoryStorage: CacheStorage, @unchecked Sendable {
         do {
             bytes = try entriesFolder?.readFile(name)
         } catch {
-            if error.code == ELOOP { return nil }
+            if error.errno == .tooManySymbolicLinks { return nil }
             throw CacheError(error)
         }
         guard let bytes, case .record(let record, valueIsIntact: true)? = Self.decodeEntryFile(bytes) else {
@@ -271,7 +264,7 @@ final class DirectoryStorage: CacheStorage, @unchecked Sendable {
         do {
             bytes = try entriesFolder?.readFile(fileName)
         } catch {
-            if error.code == ELOOP {
+            if error.errno == .tooManySymbolicLinks {
                 throw .corruptEntry(key: shownKey, reason: "entry file \(fileName) is a symbolic link")
             }
             throw CacheError(error)

@@ -1,10 +1,3 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
 #if !IMAGECACHE_SINGLE_MODULE
     import Platform
 #endif
@@ -26,7 +19,7 @@ final class HitLog: @unchecked Sendable {
         /// The time of the read, which decides the new expiry.
         var now: Int64
         /// When the hit was made, on the monotonic clock: the order hits are applied in.
-        var tick: UInt64 = HitLog.monotonicTick()
+        var tick: UInt64 = SystemTime.monotonicNanoseconds()
     }
 
     private final class Shard: @unchecked Sendable {
@@ -42,7 +35,7 @@ final class HitLog: @unchecked Sendable {
 
     /// Records a hit; returns how many hits its shard now holds.
     func record(_ hit: Hit) -> Int {
-        let shard = shards[Self.threadNumber() % shards.count]
+        let shard = shards[SystemTime.currentThreadNumber() % shards.count]
         return shard.lock.withLock {
             shard.hits.append(hit)
             return shard.hits.count
@@ -65,23 +58,5 @@ final class HitLog: @unchecked Sendable {
                 .map(\.element)
         }
         return all
-    }
-
-    /// Nanoseconds on the system's monotonic clock, which never runs backwards across threads.
-    static func monotonicTick() -> UInt64 {
-        var now = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &now)
-        return UInt64(now.tv_sec) &* 1_000_000_000 &+ UInt64(now.tv_nsec)
-    }
-
-    /// A number that stays the same for the calling thread.
-    private static func threadNumber() -> Int {
-        #if canImport(Darwin)
-            let raw = UInt(bitPattern: pthread_self())
-        #else
-            let raw = UInt(pthread_self())
-        #endif
-        // Thread handles are aligned addresses: mix the bits so the low ones vary.
-        return Int(truncatingIfNeeded: (raw &* 0x9E37_79B9_7F4A_7C15) >> 40)
     }
 }

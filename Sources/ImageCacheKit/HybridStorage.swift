@@ -1,10 +1,3 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
 #if !IMAGECACHE_SINGLE_MODULE
     import Checksums
     import Platform
@@ -205,7 +198,7 @@ final class HybridStorage: CacheStorage, @unchecked Sendable {
         do {
             bytes = try external?.readFile(reference.name)
         } catch {
-            throw error.code == ELOOP
+            throw error.errno == .tooManySymbolicLinks
                 ? .corruptEntry(key: shownKey, reason: "external file \(reference.name) is a symbolic link")
                 : CacheError(error)
         }

@@ -1,10 +1,3 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
 #if !IMAGECACHE_SINGLE_MODULE
     @_spi(Testing) import LogStoreKit
     import Platform
@@ -49,11 +42,11 @@ final class LogStorage: CacheStorage, @unchecked Sendable {
     static func translate(_ error: LogStoreError, path storePath: String) -> CacheError {
         switch error {
         case .ioError(let operation, let code, let path):
-            return CacheError(SystemCallError(operation: operation, path: path, code: code))
+            return CacheError(SystemCallError(operation: operation, path: path, errno: Errno(rawValue: code)))
         case .diskFull(let path):
-            return .ioFailure(operation: "write", path: path, errno: ENOSPC)
+            return .ioFailure(operation: "write", path: path, errno: Errno.noSpace.rawValue)
         case .fileSizeLimitExceeded(let path):
-            return .ioFailure(operation: "write", path: path, errno: EFBIG)
+            return .ioFailure(operation: "write", path: path, errno: Errno.fileTooLarge.rawValue)
         case .notAStore(let path), .corruptFileHeader(let path):
             return .corruptFile(path: path, reason: error.description)
         case .corruptRecord:

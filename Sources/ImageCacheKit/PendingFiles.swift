@@ -1,10 +1,3 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
 #if !IMAGECACHE_SINGLE_MODULE
     import Platform
 #endif
@@ -62,7 +55,7 @@ final class PendingFiles: @unchecked Sendable {
     func makeDurable() throws(SystemCallError) {
         try lock.withLock { () throws(SystemCallError) in
             for name in unsynchronized.sorted() {
-                guard let fd = try? folder.open(name, flags: O_RDONLY) else { continue }
+                guard let fd = try? folder.open(name, .readOnly) else { continue }
                 defer { FileSystem.close(fd) }
                 try FileSystem.synchronizeFile(fd, path: folder.path + "/" + name, mode: mode)
             }

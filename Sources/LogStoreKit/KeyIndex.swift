@@ -1,3 +1,7 @@
+#if !IMAGECACHE_SINGLE_MODULE
+    import Platform
+#endif
+
 /// The in-memory index: key bytes → ``LogStore/IndexEntry`` (`Spec/store.md` §8.1).
 ///
 /// An open-addressing hash table specialised for the store, instead of `[String: IndexEntry]`:
@@ -109,7 +113,7 @@ final class KeyIndex {
                 let number = Int(truncatingIfNeeded: value & 0xFFFF_FFFF) - 2
                 let entry = entries[number]
                 if Int(entry.keyLength) == key.count
-                    && memcmp(arena + entry.keyStart, key.baseAddress!, key.count) == 0
+                    && SystemMemory.bytesEqual(arena + entry.keyStart, key.baseAddress!, count: key.count)
                 {
                     return slot
                 }
@@ -290,11 +294,3 @@ final class KeyIndex {
         tombstones = 0
     }
 }
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif

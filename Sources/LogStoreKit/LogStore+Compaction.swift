@@ -1,12 +1,5 @@
 import Dispatch
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
 #if !IMAGECACHE_SINGLE_MODULE
     import Checksums
     import Platform
@@ -56,7 +49,9 @@ extension LogStore {
         let live = liveEntriesInFileOrder()
         let temporary = compactionPath
         try storeIO { try FileSystem.remove(temporary) }
-        let newDescriptor = try storeIO { try FileSystem.open(temporary, flags: O_RDWR | O_CREAT | O_EXCL) }
+        let newDescriptor = try storeIO {
+            try FileSystem.open(temporary, .readWrite, options: .exclusiveCreate)
+        }
         var committed = false
         var crashed = false
         var newFileLocked = false

@@ -1,10 +1,3 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
 #if !IMAGECACHE_SINGLE_MODULE
     import Checksums
     import Platform
@@ -30,7 +23,9 @@ extension LogStore {
 
         let temporary = compactionPath
         try storeIO { try FileSystem.remove(temporary) }
-        let newDescriptor = try storeIO { try FileSystem.open(temporary, flags: O_RDWR | O_CREAT | O_EXCL) }
+        let newDescriptor = try storeIO {
+            try FileSystem.open(temporary, .readWrite, options: .exclusiveCreate)
+        }
         var renamed = false
         defer {
             FileSystem.close(newDescriptor)

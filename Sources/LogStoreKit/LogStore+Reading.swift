@@ -1,10 +1,3 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
 #if !IMAGECACHE_SINGLE_MODULE
     import Checksums
     import Platform
@@ -186,7 +179,7 @@ extension LogStore {
                 var failure: LogStoreError?
                 let value = [UInt8](unsafeUninitializedCapacity: count) { storage, initialized in
                     if let base = storage.baseAddress {
-                        FileSystem.adviseHugePages(UnsafeMutableRawPointer(base), count: count)
+                        SystemMemory.adviseHugePages(UnsafeMutableRawPointer(base), count: count)
                     }
                     do throws(LogStoreError) {
                         try readChecked(
@@ -300,7 +293,8 @@ extension LogStore {
         }
         let keyMatches =
             header.keyLength == key.count
-            && memcmp(head.baseAddress! + RecordFormat.recordHeaderSize, key.baseAddress!, key.count) == 0
+            && SystemMemory.bytesEqual(
+                head.baseAddress! + RecordFormat.recordHeaderSize, key.baseAddress!, count: key.count)
         guard header.type == RecordFormat.RecordType.put.rawValue, keyMatches,
             header.valueLength == entry.valueLength
         else {

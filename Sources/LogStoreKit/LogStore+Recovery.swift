@@ -1,10 +1,3 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
 #if !IMAGECACHE_SINGLE_MODULE
     import Checksums
     import Platform
@@ -92,7 +85,7 @@ extension LogStore {
     /// between the open and the lock (the lock would then guard a file no longer in use).
     private func openAndLock() throws(LogStoreError) {
         for _ in 0..<16 {
-            let fd = try storeIO { try FileSystem.open(path, flags: isWritable ? O_RDWR : O_RDONLY) }
+            let fd = try storeIO { try FileSystem.open(path, isWritable ? .readWrite : .readOnly) }
             descriptor = fd
             guard isWritable else { return }
             do {
@@ -121,8 +114,8 @@ extension LogStore {
     /// The sync mark is written before the folder is synchronized, so its name is as durable
     /// as the log's.
     private func createEmptyStore() throws(LogStoreError) {
-        let temporary = path + ".new-\(FileSystem.processIdentifier)-\(UInt32.random(in: 0...UInt32.max))"
-        let fd = try storeIO { try FileSystem.open(temporary, flags: O_RDWR | O_CREAT | O_EXCL) }
+        let temporary = path + ".new-\(SystemTime.processIdentifier)-\(UInt32.random(in: 0...UInt32.max))"
+        let fd = try storeIO { try FileSystem.open(temporary, .readWrite, options: .exclusiveCreate) }
         defer {
             FileSystem.close(fd)
             try? FileSystem.remove(temporary)

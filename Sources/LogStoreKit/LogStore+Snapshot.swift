@@ -1,10 +1,3 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
 #if !IMAGECACHE_SINGLE_MODULE
     import Checksums
     import Platform
@@ -32,7 +25,7 @@ extension LogStore {
     /// up to `flushedLength`). Written under a temporary name and renamed over the old one.
     func writeSnapshot() throws(LogStoreError) {
         let temporary = snapshotPath + ".tmp"
-        let fd = try storeIO { try FileSystem.open(temporary, flags: O_RDWR | O_CREAT | O_TRUNC) }
+        let fd = try storeIO { try FileSystem.open(temporary, .readWrite, options: [.create, .truncate]) }
         var renamed = false
         defer {
             FileSystem.close(fd)
@@ -84,7 +77,7 @@ extension LogStore {
     /// Reads the snapshot if it exists, passes its checksums and describes this log: same
     /// generation, and a length no longer than the file. Anything else means a full scan.
     func loadSnapshot(generation: UInt64, fileSize: UInt64) -> Snapshot? {
-        guard let fd = try? FileSystem.open(snapshotPath, flags: O_RDONLY | O_NOFOLLOW) else { return nil }
+        guard let fd = try? FileSystem.open(snapshotPath, .readOnly, options: .noFollow) else { return nil }
         defer { FileSystem.close(fd) }
         // Each entry names a record of at least 49 log bytes whose key it repeats, so a valid
         // snapshot is under twice the log: a larger file is rejected before it is read.

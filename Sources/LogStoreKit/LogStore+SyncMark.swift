@@ -1,10 +1,3 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
 #if !IMAGECACHE_SINGLE_MODULE
     import Checksums
     import Platform
@@ -26,7 +19,7 @@ extension LogStore {
     /// The length the sync mark vouches for when it exists, passes its checksum and names this
     /// log's generation; nil otherwise. Every field is untrusted.
     func loadSyncMark(generation: UInt64) -> UInt64? {
-        guard let fd = try? FileSystem.open(syncMarkPath, flags: O_RDONLY | O_NOFOLLOW) else { return nil }
+        guard let fd = try? FileSystem.open(syncMarkPath, .readOnly, options: .noFollow) else { return nil }
         defer { FileSystem.close(fd) }
         return withUnsafeTemporaryAllocation(byteCount: SyncMarkFormat.size, alignment: 8) {
             bytes -> UInt64? in
@@ -56,7 +49,7 @@ extension LogStore {
         guard syncMarkLength != length || syncMarkGeneration != generation else { return }
         if syncMarkDescriptor < 0 {
             guard
-                let fd = try? FileSystem.open(syncMarkPath, flags: O_RDWR | O_CREAT | O_NOFOLLOW)
+                let fd = try? FileSystem.open(syncMarkPath, .readWrite, options: [.create, .noFollow])
             else { return }
             syncMarkDescriptor = fd
         }

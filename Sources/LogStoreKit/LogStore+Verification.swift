@@ -1,10 +1,3 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
 #if !IMAGECACHE_SINGLE_MODULE
     import Checksums
     import Platform
@@ -28,7 +21,7 @@ extension LogStore {
     /// damage that would stop an open, such as a bad header in the middle of the file.
     /// - Throws: `notAStore`, `unsupportedVersion`, `migrationRequired`, `corruptFileHeader`, `ioError`.
     public static func verify(path: String) throws(LogStoreError) -> VerificationReport {
-        let fd = try storeIO { try FileSystem.open(path, flags: O_RDONLY) }
+        let fd = try storeIO { try FileSystem.open(path, .readOnly) }
         defer { FileSystem.close(fd) }
         let size = try storeIO { try FileSystem.size(fd, path: path) }
         var header = [UInt8](repeating: 0, count: RecordFormat.fileHeaderSize)

@@ -1,10 +1,3 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
 #if !IMAGECACHE_SINGLE_MODULE
     import Checksums
     import Platform
@@ -109,7 +102,7 @@ public final class LogStore: @unchecked Sendable {
 
     /// The wall-clock time in milliseconds since the Unix epoch (UTC), the default clock.
     @Sendable public static func currentTimeMilliseconds() -> Int64 {
-        FileSystem.currentTimeMilliseconds()
+        SystemTime.currentMilliseconds()
     }
 
     /// The store file's path.

@@ -1,10 +1,3 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
 #if !IMAGECACHE_SINGLE_MODULE
     import Platform
 #endif
@@ -88,7 +81,7 @@ public enum LogStoreError: Error, Hashable, Sendable, CustomStringConvertible {
         case .fileSizeLimitExceeded(let path):
             return "\(path) reached the process's file-size limit (EFBIG); the write was undone."
         case .ioError(let operation, let code, let path):
-            return "\(operation) failed on \(path): \(SystemCallError.reason(for: code)) (errno \(code))."
+            return "\(operation) failed on \(path): \(Errno(rawValue: code)) (errno \(code))."
         case .closed(let path):
             return "the store \(path) is closed; open it again."
         case .injectedFault(let step):
@@ -119,10 +112,11 @@ extension LogStoreError {
     /// The store's error for a failed system call (`Spec/store.md` §8.4, §9): ENOSPC is
     /// `diskFull`, EFBIG `fileSizeLimitExceeded`, anything else `ioError` with its errno.
     init(_ failure: SystemCallError) {
-        switch failure.code {
-        case ENOSPC: self = .diskFull(path: failure.path)
-        case EFBIG: self = .fileSizeLimitExceeded(path: failure.path)
-        default: self = .ioError(operation: failure.operation, errno: failure.code, path: failure.path)
+        switch failure.errno {
+        case .noSpace: self = .diskFull(path: failure.path)
+        case .fileTooLarge: self = .fileSizeLimitExceeded(path: failure.path)
+        default:
+            self = .ioError(operation: failure.operation, errno: failure.errno.rawValue, path: failure.path)
         }
     }
 }

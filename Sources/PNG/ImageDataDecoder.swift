@@ -1,4 +1,5 @@
 #if !IMAGECACHE_SINGLE_MODULE
+    import Platform
     import Inflate
 #endif
 
@@ -32,7 +33,7 @@ enum ImageDataDecoder {
         var failure: PNGError?
         let pixels = [UInt8](unsafeUninitializedCapacity: size) { buffer, initialized in
             let base = buffer.baseAddress!
-            PlatformMemory.adviseHugePages(UnsafeMutableRawPointer(base), count: size)
+            SystemMemory.adviseHugePages(UnsafeMutableRawPointer(base), count: size)
             if zeroed { base.initialize(repeating: 0, count: size) }
             let assembler = RowAssembler(header: header, converter: converter, output: base)
             do throws(PNGError) {
@@ -95,7 +96,7 @@ final class JoinedImageData {
 
     init(capacity: Int) {
         buffer = .allocate(byteCount: max(1, capacity), alignment: 16)
-        PlatformMemory.adviseHugePages(buffer.baseAddress!, count: buffer.count)
+        SystemMemory.adviseHugePages(buffer.baseAddress!, count: buffer.count)
     }
 
     deinit { buffer.deallocate() }

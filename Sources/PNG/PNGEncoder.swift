@@ -1,4 +1,5 @@
 #if !IMAGECACHE_SINGLE_MODULE
+    import Platform
     import Checksums
 #endif
 
@@ -25,7 +26,7 @@ public enum PNGEncoder {
         let layout = try Layout(bitmap)
         return bitmap.pixels.withUnsafeBytes { pixels in
             [UInt8](unsafeUninitializedCapacity: layout.fileSize) { buffer, initialized in
-                PlatformMemory.adviseHugePages(
+                SystemMemory.adviseHugePages(
                     UnsafeMutableRawPointer(buffer.baseAddress!), count: layout.fileSize)
                 var writer = Writer(base: UnsafeMutableRawPointer(buffer.baseAddress!), layout: layout)
                 writer.writeFile(bitmap, pixels: pixels)

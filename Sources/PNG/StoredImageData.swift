@@ -1,4 +1,5 @@
 #if !IMAGECACHE_SINGLE_MODULE
+    import Platform
     import Checksums
 #endif
 
@@ -70,7 +71,7 @@ enum StoredImageData {
         var succeeded = false
         let pixels = [UInt8](unsafeUninitializedCapacity: rowBytes * height) { buffer, initialized in
             let base = buffer.baseAddress!
-            PlatformMemory.adviseHugePages(UnsafeMutableRawPointer(base), count: buffer.count)
+            SystemMemory.adviseHugePages(UnsafeMutableRawPointer(base), count: buffer.count)
             var row = 0
             var column = -1  // -1: the next byte is the row's filter type
             // Rows are unfiltered in place (source and destination coincide, and every loop

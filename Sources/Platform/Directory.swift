@@ -96,10 +96,16 @@ public final class Directory: @unchecked Sendable {
         }
     }
 
-    /// Opens the file `name` without following a link (ELOOP for a link).
-    public func open(_ name: String, flags: Int32, mode: mode_t = FileSystem.defaultMode)
-        throws(SystemCallError) -> Int32
-    {
+    /// Opens the file `name` for `mode` without following a link (`tooManySymbolicLinks` for
+    /// a link) and returns the descriptor.
+    public func open(
+        _ name: String, _ mode: FileSystem.AccessMode, options: FileSystem.OpenOptions = [],
+        permissions: FileSystem.Permissions = .fileDefault
+    ) throws(SystemCallError) -> Int32 {
+        try open(name, flags: mode.flags | options.rawValue, mode: mode_t(permissions.rawValue))
+    }
+
+    func open(_ name: String, flags: Int32, mode: mode_t) throws(SystemCallError) -> Int32 {
         if flags & O_CREAT != 0 { try FileSystem.injectFault(.create, "create", path + "/" + name) }
         let existed = SystemCallHooks.willOpen(path + "/" + name, flags: flags)
         while true {
@@ -118,9 +124,9 @@ public final class Directory: @unchecked Sendable {
     public func readFile(_ name: String) throws(SystemCallError) -> [UInt8]? {
         let fd: Int32
         do {
-            fd = try open(name, flags: O_RDONLY)
+            fd = try open(name, .readOnly)
         } catch {
-            if error.code == ENOENT { return nil }
+            if error.errno == .noSuchFile { return nil }
             throw error
         }
         defer { FileSystem.close(fd) }

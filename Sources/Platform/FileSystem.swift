@@ -15,9 +15,6 @@ public enum FileSystem {
     /// and Darwin refuses counts above `INT_MAX`, so larger transfers loop in pieces.
     public static let transferChunk = 1 << 30
 
-    /// The file-creation mode of new files.
-    public static let defaultMode: mode_t = 0o644
-
     /// What a path or descriptor refers to.
     public struct Status: Hashable, Sendable {
         public enum Kind: Hashable, Sendable {
@@ -61,10 +58,18 @@ public enum FileSystem {
 
     // MARK: Descriptors
 
-    /// Opens `path` (close-on-exec always). `O_CREAT` counts as a creation for fault injection.
-    public static func open(_ path: String, flags: Int32, mode: mode_t = defaultMode) throws(SystemCallError)
-        -> Int32
-    {
+    /// Opens `path` for `mode` (close-on-exec always) and returns the descriptor.
+    /// - Throws: the failure with its errno, for example `noSuchFile`, `fileExists` (an
+    ///   `exclusiveCreate` of an existing name) or `tooManySymbolicLinks` (`noFollow` on a link).
+    public static func open(
+        _ path: String, _ mode: AccessMode, options: OpenOptions = [], permissions: Permissions = .fileDefault
+    ) throws(SystemCallError) -> Int32 {
+        try open(path, flags: mode.flags | options.rawValue, mode: mode_t(permissions.rawValue))
+    }
+
+    /// Opens `path` with raw `flags` (close-on-exec always). `O_CREAT` counts as a creation for
+    /// fault injection.
+    static func open(_ path: String, flags: Int32, mode: mode_t = 0o644) throws(SystemCallError) -> Int32 {
         if flags & O_CREAT != 0 { try injectFault(.create, "create", path) }
         let existed = SystemCallHooks.willOpen(path, flags: flags)
         while true {
@@ -326,10 +331,15 @@ public enum FileSystem {
     }
 
     /// What `path` names, without following a final symbolic link; nil when nothing is there.
-    public static func status(ofPath path: String) throws(SystemCallError) -> Status? {
+    /// `missingFolderIsAbsence`: whether a path through something that is not a folder
+    /// (ENOTDIR) counts as nothing there (the default) or fails.
+    public static func status(ofPath path: String, missingFolderIsAbsence: Bool = true)
+        throws(SystemCallError)
+        -> Status?
+    {
         var info = stat()
         if lstat(path, &info) == 0 { return Status(info) }
-        if errno == ENOENT || errno == ENOTDIR { return nil }
+        if errno == ENOENT || (errno == ENOTDIR && missingFolderIsAbsence) { return nil }
         throw SystemCallError(operation: "lstat", path: path, code: errno)
     }
 
@@ -384,15 +394,6 @@ public enum FileSystem {
         return directory.isEmpty ? "/" : directory
     }
 
-    /// Milliseconds since the Unix epoch, UTC.
-    public static func currentTimeMilliseconds() -> Int64 {
-        var now = timespec()
-        clock_gettime(CLOCK_REALTIME, &now)
-        return Int64(now.tv_sec) * 1000 + Int64(now.tv_nsec) / 1_000_000
-    }
-
-    public static var processIdentifier: Int32 { getpid() }
-
     // MARK: Whole files
 
     /// The whole regular file at `path`, or nil when nothing is there. A symbolic link is not
@@ -402,7 +403,7 @@ public enum FileSystem {
         do {
             fd = try open(path, flags: O_RDONLY | O_NOFOLLOW)
         } catch {
-            if error.code == ENOENT { return nil }
+            if error.errno == .noSuchFile { return nil }
             throw error
         }
         defer { close(fd) }
@@ -422,7 +423,9 @@ public enum FileSystem {
         let size = Int(status.size)
         var failure: SystemCallError?
         let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
-            if let base = buffer.baseAddress { adviseHugePages(UnsafeMutableRawPointer(base), count: size) }
+            if let base = buffer.baseAddress {
+                SystemMemory.adviseHugePages(UnsafeMutableRawPointer(base), count: size)
+            }
             do throws(SystemCallError) {
                 count = try read(fd, into: UnsafeMutableRawBufferPointer(buffer), at: 0, path: path)
             } catch {
@@ -510,24 +513,6 @@ public enum FileSystem {
             Darwin.read(fd, bytes, count)
         #else
             Glibc.read(fd, bytes, count)
-        #endif
-    }
-}
-
-extension FileSystem {
-    /// Advises Linux to back the 2 MiB-aligned interior of a fresh buffer of 4 to 256 MiB with
-    /// huge pages, so filling it faults 2 MiB at a time rather than 4 KiB: reading a 64 MiB
-    /// value went from 1.2-1.5 to 3.7 GB/s. (The PNG module keeps its own copy of this call,
-    /// `PlatformMemory`, so the codec still vendors without Platform; its comment says why
-    /// 256 MiB is the limit.)
-    public static func adviseHugePages(_ base: UnsafeMutableRawPointer, count: Int) {
-        #if os(Linux) && canImport(Glibc)
-            guard count >= 4 << 20, count <= 256 << 20 else { return }
-            let hugePage: UInt = 2 << 20
-            let start = (UInt(bitPattern: base) + hugePage - 1) & ~(hugePage - 1)
-            let end = (UInt(bitPattern: base) + UInt(count)) & ~(hugePage - 1)
-            guard end > start, let aligned = UnsafeMutableRawPointer(bitPattern: start) else { return }
-            _ = madvise(aligned, Int(end - start), MADV_HUGEPAGE)
         #endif
     }
 }

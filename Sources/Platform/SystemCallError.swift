@@ -17,23 +17,21 @@ public struct SystemCallError: Error, Hashable, Sendable, CustomStringConvertibl
     /// The file or folder the call was about.
     public var path: String
     /// The `errno` the call set.
-    public var code: Int32
+    public var errno: Errno
 
-    public init(operation: String, path: String, code: Int32) {
+    public init(operation: String, path: String, errno: Errno) {
         self.operation = operation
         self.path = path
-        self.code = code
+        self.errno = errno
     }
 
-    /// The system's text for ``code`` (`strerror`), such as "Permission denied".
-    public var reason: String { Self.reason(for: code) }
-
-    /// `<operation> <path>: <reason> (errno <code>)`.
-    public var description: String { "\(operation) \(path): \(reason) (errno \(code))" }
-
-    /// The system's text for an errno value, such as "No space left on device".
-    public static func reason(for code: Int32) -> String {
-        guard let text = strerror(code) else { return "unknown error" }
-        return String(cString: text)
+    init(operation: String, path: String, code: Int32) {
+        self.init(operation: operation, path: path, errno: Errno(rawValue: code))
     }
+
+    /// The system's text for ``errno`` (`strerror`), such as "Permission denied".
+    public var reason: String { errno.description }
+
+    /// `<operation> <path>: <reason> (errno <number>)`.
+    public var description: String { "\(operation) \(path): \(reason) (errno \(errno.rawValue))" }
 }

@@ -18,7 +18,7 @@ cd "$(dirname "$0")/../.."
 # LLVMFuzzerTestOneInput) and any further files | libFuzzer options. A new target is one more
 # line here, its entry file in Tests/Fuzz and its seed corpus in Tests/Fuzz/Corpus/NAME.
 targets=(
-    "png|Checksums Inflate PNG|Tests/Fuzz/PNGFuzzer.swift|-max_len=65536"
+    "png|Checksums Inflate Platform PNG|Tests/Fuzz/PNGFuzzer.swift|-max_len=65536"
     "inflate|Checksums Inflate|Tests/Fuzz/InflateFuzzer.swift Tests/InflateTests/ReferenceInflater.swift Tests/InflateTests/DeflateWriter.swift|-max_len=65536"
     "store|Checksums Platform LogStoreKit|Tests/Fuzz/StoreFuzzer.swift|-max_len=16384"
     "backends|Checksums Inflate PNG Platform LogStoreKit ImageCacheKit|Tests/Fuzz/BackendFuzzer.swift|-max_len=16384"

@@ -165,7 +165,7 @@ func allocationOfTree(_ url: URL) -> Int {
         try FileManager.default.createDirectory(atPath: locked + "/inner", withIntermediateDirectories: true)
         #expect(chmod(locked, 0) == 0)
         defer { chmod(locked, 0o755) }
-        #expect(throws: SystemCallError(operation: "open", path: locked, code: EACCES)) {
+        #expect(throws: SystemCallError(operation: "open", path: locked, errno: .permissionDenied)) {
             try FileSystem.allocatedBytes(under: directory.url.path)
         }
     }
