@@ -42,9 +42,13 @@ let package = Package(
         .target(name: "Inflate", dependencies: ["Checksums"]),
         .target(name: "PNG", dependencies: ["Checksums", "Inflate", "Platform"]),
         // Storage engine.
-        .target(name: "LogStoreKit", dependencies: ["Checksums", "Platform"]),
+        .target(
+            name: "LogStoreKit", dependencies: ["Checksums", "Platform"],
+            swiftSettings: [.define("IMAGECACHE_TEST_HOOKS", .when(configuration: .debug))]),
         // The cache API and its four backends.
-        .target(name: "ImageCacheKit", dependencies: ["PNG", "LogStoreKit", "Checksums", "Platform"]),
+        .target(
+            name: "ImageCacheKit", dependencies: ["PNG", "LogStoreKit", "Checksums", "Platform"],
+            swiftSettings: [.define("IMAGECACHE_TEST_HOOKS", .when(configuration: .debug))]),
         // Measurements shared by `imagecache bench` and its tests.
         .target(
             name: "Benchmarks",

@@ -57,3 +57,12 @@ func withBytes<Value, Failure: Error>(
     let outcome = array.withUnsafeBytes { bytes in Result { () throws(Failure) in try body(bytes) } }
     return try outcome.get()
 }
+
+/// `array.withUnsafeMutableBytes(body)` that keeps `body`'s typed error.
+@inline(__always)
+func withMutableBytes<Value, Failure: Error>(
+    of array: inout [UInt8], _ body: (UnsafeMutableRawBufferPointer) throws(Failure) -> Value
+) throws(Failure) -> Value {
+    let outcome = array.withUnsafeMutableBytes { bytes in Result { () throws(Failure) in try body(bytes) } }
+    return try outcome.get()
+}

@@ -15,7 +15,7 @@ extension CacheConfiguration {
     public static func defaultDirectory(named name: String) throws(CacheError) -> URL {
         let url = defaultDirectory(named: name, environment: ProcessInfo.processInfo.environment)
         #if canImport(Darwin)
-            try cacheIO { try FileSystem.createDirectory(url.path) }
+            try cacheIO { () throws(SystemCallError) in try FileSystem.createDirectory(url.path) }
             BackupExclusion.exclude(folderAt: url.path)
         #endif
         return url

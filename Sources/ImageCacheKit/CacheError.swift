@@ -123,17 +123,12 @@ extension CacheError {
     }
 }
 
-/// Runs platform calls, translating their failure into the cache's error. (`body` throws only
-/// `SystemCallError`s or `CacheError`s; closures cannot spell a typed throw concisely.)
+/// Runs platform calls, translating their failure into the cache's error.
 @inline(__always)
-func cacheIO<Result>(_ body: () throws -> Result) throws(CacheError) -> Result {
+func cacheIO<Result>(_ body: () throws(SystemCallError) -> Result) throws(CacheError) -> Result {
     do {
         return try body()
-    } catch let failure as SystemCallError {
-        throw CacheError(failure)
-    } catch let error as CacheError {
-        throw error
     } catch {
-        preconditionFailure("unexpected error type: \(error)")
+        throw CacheError(error)
     }
 }

@@ -39,11 +39,14 @@ extension CacheFolder {
         }
         // The file that names the format goes last, so a crash part-way is found again.
         if let subfolder, let folder = try openSubfolder(path + "/" + subfolder, creating: false) {
-            for entry in try cacheIO({ try folder.entries() }) where entry.kind != .directory {
-                try cacheIO { try folder.removeFile(entry.name) }
+            for entry in try cacheIO({ () throws(SystemCallError) in try folder.entries() })
+            where entry.kind != .directory {
+                try cacheIO { () throws(SystemCallError) in try folder.removeFile(entry.name) }
             }
         }
-        for name in names { try cacheIO { try FileSystem.remove(path + "/" + name) } }
+        for name in names {
+            try cacheIO { () throws(SystemCallError) in try FileSystem.remove(path + "/" + name) }
+        }
     }
 
     /// A log's files, in the order they are deleted: the log itself, which names the format,
@@ -80,8 +83,10 @@ extension CacheFolder {
         }
         defer { FileSystem.close(fd) }
         var bytes = [UInt8](repeating: 0, count: count)
-        let got = try cacheIO {
-            try bytes.withUnsafeMutableBytes { try FileSystem.read(fd, into: $0, at: 0, path: filePath) }
+        let got = try cacheIO { () throws(SystemCallError) in
+            try withMutableBytes(of: &bytes) { (buffer) throws(SystemCallError) in
+                try FileSystem.read(fd, into: buffer, at: 0, path: filePath)
+            }
         }
         return Array(bytes[..<got])
     }

@@ -24,14 +24,12 @@ final class CacheFolder: @unchecked Sendable {
         self.path = path
         self.readOnly = readOnly
         guard !readOnly else { return }
-        try cacheIO { try FileSystem.createDirectory(path) }
-        if try cacheIO({ try FileSystem.status(ofPath: path + "/" + Self.lockFileName) })?.kind
-            == .symbolicLink
-        {
-            throw .symbolicLink(path: path + "/" + Self.lockFileName)
-        }
+        try cacheIO { () throws(SystemCallError) in try FileSystem.createDirectory(path) }
+        // A link there fails the open with ELOOP: `symbolicLink`, as §1.6 says.
         let lockPath = path + "/" + Self.lockFileName
-        let fd = try cacheIO { try FileSystem.open(lockPath, .readWrite, options: [.create, .noFollow]) }
+        let fd = try cacheIO { () throws(SystemCallError) in
+            try FileSystem.open(lockPath, .readWrite, options: [.create, .noFollow])
+        }
         do {
             try ExclusiveLock.acquire(fd, path: lockPath)
         } catch {
@@ -77,7 +75,9 @@ extension CacheFolder {
     func checkForLinks(in backend: Backend) throws(CacheError) {
         for name in Self.layoutNames(of: backend) {
             let itemPath = path + "/" + name
-            if try cacheIO({ try FileSystem.status(ofPath: itemPath) })?.kind == .symbolicLink {
+            if try cacheIO({ () throws(SystemCallError) in try FileSystem.status(ofPath: itemPath) })?.kind
+                == .symbolicLink
+            {
                 throw .symbolicLink(path: itemPath)
             }
         }
@@ -89,13 +89,13 @@ extension CacheFolder {
 /// another kind is ``CacheError/corruptFile(path:reason:)``. A missing folder is created when
 /// `creating`, and is nil otherwise (a reader sees no entries in it).
 func openSubfolder(_ path: String, creating: Bool) throws(CacheError) -> Directory? {
-    if let existing = try cacheIO({ try FileSystem.status(ofPath: path) }) {
+    if let existing = try cacheIO({ () throws(SystemCallError) in try FileSystem.status(ofPath: path) }) {
         if existing.kind == .symbolicLink { throw .symbolicLink(path: path) }
         guard existing.kind == .directory else { throw .corruptFile(path: path, reason: "not a folder") }
     } else if creating {
-        try cacheIO { try FileSystem.createDirectory(path) }
+        try cacheIO { () throws(SystemCallError) in try FileSystem.createDirectory(path) }
     } else {
         return nil
     }
-    return try cacheIO { try Directory(path: path) }
+    return try cacheIO { () throws(SystemCallError) in try Directory(path: path) }
 }

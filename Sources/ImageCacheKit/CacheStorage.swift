@@ -63,9 +63,6 @@ protocol CacheStorage: AnyObject, Sendable {
     var compactionIsDue: Bool { get }
     /// How many damaged spans of synchronized data opening skipped (`Spec/store.md` §5.4).
     var damagedRecordsSkipped: Int { get }
-    /// Test hook: releases the files as a crashed process would, writing nothing that was
-    /// buffered or deferred (no synchronize, no index, no snapshot).
-    func abandon()
 }
 
 /// The text of a key for messages and errors: its UTF-8, or a variant's readable name.

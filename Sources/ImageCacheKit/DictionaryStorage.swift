@@ -19,25 +19,21 @@ final class DictionaryStorage: CacheStorage, @unchecked Sendable {
     /// Files of this version are of format 1 (CRC-32 records, `Spec/backends.md` §6).
     static let formatOneVersion: UInt32 = 1
 
-    private struct Entry {
+    struct Entry: TableEntry {
         var value: [UInt8]
         var metadata: CacheEntryMetadata
         var version: UInt64
         /// The value failed its checksum on load; reading it reports corruption.
         var isDamaged = false
+
+        var byteCount: Int { value.count }
     }
 
     let directory: String
     let path: String
     let readOnly: Bool
     let mode: FlushMode
-    // Guarded by `lock`; mutated only by the cache's one writer.
-    private let lock = ReadWriteLock()
-    private var entries: [[UInt8]: Entry] = [:]
-    private var isClosed = false
-    // Touched only by the writer.
-    private var isDirty = false
-    private var nextVersion: UInt64 = 1
+    let table = EntryTable<Entry>()
 
     init(directory: String, readOnly: Bool, mode: FlushMode) throws(CacheError) {
         self.directory = directory
@@ -63,58 +59,38 @@ final class DictionaryStorage: CacheStorage, @unchecked Sendable {
             throw .corruptFile(path: path, reason: "truncated header")
         }
         guard version == Self.version else { throw .unsupportedFormatVersion(path: path, version: version) }
+        var entries: [[UInt8]: Entry] = [:]
         for _ in 0..<count {
             switch EntryRecord.decode(from: &reader) {
             case .unreadable(let reason):
                 throw .corruptFile(path: path, reason: reason)
             case .record(let record, let valueIsIntact):
                 entries[record.key] = Entry(
-                    value: record.value, metadata: record.metadata, version: nextVersion,
-                    isDamaged: !valueIsIntact)
-                nextVersion += 1
+                    value: record.value, metadata: record.metadata, version: 0, isDamaged: !valueIsIntact)
             }
         }
         guard reader.remaining == 0 else {
             throw .corruptFile(path: path, reason: "\(reader.remaining) bytes after the last entry")
         }
+        table.load(entries, dirty: false)
     }
 
     // MARK: Reads
 
-    var entryCount: Int { lock.withReadLock { entries.count } }
+    var entryCount: Int { table.count }
 
-    func state(forKey key: [UInt8]) throws(CacheError) -> EntryState? {
-        try lock.withReadLock { () throws(CacheError) in
-            if isClosed { throw .cacheClosed }
-            return entries[key].map {
-                EntryState(byteCount: $0.value.count, metadata: $0.metadata, version: $0.version)
-            }
-        }
+    func state(forKey key: [UInt8]) throws(CacheError) -> EntryState? { try table.state(forKey: key) }
+
+    func forEachEntry(_ body: (UnsafeRawBufferPointer, EntryState) -> Void) throws(CacheError) {
+        try table.forEachEntry(body)
     }
 
     func read(_ key: [UInt8]) throws(CacheError) -> StoredValue? {
-        try lock.withReadLock { () throws(CacheError) in
-            if isClosed { throw .cacheClosed }
-            guard let entry = entries[key] else { return nil }
-            if entry.isDamaged {
-                throw .corruptEntry(key: displayKey(key), reason: "value checksum mismatch in \(path)")
-            }
-            return StoredValue(bytes: entry.value, metadata: entry.metadata, version: entry.version)
+        guard let entry = try table.entry(forKey: key) else { return nil }
+        if entry.isDamaged {
+            throw .corruptEntry(key: displayKey(key), reason: "value checksum mismatch in \(path)")
         }
-    }
-
-    func forEachEntry(_ body: (UnsafeRawBufferPointer, EntryState) -> Void) throws(CacheError) {
-        try lock.withReadLock { () throws(CacheError) in
-            if isClosed { throw .cacheClosed }
-            for (key, entry) in entries {
-                key.withUnsafeBytes {
-                    body(
-                        $0,
-                        EntryState(
-                            byteCount: entry.value.count, metadata: entry.metadata, version: entry.version))
-                }
-            }
-        }
+        return StoredValue(bytes: entry.value, metadata: entry.metadata, version: entry.version)
     }
 
     // MARK: Mutations (the cache's one writer)
@@ -122,44 +98,33 @@ final class DictionaryStorage: CacheStorage, @unchecked Sendable {
     func write(_ value: UnsafeRawBufferPointer, forKey key: [UInt8], metadata: CacheEntryMetadata)
         throws(CacheError)
     {
-        let entry = Entry(value: Array(value), metadata: metadata, version: nextVersion)
-        nextVersion += 1
-        lock.withWriteLock { entries[key] = entry }
-        isDirty = true
+        table.set(Entry(value: Array(value), metadata: metadata, version: table.takeVersion()), forKey: key)
     }
 
     func updateMetadata(_ updates: [(key: [UInt8], metadata: CacheEntryMetadata)]) throws(CacheError) {
-        guard !updates.isEmpty else { return }
-        lock.withWriteLock { for update in updates { entries[update.key]?.metadata = update.metadata } }
-        isDirty = true
+        table.updateMetadata(updates)
     }
 
-    func remove(_ key: [UInt8]) throws(CacheError) {
-        if lock.withWriteLock({ entries.removeValue(forKey: key) }) != nil { isDirty = true }
-    }
+    func remove(_ key: [UInt8]) throws(CacheError) { table.remove(key) }
 
-    func removeAll() throws(CacheError) {
-        lock.withWriteLock { entries.removeAll() }
-        isDirty = true
-    }
+    func removeAll() throws(CacheError) { table.removeAll() }
 
     /// Writes the whole file by durable atomic replacement when anything changed (§2.2).
     func synchronize() throws(CacheError) {
-        guard isDirty, !readOnly else { return }
+        guard table.isDirty, !readOnly else { return }
         let file = encodedFile()
-        try cacheIO {
-            try file.withUnsafeBytes {
-                try FileSystem.writeFileAtomically($0, to: path, .durable, mode: mode)
+        try cacheIO { () throws(SystemCallError) in
+            try withBytes(of: file) { (bytes) throws(SystemCallError) in
+                try FileSystem.writeFileAtomically(bytes, to: path, .durable, mode: mode)
             }
         }
-        isDirty = false
+        table.isDirty = false
     }
 
     /// The file bytes; entries in ascending key byte order so equal caches give equal files.
     /// A value that failed its checksum is left out: it stays corrupt on disk until rewritten.
     func encodedFile() -> [UInt8] {
-        // The writer is the only mutator, so reading the map here needs no lock.
-        let kept = entries.filter { !$0.value.isDamaged }
+        let kept = table.writerSnapshot.filter { !$0.value.isDamaged }
         let size = kept.reduce(16) { $0 + EntryRecord.overhead + $1.key.count + $1.value.value.count }
         var writer = ByteWriter(capacity: size)
         writer.append(Self.magic)
@@ -179,25 +144,18 @@ final class DictionaryStorage: CacheStorage, @unchecked Sendable {
 
     func removeUnreferencedFiles() throws(CacheError) {
         guard !readOnly else { return }
-        let folder = try cacheIO { try Directory(path: directory, followingLink: true) }
-        for entry in try cacheIO({ try folder.entries() })
+        let folder = try cacheIO { () throws(SystemCallError) in
+            try Directory(path: directory, followingLink: true)
+        }
+        for entry in try cacheIO({ () throws(SystemCallError) in try folder.entries() })
         where entry.kind != .directory && entry.name.hasPrefix(FileSystem.temporaryPrefix + Self.fileName) {
-            try cacheIO { try folder.removeFile(entry.name) }
+            try cacheIO { () throws(SystemCallError) in try folder.removeFile(entry.name) }
         }
     }
 
     func close() throws(CacheError) {
         try synchronize()
-        lock.withWriteLock {
-            isClosed = true
-            entries.removeAll()
-        }
+        table.close()
     }
 
-    func abandon() {
-        lock.withWriteLock {
-            isClosed = true
-            entries.removeAll()
-        }
-    }
 }

@@ -20,7 +20,7 @@ final class DirectoryStorage: CacheStorage, @unchecked Sendable {
     /// An index of this version belongs to format 1 (CRC-32 records, `Spec/backends.md` §6).
     static let formatOneIndexVersion: UInt32 = 1
 
-    private struct Entry {
+    struct Entry: TableEntry {
         var byteCount: Int
         var metadata: CacheEntryMetadata
         var version: UInt64
@@ -36,13 +36,8 @@ final class DirectoryStorage: CacheStorage, @unchecked Sendable {
     /// Entry files written, and names changed, since the last synchronize() (a writer's only).
     let entryFiles: PendingFiles?
 
-    // Guarded by `lock`; mutated only by the cache's one writer.
-    private let lock = ReadWriteLock()
-    private var entries: [[UInt8]: Entry] = [:]
-    private var isClosed = false
+    let table = EntryTable<Entry>()
     // Touched only by the writer.
-    private var isDirty = false
-    private var nextVersion: UInt64 = 1
     /// Originals whose variants were removed since the last synchronize(): their next value
     /// must not become durable before those removals (§8.5).
     private var originalsWithRemovedVariants: Set<[UInt8]> = []
@@ -66,8 +61,7 @@ final class DirectoryStorage: CacheStorage, @unchecked Sendable {
     }
 
     static func isEntryFileName(_ name: String) -> Bool {
-        name.utf8.count == 64
-            && name.utf8.allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }
+        name.utf8.count == 64 && FileNames.isLowercaseHex(name.utf8)
     }
 
     /// The size of an entry file holding a key of `keyLength` bytes and a value of `valueLength`.
@@ -86,17 +80,19 @@ final class DirectoryStorage: CacheStorage, @unchecked Sendable {
         // §3.4: a folder last changed before the index was written holds every indexed file as
         // the index describes it (entry files are only ever created, renamed and removed), so
         // the per-file check is skipped. Read before the listing: a later change is not seen.
-        let folderTime = try cacheIO { try entriesFolder?.status().modificationTime }
+        let folderTime = try cacheIO { () throws(SystemCallError) in
+            try entriesFolder?.status().modificationTime
+        }
         let folderPredatesIndex =
             if let folderTime, let indexTime = indexed?.modificationTime { folderTime < indexTime } else {
                 false
             }
-        for item in try cacheIO({ try entriesFolder?.entries() ?? [] }) {
+        for item in try cacheIO({ () throws(SystemCallError) in try entriesFolder?.entries() ?? [] }) {
             guard item.kind == .regular, Self.isEntryFileName(item.name) else {
                 // Leftover temporary files, and anything that is not a plain entry file (a
                 // link is removed itself, never followed; a folder is left alone), §1.6.
                 if !readOnly && item.kind != .directory {
-                    try cacheIO { try entriesFolder?.removeFile(item.name) }
+                    try cacheIO { () throws(SystemCallError) in try entriesFolder?.removeFile(item.name) }
                 }
                 continue
             }
@@ -105,7 +101,9 @@ final class DirectoryStorage: CacheStorage, @unchecked Sendable {
                     loaded[key] = entry
                     continue
                 }
-                let status = try cacheIO { try entriesFolder?.status(of: item.name) }
+                let status = try cacheIO { () throws(SystemCallError) in
+                    try entriesFolder?.status(of: item.name)
+                }
                 let expectedSize = Self.entryFileSize(keyLength: key.count, valueLength: entry.byteCount)
                 if let status, let indexTime = indexed?.modificationTime, status.size == expectedSize,
                     status.modificationTime < indexTime
@@ -141,17 +139,12 @@ final class DirectoryStorage: CacheStorage, @unchecked Sendable {
                     byteCount: record.value.count, metadata: record.metadata, version: 0)
             } else if !readOnly {
                 // No key can be attributed to damaged bytes; nothing references them.
-                try cacheIO { try entriesFolder?.removeFile(item.name) }
+                try cacheIO { () throws(SystemCallError) in try entriesFolder?.removeFile(item.name) }
             }
         }
         // Index entries whose files are gone were removed after the last index write.
         if !byName.isEmpty { changed = true }
-        for key in loaded.keys {
-            loaded[key]!.version = nextVersion
-            nextVersion += 1
-        }
-        entries = loaded
-        isDirty = changed && !readOnly
+        table.load(loaded, dirty: changed && !readOnly)
     }
 
     /// An entry file's record when it is a well-formed entry file with an intact value.
@@ -178,9 +171,8 @@ final class DirectoryStorage: CacheStorage, @unchecked Sendable {
         } catch {
             throw CacheError(error)
         }
-        guard let bytes, bytes.count >= 24,
-            let status = try cacheIO({ try FileSystem.status(ofPath: indexPath) })
-        else { return nil }
+        let status = try cacheIO { () throws(SystemCallError) in try FileSystem.status(ofPath: indexPath) }
+        guard let bytes, bytes.count >= 24, let status else { return nil }
         let storedChecksum = bytes.withUnsafeBytes {
             UInt64(littleEndian: $0.loadUnaligned(fromByteOffset: bytes.count - 8, as: UInt64.self))
         }
@@ -223,41 +215,19 @@ final class DirectoryStorage: CacheStorage, @unchecked Sendable {
 
     // MARK: Reads
 
-    var entryCount: Int { lock.withReadLock { entries.count } }
+    var entryCount: Int { table.count }
 
-    func state(forKey key: [UInt8]) throws(CacheError) -> EntryState? {
-        try lock.withReadLock { () throws(CacheError) in
-            if isClosed { throw .cacheClosed }
-            return entries[key].map {
-                EntryState(byteCount: $0.byteCount, metadata: $0.metadata, version: $0.version)
-            }
-        }
-    }
+    func state(forKey key: [UInt8]) throws(CacheError) -> EntryState? { try table.state(forKey: key) }
 
     func forEachEntry(_ body: (UnsafeRawBufferPointer, EntryState) -> Void) throws(CacheError) {
-        try lock.withReadLock { () throws(CacheError) in
-            if isClosed { throw .cacheClosed }
-            for (key, entry) in entries {
-                key.withUnsafeBytes {
-                    body(
-                        $0,
-                        EntryState(
-                            byteCount: entry.byteCount, metadata: entry.metadata, version: entry.version))
-                }
-            }
-        }
+        try table.forEachEntry(body)
     }
 
     /// Reads the entry file whole, outside any lock: a missing file, a link, a wrong magic, an
     /// unreadable record, bytes after it, another key or a damaged value is a corrupt entry
     /// (§3.5).
     func read(_ key: [UInt8]) throws(CacheError) -> StoredValue? {
-        guard
-            let entry = try lock.withReadLock({ () throws(CacheError) -> Entry? in
-                if isClosed { throw .cacheClosed }
-                return entries[key]
-            })
-        else { return nil }
+        guard let entry = try table.entry(forKey: key) else { return nil }
         let fileName = Self.fileName(forKey: key)
         let shownKey = displayKey(key)
         let bytes: [UInt8]?
@@ -309,11 +279,11 @@ final class DirectoryStorage: CacheStorage, @unchecked Sendable {
             try makePendingChangesDurable()
         }
         let replacesDurableFile =
-            lock.withReadLock { entries[key] != nil } && entryFiles?.isUnsynchronized(fileName) == false
-        try cacheIO {
-            try writer.bytes.withUnsafeBytes {
+            try table.entry(forKey: key) != nil && entryFiles?.isUnsynchronized(fileName) == false
+        try cacheIO { () throws(SystemCallError) in
+            try withBytes(of: writer.bytes) { (bytes) throws(SystemCallError) in
                 try FileSystem.writeFileAtomically(
-                    $0, to: entriesPath + "/" + fileName,
+                    bytes, to: entriesPath + "/" + fileName,
                     replacesDurableFile ? .contentFirst : .unsynchronized,
                     mode: mode)
             }
@@ -323,30 +293,25 @@ final class DirectoryStorage: CacheStorage, @unchecked Sendable {
         } else {
             entryFiles?.noteWritten(fileName)
         }
-        let entry = Entry(byteCount: value.count, metadata: metadata, version: nextVersion)
-        nextVersion += 1
-        lock.withWriteLock { entries[key] = entry }
-        isDirty = true
+        table.set(
+            Entry(byteCount: value.count, metadata: metadata, version: table.takeVersion()), forKey: key)
     }
 
     func updateMetadata(_ updates: [(key: [UInt8], metadata: CacheEntryMetadata)]) throws(CacheError) {
-        guard !updates.isEmpty else { return }
-        lock.withWriteLock { for update in updates { entries[update.key]?.metadata = update.metadata } }
-        isDirty = true
+        table.updateMetadata(updates)
     }
 
     func remove(_ key: [UInt8]) throws(CacheError) {
         let fileName = Self.fileName(forKey: key)
-        try cacheIO { try entriesFolder?.removeFile(fileName) }
+        try cacheIO { () throws(SystemCallError) in try entriesFolder?.removeFile(fileName) }
         // The index that no longer names it must not be durable before the removal (§8.5).
         entryFiles?.noteRemoved(fileName, mustPersist: true)
         if let variant = VariantKey(key) { originalsWithRemovedVariants.insert(variant.original) }
-        if lock.withWriteLock({ entries.removeValue(forKey: key) }) != nil { isDirty = true }
+        table.remove(key)
     }
 
     func removeAll() throws(CacheError) {
-        lock.withWriteLock { entries.removeAll() }
-        isDirty = true
+        table.removeAll()
         // The empty index goes first, so a crash part-way leaves files the next open removes.
         try synchronize()
         try removeUnreferencedFiles()
@@ -357,24 +322,24 @@ final class DirectoryStorage: CacheStorage, @unchecked Sendable {
     func synchronize() throws(CacheError) {
         guard !readOnly else { return }
         try makePendingChangesDurable()
-        guard isDirty else { return }
+        guard table.isDirty else { return }
         let index = encodedIndex()
-        try cacheIO {
-            try index.withUnsafeBytes {
-                try FileSystem.writeFileAtomically($0, to: indexPath, .durable, mode: mode)
+        try cacheIO { () throws(SystemCallError) in
+            try withBytes(of: index) { (bytes) throws(SystemCallError) in
+                try FileSystem.writeFileAtomically(bytes, to: indexPath, .durable, mode: mode)
             }
         }
-        isDirty = false
+        table.isDirty = false
     }
 
     private func makePendingChangesDurable() throws(CacheError) {
-        try cacheIO { try entryFiles?.makeDurable() }
+        try cacheIO { () throws(SystemCallError) in try entryFiles?.makeDurable() }
         originalsWithRemovedVariants.removeAll()
     }
 
     /// The index file (§3.3); entries in ascending key byte order.
     func encodedIndex() -> [UInt8] {
-        // The writer is the only mutator, so reading the map here needs no lock.
+        let entries = table.writerSnapshot
         var writer = ByteWriter(capacity: 24 + entries.count * 64)
         writer.append(Self.indexMagic)
         writer.append(Self.indexVersion)
@@ -400,30 +365,23 @@ final class DirectoryStorage: CacheStorage, @unchecked Sendable {
     /// a folder is left alone), and leftover temporary index files (§3.5).
     func removeUnreferencedFiles() throws(CacheError) {
         guard !readOnly, let entriesFolder else { return }
-        let referenced = lock.withReadLock { Set(entries.keys.map(Self.fileName)) }
-        for item in try cacheIO({ try entriesFolder.entries() })
+        let referenced = Set(table.writerSnapshot.keys.map(Self.fileName))
+        for item in try cacheIO({ () throws(SystemCallError) in try entriesFolder.entries() })
         where item.kind != .directory && (item.kind != .regular || !referenced.contains(item.name)) {
-            try cacheIO { try entriesFolder.removeFile(item.name) }
+            try cacheIO { () throws(SystemCallError) in try entriesFolder.removeFile(item.name) }
         }
-        let folder = try cacheIO { try Directory(path: directory, followingLink: true) }
-        for item in try cacheIO({ try folder.entries() })
+        let folder = try cacheIO { () throws(SystemCallError) in
+            try Directory(path: directory, followingLink: true)
+        }
+        for item in try cacheIO({ () throws(SystemCallError) in try folder.entries() })
         where item.kind != .directory && item.name.hasPrefix(FileSystem.temporaryPrefix + Self.indexName) {
-            try cacheIO { try folder.removeFile(item.name) }
+            try cacheIO { () throws(SystemCallError) in try folder.removeFile(item.name) }
         }
     }
 
     func close() throws(CacheError) {
         try synchronize()
-        lock.withWriteLock {
-            isClosed = true
-            entries.removeAll()
-        }
+        table.close()
     }
 
-    func abandon() {
-        lock.withWriteLock {
-            isClosed = true
-            entries.removeAll()
-        }
-    }
 }

@@ -16,5 +16,4 @@ final class EmptyStorage: CacheStorage, @unchecked Sendable {
     func removeUnreferencedFiles() throws(CacheError) {}
     func close() throws(CacheError) {}
 
-    func abandon() {}
 }

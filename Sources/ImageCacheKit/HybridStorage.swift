@@ -110,18 +110,19 @@ final class HybridStorage: CacheStorage, @unchecked Sendable {
     }
 
     static func isExternalFileName<Bytes: Collection>(_ name: Bytes) -> Bool where Bytes.Element == UInt8 {
+        // The key's name (§1.2), "-", then 16 hex digits of the access sequence.
         guard name.count == 81 else { return false }
-        for (position, byte) in name.enumerated() {
-            let isHex = (0x30...0x39).contains(byte) || (0x61...0x66).contains(byte)
-            if position == 64 ? byte != 0x2D : !isHex { return false }
-        }
-        return true
+        let dash = name.index(name.startIndex, offsetBy: 64)
+        return name[dash] == 0x2D && FileNames.isLowercaseHex(name[..<dash])
+            && FileNames.isLowercaseHex(name[name.index(after: dash)...])
     }
 
     /// The size of the regular file `name` in `external/`, or nil when it is missing or is not
     /// a regular file (a link is never followed).
     private func externalFileSize(_ name: String) throws(CacheError) -> Int? {
-        guard let status = try cacheIO({ try external?.status(of: name) }), status.kind == .regular else {
+        guard let status = try cacheIO({ () throws(SystemCallError) in try external?.status(of: name) }),
+            status.kind == .regular
+        else {
             return nil
         }
         return Int(clamping: status.size)
@@ -234,7 +235,9 @@ final class HybridStorage: CacheStorage, @unchecked Sendable {
             let path = externalPath + "/" + name
             // The file is in place before any record refers to it (§5.3), and durable before
             // that record can reach the disk (the log's write hook, §8.6).
-            try cacheIO { try FileSystem.writeFileAtomically(value, to: path, .unsynchronized) }
+            try cacheIO { () throws(SystemCallError) in
+                try FileSystem.writeFileAtomically(value, to: path, .unsynchronized)
+            }
             externalFiles?.noteWritten(name)
             let reference = Reference(
                 length: UInt64(value.count), checksum: XXH3.checksum(of: value), name: name)
@@ -278,7 +281,7 @@ final class HybridStorage: CacheStorage, @unchecked Sendable {
     /// Makes new external files durable, then the log; then deletes the files the now durable
     /// records stopped referencing (§5.3).
     func synchronize() throws(CacheError) {
-        try cacheIO { try externalFiles?.makeDurable() }
+        try cacheIO { () throws(SystemCallError) in try externalFiles?.makeDurable() }
         try log.synchronize()
         try deleteSupersededFiles()
     }
@@ -288,7 +291,7 @@ final class HybridStorage: CacheStorage, @unchecked Sendable {
     private func deleteSupersededFiles() throws(CacheError) {
         guard let external else { return }
         while let name = supersededFiles.last {
-            try cacheIO { try external.removeFile(name) }
+            try cacheIO { () throws(SystemCallError) in try external.removeFile(name) }
             externalFiles?.noteRemoved(name, mustPersist: false)
             supersededFiles.removeLast()
         }
@@ -310,10 +313,11 @@ final class HybridStorage: CacheStorage, @unchecked Sendable {
     func removeUnreferencedFiles() throws(CacheError) {
         guard !readOnly, let external else { return }
         let referenced = lock.withReadLock { Set(references.values.map(\.name)) }.union(supersededFiles)
-        for entry in try cacheIO({ try external.entries() }) where !referenced.contains(entry.name) {
+        for entry in try cacheIO({ () throws(SystemCallError) in try external.entries() })
+        where !referenced.contains(entry.name) {
             // A folder inside external/ is not ours to delete; it is left alone.
             guard entry.kind != .directory else { continue }
-            try cacheIO { try external.removeFile(entry.name) }
+            try cacheIO { () throws(SystemCallError) in try external.removeFile(entry.name) }
             externalFiles?.noteRemoved(entry.name, mustPersist: false)
         }
     }
@@ -323,5 +327,4 @@ final class HybridStorage: CacheStorage, @unchecked Sendable {
         try log.close()
     }
 
-    func abandon() { log.abandon() }
 }

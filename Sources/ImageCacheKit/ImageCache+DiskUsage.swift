@@ -7,6 +7,9 @@ extension ImageCache {
     /// (``CacheStatistics/diskBytes``). The caller holds the writer lock, so this cache changes
     /// no file meanwhile.
     func allocatedDiskBytes() throws(CacheError) -> Int {
-        Int(clamping: try cacheIO { try FileSystem.allocatedBytes(under: folder.path) })
+        Int(
+            clamping: try cacheIO { () throws(SystemCallError) in
+                try FileSystem.allocatedBytes(under: folder.path)
+            })
     }
 }

@@ -1,6 +1,8 @@
 extension ImageCache {
     // Inspecting is not a hit (§4.4): nothing is extended, no sequence is taken, nothing is
-    // removed. Each takes the writer lock so that the hits recorded before it count.
+    // removed. Each takes the writer lock so that the hits recorded before it count, and reads
+    // only the index in memory: the one error it can meet is `cacheClosed`, which the
+    // non-throwing members answer with an empty cache (§5.5).
 
     /// The number of entries not expired now (`Spec/cache.md` §4.4). 0 after `close()`.
     public var count: Int {

@@ -90,19 +90,4 @@ extension ImageCache {
             if let failure { throw failure }
         }
     }
-
-    /// Test hook: stops using the cache as a crashed process would: nothing buffered or
-    /// deferred is written, and the folder's lock is released, so the next open sees the files
-    /// exactly as a crash would leave them.
-    func abandon() {
-        writerLock.withLock {
-            guard !isClosed else { return }
-            isClosed = true
-            OpenCaches.unregister(self)
-            _ = hits.drain()
-            storage.abandon()
-            memory?.removeAll()
-            folder.release()
-        }
-    }
 }

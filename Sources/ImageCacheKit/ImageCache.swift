@@ -156,7 +156,14 @@ public final class ImageCache: @unchecked Sendable {
         try writerLock.withLock { () throws(CacheError) -> Result in
             guard !isClosed else { throw .cacheClosed }
             if mutating && configuration.readOnly { throw .readOnly(path: folder.path) }
-            try applyRecordedHits()
+            if mutating {
+                try applyRecordedHits()
+            } else {
+                // An inspection reads no file and must not fail for a write it did not ask
+                // for: hits that cannot be applied are lost, never wrong (`Spec/cache.md`
+                // §10.3), and the answer comes from the index as it is.
+                do { try applyRecordedHits() } catch {}
+            }
             return try body()
         }
     }

@@ -1,5 +1,5 @@
 #if !IMAGECACHE_SINGLE_MODULE
-    @_spi(Testing) import LogStoreKit
+    import LogStoreKit
     import Platform
 #endif
 
@@ -18,11 +18,8 @@ final class LogStorage: CacheStorage, @unchecked Sendable {
         directory: String, fileName: String = LogStorage.fileName, readOnly: Bool, mode: FlushMode,
         willWriteRecords: (@Sendable () throws(SystemCallError) -> Void)? = nil
     ) throws(CacheError) {
+        // The caller refused a link at the log's name (CacheFolder.checkForLinks, §1.6).
         let path = directory + "/" + fileName
-        if let existing = try cacheIO({ try FileSystem.status(ofPath: path) }), existing.kind == .symbolicLink
-        {
-            throw .symbolicLink(path: path)
-        }
         // The cache decides when to compact (after purging, so its index and the log agree).
         // Damage to synchronized records costs those records, never the cache (§4.3).
         let options = LogStore.Options(
@@ -168,5 +165,4 @@ final class LogStorage: CacheStorage, @unchecked Sendable {
         try perform { () throws(LogStoreError) in try store.close() }
     }
 
-    func abandon() { store.abandon() }
 }

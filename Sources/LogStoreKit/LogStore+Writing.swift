@@ -230,20 +230,6 @@ extension LogStore {
         }
     }
 
-    /// Test hook: closes the handle as a crashed process would, dropping the write buffer
-    /// without writing it and writing no snapshot. The file is left exactly as the operating
-    /// system has it.
-    @_spi(Testing) public func abandon() {
-        writerLock.withLock {
-            guard !isClosed else { return }
-            stateLock.withWriteLock {
-                bufferedCount = 0
-                closeDescriptor()
-                index = KeyIndex()
-            }
-        }
-    }
-
     // MARK: Internals
 
     /// Runs `body` with the UTF-8 bytes of `key`; see ``mutate(keyBytes:_:)``.

@@ -6,94 +6,82 @@
 /// in other folders are never disturbed, and several faults may be armed at once. The check
 /// runs only in builds with IMAGECACHE_TEST_HOOKS (`SystemCallHooks`); tests reach it with
 /// `@testable import Platform`.
-enum FaultInjection {
-    /// The kinds of call a fault can target.
-    enum Operation: Hashable, Sendable, CaseIterable {
-        /// `pwrite`, `write`, `copy_file_range`: data going to a file.
-        case write
-        /// `fsync`, `fdatasync`.
-        case synchronize
-        /// `open` with `O_CREAT`, `mkdir`, `link`.
-        case create
-        /// `rename`.
-        case rename
-        /// `unlink`.
-        case remove
-        /// `ftruncate`.
-        case truncate
-    }
+#if IMAGECACHE_TEST_HOOKS
+    enum FaultInjection {
+        typealias Operation = SystemCallKind
 
-    /// What to fail: the `countdown`-th matching call from now (1 = the next one) fails with
-    /// `code`; with `persistent`, every matching call after it fails too, as a disk stays full.
-    struct Rule: Sendable {
-        var operations: Set<Operation>
-        var countdown: Int
-        var code: Int32
-        var persistent: Bool
-        /// Only calls on paths under this folder count.
-        var folder: String
-        /// And, when set, only paths that contain this text too.
-        var pathContaining: String?
-    }
+        /// What to fail: the `countdown`-th matching call from now (1 = the next one) fails with
+        /// `code`; with `persistent`, every matching call after it fails too, as a disk stays full.
+        struct Rule: Sendable {
+            var operations: Set<Operation>
+            var countdown: Int
+            var code: Int32
+            var persistent: Bool
+            /// Only calls on paths under this folder count.
+            var folder: String
+            /// And, when set, only paths that contain this text too.
+            var pathContaining: String?
+        }
 
-    /// An armed fault; ``disarm()`` ends it.
-    final class Armed: Sendable {
-        fileprivate let identifier: Int
-        fileprivate init(identifier: Int) { self.identifier = identifier }
+        /// An armed fault; ``disarm()`` ends it.
+        final class Armed: Sendable {
+            fileprivate let identifier: Int
+            fileprivate init(identifier: Int) { self.identifier = identifier }
 
-        /// Disarms; returns how many calls failed because of the fault. Calling it again
-        /// returns the same count.
-        @discardableResult
-        func disarm() -> Int {
-            FaultInjection.lock.withLock {
-                if let armed = FaultInjection.rules.removeValue(forKey: identifier) {
-                    FaultInjection.finished[identifier] = armed.injected
+            /// Disarms; returns how many calls failed because of the fault. Calling it again
+            /// returns the same count.
+            @discardableResult
+            func disarm() -> Int {
+                FaultInjection.lock.withLock {
+                    if let armed = FaultInjection.rules.removeValue(forKey: identifier) {
+                        FaultInjection.finished[identifier] = armed.injected
+                    }
+                    return FaultInjection.finished[identifier] ?? 0
                 }
-                return FaultInjection.finished[identifier] ?? 0
             }
         }
-    }
 
-    fileprivate struct State {
-        var rule: Rule
-        var injected = 0
-        var exhausted = false
-    }
-
-    fileprivate static let lock = MutualExclusion()
-    nonisolated(unsafe) fileprivate static var rules: [Int: State] = [:]
-    nonisolated(unsafe) fileprivate static var finished: [Int: Int] = [:]
-    nonisolated(unsafe) private static var nextIdentifier = 0
-
-    /// Arms a fault beside any others already armed.
-    static func arm(_ rule: Rule) -> Armed {
-        lock.withLock {
-            nextIdentifier += 1
-            rules[nextIdentifier] = State(rule: rule)
-            return Armed(identifier: nextIdentifier)
+        fileprivate struct State {
+            var rule: Rule
+            var injected = 0
+            var exhausted = false
         }
-    }
 
-    /// The errno a call of `operation` on `path` must fail with, or nil to run it.
-    static func failure(for operation: Operation, path: String) -> Int32? {
-        lock.withLock { () -> Int32? in
-            for (identifier, var state) in rules where !state.exhausted {
-                let rule = state.rule
-                guard rule.operations.contains(operation),
-                    path.hasPrefix(rule.folder + "/") || path == rule.folder
-                else { continue }
-                if let text = rule.pathContaining, !path.contains(text) { continue }
-                if state.rule.countdown > 1 {
-                    state.rule.countdown -= 1
+        fileprivate static let lock = MutualExclusion()
+        nonisolated(unsafe) fileprivate static var rules: [Int: State] = [:]
+        nonisolated(unsafe) fileprivate static var finished: [Int: Int] = [:]
+        nonisolated(unsafe) private static var nextIdentifier = 0
+
+        /// Arms a fault beside any others already armed.
+        static func arm(_ rule: Rule) -> Armed {
+            lock.withLock {
+                nextIdentifier += 1
+                rules[nextIdentifier] = State(rule: rule)
+                return Armed(identifier: nextIdentifier)
+            }
+        }
+
+        /// The errno a call of `operation` on `path` must fail with, or nil to run it.
+        static func failure(for operation: Operation, path: String) -> Int32? {
+            lock.withLock { () -> Int32? in
+                for (identifier, var state) in rules where !state.exhausted {
+                    let rule = state.rule
+                    guard rule.operations.contains(operation),
+                        path.hasPrefix(rule.folder + "/") || path == rule.folder
+                    else { continue }
+                    if let text = rule.pathContaining, !path.contains(text) { continue }
+                    if state.rule.countdown > 1 {
+                        state.rule.countdown -= 1
+                        rules[identifier] = state
+                        continue
+                    }
+                    if !rule.persistent { state.exhausted = true }
+                    state.injected += 1
                     rules[identifier] = state
-                    continue
+                    return rule.code
                 }
-                if !rule.persistent { state.exhausted = true }
-                state.injected += 1
-                rules[identifier] = state
-                return rule.code
+                return nil
             }
-            return nil
         }
     }
-}
+#endif

@@ -484,7 +484,7 @@ public enum FileSystem {
 
     // MARK: Internals
 
-    static func injectFault(_ operation: FaultInjection.Operation, _ name: String, _ path: String)
+    static func injectFault(_ operation: SystemCallKind, _ name: String, _ path: String)
         throws(SystemCallError)
     {
         if let code = SystemCallHooks.injectedFailure(operation, path: path) {

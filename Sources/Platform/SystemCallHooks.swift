@@ -1,3 +1,19 @@
+/// The kinds of call a fault can target.
+enum SystemCallKind: Hashable, Sendable, CaseIterable {
+    /// `pwrite`, `write`, `copy_file_range`: data going to a file.
+    case write
+    /// `fsync`, `fdatasync`.
+    case synchronize
+    /// `open` with `O_CREAT`, `mkdir`, `link`.
+    case create
+    /// `rename`.
+    case rename
+    /// `unlink`.
+    case remove
+    /// `ftruncate`.
+    case truncate
+}
+
 /// Where ``FileSystem`` and ``Directory`` report what they did, for the test hooks: fault
 /// injection before a call and the power-loss recorder after it. Built without
 /// IMAGECACHE_TEST_HOOKS (release builds, vendored copies), every function is empty and inlined
@@ -5,7 +21,7 @@
 enum SystemCallHooks {
     /// The errno a call must fail with instead of running (fault injection), or nil.
     @inline(__always)
-    static func injectedFailure(_ operation: FaultInjection.Operation, path: String) -> Int32? {
+    static func injectedFailure(_ operation: SystemCallKind, path: String) -> Int32? {
         #if IMAGECACHE_TEST_HOOKS
             return FaultInjection.failure(for: operation, path: path)
         #else

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@_spi(Testing) @testable import LogStoreKit
+@testable import LogStoreKit
 
 /// The sync mark and the recovery rule built on it (`Spec/store.md` §4.1, §5.3, §5.4): a write
 /// torn by a power cut, after the durable length, is cut whatever survives after it; damage to
