@@ -199,7 +199,7 @@ class CacheSession:
         """Spec/cache.md §5.1: load what the folder holds, then the model's open (counter,
         orphans, purge), its changes given to the backend."""
         backend, model, held = self.load(read_only)
-        model.open(read_only)
+        model.open(read_only, damage_skipped=backend.damage_skipped)
         self.model, self.backend, self.position = model, backend, 0
         self.forward()
 
