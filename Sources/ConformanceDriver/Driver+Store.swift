@@ -30,8 +30,10 @@ extension Driver {
                 throw RequestFailure(name: "driverSetup: cannot write \(path).hint")
             }
         }
-        if request.has("sync") {
-            let mark = try request.bytes("sync")
+        let givenMark = request.has("sync") ? try request.bytes("sync") : nil
+        // A fault changes only what the open believes: a read-only open reports the mark given.
+        let faultyMark = faultyMark(givenMark, for: file)
+        if let mark = faultyMark ?? givenMark {
             guard FileManager.default.createFile(atPath: path + ".sync", contents: Data(mark)) else {
                 throw RequestFailure(name: "driverSetup: cannot write \(path).sync")
             }
@@ -67,7 +69,9 @@ extension Driver {
         } else {
             answer["file"] = .bytes([UInt8](written))
         }
-        if let mark = FileManager.default.contents(atPath: path + ".sync") {
+        if faultyMark != nil, readOnly {
+            answer["sync"] = givenMark.map { .bytes($0) }
+        } else if let mark = FileManager.default.contents(atPath: path + ".sync") {
             answer["sync"] = .bytes([UInt8](mark))
         }
         return answer
