@@ -72,6 +72,80 @@ extension Driver {
         write(XXH3.checksum(of: hint[0..<40]), into: &hint, at: 40)
     }
 
+    // MARK: Sync marks (Spec/store.md §4.1)
+
+    /// The sync mark a store would write for the log of `generation`, durable up to `length`.
+    static func syncMark(generation: UInt64, length: UInt64) -> [UInt8] {
+        var mark: [UInt8] =
+            [0x89, 0x49, 0x43, 0x53, 0x59, 0x4E, 0x43, 0x0A] + [UInt8](repeating: 0, count: 24)
+        write(generation, into: &mark, at: 8)
+        write(length, into: &mark, at: 16)
+        write(XXH3.checksum(of: mark[0..<24]), into: &mark, at: 24)
+        return mark
+    }
+
+    /// The generation of a format-2 log, from its header; nil for anything else.
+    static func generation(ofLog log: [UInt8]) -> UInt64? {
+        guard log.count >= 32, log[8] == 2, log[9] == 0 else { return nil }
+        return littleEndian(log, at: 16, count: 8)
+    }
+
+    /// The length a reader takes from `mark` for `log` (magic, checksum and generation match,
+    /// at least 32), or nil when it ignores the mark.
+    static func usableLength(of mark: [UInt8], for log: [UInt8]) -> UInt64? {
+        guard mark.count >= 32, let generation = generation(ofLog: log),
+            mark[0..<8].elementsEqual(syncMark(generation: 0, length: 0)[0..<8]),
+            XXH3.checksum(of: mark[0..<24]) == littleEndian(mark, at: 24, count: 8),
+            littleEndian(mark, at: 8, count: 8) == generation
+        else { return nil }
+        let length = littleEndian(mark, at: 16, count: 8)
+        return length >= 32 ? length : nil
+    }
+
+    /// tail-value-unchecked: where the records whose headers are valid (checksum, type, zero
+    /// flags and reserved), one after the other from offset 32, end; the value of none is read.
+    static func endOfValidHeaders(_ log: [UInt8]) -> Int {
+        var offset = 32
+        while offset + 56 <= log.count {
+            let keyLength = Int(littleEndian(log, at: offset + 18, count: 2))
+            guard offset + 56 + keyLength <= log.count,
+                XXH3.checksum(of: log[offset + 8..<offset + 56 + keyLength])
+                    == littleEndian(log, at: offset, count: 8),
+                (1...4).contains(log[offset + 16]), log[offset + 17] == 0,
+                littleEndian(log, at: offset + 20, count: 4) == 0
+            else { break }
+            let valueLength = littleEndian(log, at: offset + 24, count: 8)
+            guard valueLength <= UInt64(log.count - offset - 56 - keyLength) else { break }
+            offset += 56 + keyLength + Int(valueLength)
+        }
+        return offset
+    }
+
+    /// The sync mark the faults of the recovery rule put beside `log` instead of `given`: one
+    /// that covers the whole file (torn-tail-refused), one that covers every record with a valid
+    /// header too (tail-value-unchecked), or the given one with the log's generation
+    /// (sync-mark-generation-unchecked). Nil when no fault applies.
+    func faultyMark(_ given: [UInt8]?, for log: [UInt8]) -> [UInt8]? {
+        guard let generation = Driver.generation(ofLog: log) else { return nil }
+        if faults.contains(.tornTailRefused) {
+            return Driver.syncMark(generation: generation, length: UInt64(log.count))
+        }
+        if faults.contains(.tailValueUnchecked) {
+            let usable = given.flatMap { Driver.usableLength(of: $0, for: log) } ?? 32
+            return Driver.syncMark(
+                generation: generation, length: max(usable, UInt64(Driver.endOfValidHeaders(log))))
+        }
+        // Only a mark a reader would take but for its generation: its own checksum matches.
+        if faults.contains(.syncMarkGenerationUnchecked), var mark = given, mark.count >= 32,
+            XXH3.checksum(of: mark[0..<24]) == Driver.littleEndian(mark, at: 24, count: 8)
+        {
+            Driver.write(generation, into: &mark, at: 8)
+            Driver.write(XXH3.checksum(of: mark[0..<24]), into: &mark, at: 24)
+            return mark
+        }
+        return nil
+    }
+
     static func write(_ value: UInt64, into bytes: inout [UInt8], at offset: Int) {
         for index in 0..<8 { bytes[offset + index] = UInt8(truncatingIfNeeded: value >> (8 * UInt64(index))) }
     }

@@ -14,6 +14,9 @@ extension Driver {
             Driver.repairRecordHeaderChecksums(&file)
         }
         let readOnly = request.fields["readOnly"] == .bool(true)
+        let damage = DamageHandling(
+            skips: request.fields["skipsDamage"] == .bool(true),
+            repairs: request.fields["repairsDamage"] == .bool(true))
         let folder = try freshFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let path = folder.appendingPathComponent("store").path
@@ -27,7 +30,16 @@ extension Driver {
                 throw RequestFailure(name: "driverSetup: cannot write \(path).hint")
             }
         }
-        var store = try openStore(path, readOnly: readOnly)
+        let givenMark = request.has("sync") ? try request.bytes("sync") : nil
+        // A fault changes only what the open believes: a read-only open reports the mark given.
+        let faultyMark = faultyMark(givenMark, for: file)
+        if let mark = faultyMark ?? givenMark {
+            guard FileManager.default.createFile(atPath: path + ".sync", contents: Data(mark)) else {
+                throw RequestFailure(name: "driverSetup: cannot write \(path).sync")
+            }
+        }
+        var store = try openStore(path, readOnly: readOnly, damage: damage)
+        let damaged = store.recovery.damagedRecords
         if let compactAt {
             do {
                 _ = try store.compact(now: faults.contains(.compactionKeepsExpired) ? Int64.min : compactAt)
@@ -35,12 +47,13 @@ extension Driver {
             } catch {
                 throw RequestFailure(name: Driver.name(of: error))
             }
-            store = try openStore(path)
+            store = try openStore(path, damage: damage)
         }
-        let entries = listEntries(store)
+        var answer: [String: Message] = ["entries": .array(listEntries(store))]
+        if damage.skips { answer["damaged"] = .array(damaged.map(Driver.message)) }
         guard request.fields["returnFile"] == .bool(true) else {
             try? store.close()
-            return ["entries": .array(entries)]
+            return answer
         }
         // The log as the open (a migration, a cut tail, a compaction) left it, after a clean close.
         do {
@@ -52,9 +65,33 @@ extension Driver {
             throw RequestFailure(name: "driverSetup: cannot read \(path)")
         }
         if faults.contains(.tornTailKept), file.count > 9, file[8] == 2, written.count < file.count {
-            return ["entries": .array(entries), "file": .bytes(file)]
+            answer["file"] = .bytes(file)
+        } else {
+            answer["file"] = .bytes([UInt8](written))
         }
-        return ["entries": .array(entries), "file": .bytes([UInt8](written))]
+        if faultyMark != nil, readOnly {
+            answer["sync"] = givenMark.map { .bytes($0) }
+        } else if let mark = FileManager.default.contents(atPath: path + ".sync") {
+            answer["sync"] = .bytes([UInt8](mark))
+        }
+        return answer
+    }
+
+    /// What a store.read asks the open to do with damage to synchronized data (Spec/store.md
+    /// §5.3 rule 4): skip it record by record (§5.4), cut it off as a tail, or neither (refuse).
+    struct DamageHandling {
+        var skips = false
+        var repairs = false
+    }
+
+    /// A span open skipped, as store.read reports it (Spec/conformance.md §5.4).
+    private static func message(_ damaged: LogStore.DamagedRecord) -> Message {
+        var fields: [String: Message] = [
+            "offset": .integer(Int64(clamping: damaged.offset)),
+            "length": .integer(Int64(clamping: damaged.length)),
+        ]
+        if let key = damaged.key, !key.isEmpty { fields["keyBytes"] = .bytes(key) }
+        return .object(fields)
     }
 
     func writeStore(_ request: Request) throws(RequestFailure) -> [String: Message] {
@@ -111,7 +148,11 @@ extension Driver {
         guard let file = FileManager.default.contents(atPath: path) else {
             throw RequestFailure(name: "driverSetup: cannot read \(path)")
         }
-        return ["file": .bytes([UInt8](file)), "entries": .array(entries)]
+        var answer: [String: Message] = ["file": .bytes([UInt8](file)), "entries": .array(entries)]
+        if let mark = FileManager.default.contents(atPath: path + ".sync") {
+            answer["sync"] = .bytes([UInt8](mark))
+        }
+        return answer
     }
 
     /// records-for-absent-keys: a writer that appends records for a key it does not hold (here
@@ -122,10 +163,13 @@ extension Driver {
         try store.removeValue(forKey: key)
     }
 
-    private func openStore(_ path: String, readOnly: Bool = false) throws(RequestFailure) -> LogStore {
+    private func openStore(_ path: String, readOnly: Bool = false, damage: DamageHandling = .init())
+        throws(RequestFailure) -> LogStore
+    {
         var options = LogStore.Options()
         options.readOnly = readOnly
-        if faults.contains(.middleDamageCut) { options.repairsDamage = true }
+        options.skipsDamagedRecords = damage.skips
+        options.repairsDamage = damage.repairs || faults.contains(.middleDamageCut)
         if faults.contains(.ignoreCRCErrors) { options.verifyChecksumsOnRead = false }
         do {
             return try LogStore(path: path, options: options)

@@ -16,6 +16,9 @@ extension Fault {
         case .tornTailKept: "store recovery"
         case .middleDamageCut: "store recovery"
         case .ignoreCRCErrors: "store recovery"
+        case .tornTailRefused: "store recovery"
+        case .tailValueUnchecked: "store recovery"
+        case .syncMarkGenerationUnchecked: "store recovery"
         case .snapshotGenerationUnchecked: "snapshot"
         case .keepRemovedKeyAfterCompaction: "compaction"
         case .compactionKeepsExpired: "compaction"
@@ -60,6 +63,10 @@ extension Fault {
         case .tornTailKept: "a writable open leaves the torn tail in the file"
         case .middleDamageCut: "damage in the middle is cut off like a tail"
         case .ignoreCRCErrors: "values are read without checking their checksums"
+        case .tornTailRefused:
+            "the whole log counts as synchronized: a write torn after the sync mark is refused"
+        case .tailValueUnchecked: "a record after the durable length is accepted without checking its value"
+        case .syncMarkGenerationUnchecked: "a sync mark of another generation is used"
         case .snapshotGenerationUnchecked: "a snapshot of another generation is used"
         case .keepRemovedKeyAfterCompaction: "a key removed before a compaction comes back after it"
         case .compactionKeepsExpired: "compaction keeps expired entries"
@@ -112,6 +119,9 @@ extension Fault {
         case .tornTailKept: ["--filter", "store/torn/"]
         case .middleDamageCut: ["--filter", "store/corrupt/middle"]
         case .ignoreCRCErrors: ["--filter", "store/corrupt/"]
+        case .tornTailRefused: ["--filter", "store/sync/"]
+        case .tailValueUnchecked: ["--filter", "store/sync/"]
+        case .syncMarkGenerationUnchecked: ["--filter", "store/sync/"]
         case .snapshotGenerationUnchecked: ["--filter", "store/snapshot/"]
         case .keepRemovedKeyAfterCompaction:
             ["--filter", "store/write/", "--filter", "cache/persist/compact", "--backend", "log"]

@@ -31,6 +31,16 @@ enum Fault: String, CaseIterable, Sendable {
     case middleDamageCut = "middle-damage-cut"
     /// Store values are read with checksum verification off, so a corrupt value is returned.
     case ignoreCRCErrors = "ignore-crc-errors"
+    /// The whole log is taken as synchronized: a write torn after the sync mark is refused as
+    /// damage (the driver gives the store a mark covering the whole file).
+    case tornTailRefused = "torn-tail-refused"
+    /// A record that ends after the durable length is accepted on its header, its value
+    /// unchecked (the driver gives the store a mark up to the end of the records whose headers
+    /// are valid).
+    case tailValueUnchecked = "tail-value-unchecked"
+    /// A sync mark of another log (another generation) is used (the driver gives it the log's
+    /// generation).
+    case syncMarkGenerationUnchecked = "sync-mark-generation-unchecked"
     // snapshot
     /// A snapshot of another log (another generation) is used.
     case snapshotGenerationUnchecked = "snapshot-generation-unchecked"

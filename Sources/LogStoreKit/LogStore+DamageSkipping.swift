@@ -13,8 +13,8 @@ extension LogStore {
     ///
     /// 1. When the damaged header's own lengths lead to the durable length, or to a valid
     ///    record header, only that record is damaged. Its key is read from it; a put or remove
-    ///    of that key removes it (an earlier value must not come back), a clear clears; a touch
-    ///    changes nothing.
+    ///    of that key removes it (an earlier value must not come back), a clear clears; a touch,
+    ///    or a type byte of no known type, changes nothing.
     /// 2. Otherwise the next offset where a chain of valid records runs to the durable length
     ///    (or into the tail after it) is found by trying every offset; what lies between is
     ///    lost. A value holding bytes that look like records cannot start such a chain unless
@@ -28,7 +28,6 @@ extension LogStore {
         let declared = RecordFormat.decodeHeader(head)
         let keyLength = UInt64(declared.keyLength)
         if declared.valueLength <= RecordFormat.maximumValueLength,
-            let type = RecordFormat.RecordType(rawValue: declared.type),
             durableLength - offset >= headerSize + keyLength,
             durableLength - offset - headerSize - keyLength >= declared.valueLength
         {
@@ -39,13 +38,13 @@ extension LogStore {
             if followedByRecord {
                 let key = UnsafeRawBufferPointer(
                     start: head.baseAddress! + RecordFormat.recordHeaderSize, count: declared.keyLength)
-                switch type {
-                case .put, .remove:
+                switch RecordFormat.RecordType(rawValue: declared.type) {
+                case .put?, .remove?:
                     if keyLength > 0, let previous = index.remove(key) { liveBytes &-= previous.recordLength }
-                case .clear:
+                case .clear?:
                     index.removeAll()
                     liveBytes = 0
-                case .touch:
+                case .touch?, nil:
                     break
                 }
                 report.damagedRecords.append(

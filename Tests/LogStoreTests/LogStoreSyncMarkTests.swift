@@ -144,6 +144,22 @@ import Testing
         #expect(try skipping.value(forKey: "other") == [3])
     }
 
+    @Test func aDamagedTypeByteFollowsRuleOneAndChangesNothing() throws {
+        let directory = TemporaryDirectory()
+        let path = directory.file()
+        let ends = try synchronizedStore(at: path, count: 4)
+        var bytes = fileBytes(path)
+        bytes[Int(ends[1]) + 16] = 9  // key-2's type: no known type, its lengths still lead on
+        writeFile(path, bytes)
+        let skipping = try LogStore(
+            path: path, options: .init(readOnly: true, usesSnapshot: false, skipsDamagedRecords: true))
+        #expect(
+            skipping.recovery.damagedRecords
+                == [.init(offset: ends[1], length: ends[2] - ends[1], key: Array("key-2".utf8))])
+        #expect(skipping.count == 3, "an unknown type changes nothing: key-2 had no earlier value")
+        #expect(try skipping.value(forKey: "key-3") == expectedValue(for: 3, length: 300))
+    }
+
     @Test func damagedLengthsAreSkippedToTheNextChainOfValidRecords() throws {
         let directory = TemporaryDirectory()
         let path = directory.file()

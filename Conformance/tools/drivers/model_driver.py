@@ -104,27 +104,45 @@ def store_entries(store):
 
 
 def store_read(request, folder):
+    """Spec/conformance.md §5.4: the log, its snapshot and its sync mark as given, opened with
+    the options the request names."""
     path = os.path.join(folder, "store.log")
     with open(path, "wb") as f:
         f.write(unb64(request["file"]))
-    if "hint" in request:
-        with open(path + ".hint", "wb") as f:
-            f.write(unb64(request["hint"]))
+    for field, suffix in (("hint", ".hint"), ("sync", ".sync")):
+        if field in request:
+            with open(path + suffix, "wb") as f:
+                f.write(unb64(request[field]))
+    options = {"skips_damage": request.get("skipsDamage", False),
+               "repairs_damage": request.get("repairsDamage", False)}
     try:
-        store = LogStore(path, read_only=request.get("readOnly", False))
+        store = LogStore(path, read_only=request.get("readOnly", False), **options)
+        damaged = store.damaged
         if "compactAt" in request:
             store.compact(request["compactAt"])
             store.close()
-            store = LogStore(path)
+            store = LogStore(path, **options)
         entries = store_entries(store)
         store.close()
     except StoreError as error:
         raise RequestError(error.name)
     response = {"entries": entries}
+    if request.get("skipsDamage"):
+        response["damaged"] = [dict({"offset": offset, "length": length}, **({} if key is None else {"keyBytes": b64(key)}))
+                               for offset, length, key in damaged]
     if request.get("returnFile"):
-        with open(path, "rb") as f:
-            response["file"] = b64(f.read())
+        response.update(files_left(path))
     return response
+
+
+def files_left(path):
+    """The log and, when there is one, its sync mark, as a closed store left them."""
+    files = {}
+    for field, suffix in (("file", ""), ("sync", ".sync")):
+        if os.path.exists(path + suffix):
+            with open(path + suffix, "rb") as f:
+                files[field] = b64(f.read())
+    return files
 
 
 def store_write(request, folder):
@@ -144,8 +162,7 @@ def store_write(request, folder):
             store.compact(operation["compact"])
     entries = store_entries(store)
     store.close()
-    with open(path, "rb") as f:
-        return {"file": b64(f.read()), "entries": entries}
+    return dict(files_left(path), entries=entries)
 
 
 # -- cache ---------------------------------------------------------------------------------------
@@ -182,7 +199,7 @@ class CacheSession:
         """Spec/cache.md §5.1: load what the folder holds, then the model's open (counter,
         orphans, purge), its changes given to the backend."""
         backend, model, held = self.load(read_only)
-        model.open(read_only)
+        model.open(read_only, damage_skipped=backend.damage_skipped)
         self.model, self.backend, self.position = model, backend, 0
         self.forward()
 

@@ -129,15 +129,78 @@ def _():
 
 
 @mutant("store-torn-tail-kept", "store recovery", "--filter store/torn/",
-        "a writable open leaves a torn tail in the file (Spec/store.md §5.3 rule 4)")
+        "a writable open leaves a torn tail in the file (Spec/store.md §5.3 rule 5)")
 def _():
     logstore.LogStore.cut_tail = lambda self, end: None
 
 
 @mutant("store-middle-damage-cut", "store recovery", "--filter store/corrupt/",
-        "damage in the middle of a log is cut off like a tail (Spec/store.md §5.3 rule 3)")
+        "damage to synchronized data is cut off like a tail (Spec/store.md §5.3 rule 4)")
 def _():
-    logstore.LogStore.invalid_record = staticmethod(lambda data, offset: offset)
+    logstore.LogStore.invalid_record = lambda self, data, offset, index: None
+
+
+@mutant("store-torn-tail-refused", "store recovery", "--filter store/sync/",
+        "the whole log is taken as synchronized (the sync mark is not consulted), so a write torn after "
+        "the mark is refused as corruptRecord or kept (Spec/store.md §5.3 rule 2)")
+def _():
+    logstore.LogStore.load_sync_mark = lambda self: 1 << 63
+
+
+@mutant("store-tail-value-unchecked", "store recovery", "--filter store/sync/",
+        "a record that ends after the durable length is accepted on its header alone, its value not "
+        "checked (Spec/store.md §5.3 rule 2)")
+def _():
+    logstore.LogStore.value_matches = staticmethod(lambda data, offset, key_length, end: True)
+
+
+@mutant("store-sync-mark-generation-unchecked", "store recovery", "--filter store/sync/",
+        "a sync mark of another log (another generation) is used (Spec/store.md §4.1)")
+def _():
+    original = logstore.LogStore.load_sync_mark
+
+    def load_sync_mark(self):
+        generation = self.generation
+        try:
+            with open(self.path + ".sync", "rb") as f:
+                mark = f.read(16)
+            if len(mark) == 16:
+                self.generation = logstore.u64(mark, 8)
+        except OSError:
+            pass
+        try:
+            return original(self)
+        finally:
+            self.generation = generation
+    logstore.LogStore.load_sync_mark = load_sync_mark
+
+
+@mutant("store-damaged-put-keeps-older-value", "store recovery", "--filter store/skip/",
+        "a damaged put skipped alone leaves its key's earlier value in place (Spec/store.md §5.4 rule 1)")
+def _():
+    original = logstore.LogStore.skip_damage
+
+    def skip_damage(self, data, offset, index):
+        if data[offset + 16] != logstore.PUT:
+            return original(self, data, offset, index)
+        held = dict(index)
+        resume = original(self, data, offset, index)
+        index.clear()
+        index.update(held)
+        return resume
+    logstore.LogStore.skip_damage = skip_damage
+
+
+@mutant("store-damage-skipped-to-any-valid-header", "store recovery", "--filter store/skip/",
+        "after damage whose lengths lead nowhere the scan goes on at the first valid record header, not "
+        "where valid records chain to the durable length (Spec/store.md §5.4 rules 2-3)")
+def _():
+    def chain_start(self, data, offset):
+        for candidate in range(offset + 1, self.durable):
+            if self.record_at(data, candidate) is not None:
+                return candidate
+        return self.durable
+    logstore.LogStore.chain_start = chain_start
 
 
 @mutant("snapshot-generation-unchecked", "snapshot", "--filter store/snapshot/",
@@ -305,6 +368,14 @@ def _():
             made = self.journal[start:]
             self.journal[start:] = [e for e in made if e[0] != "touch"] + [e for e in made if e[0] == "touch"]
     CacheModel.variant = variant
+
+
+@mutant("variants-trusted-after-skipped-damage", "variants", "--filter cache/variants/ --backend log",
+        "a cache whose log skipped damaged records on open goes on trusting its stored variants "
+        "(Spec/thumbnail.md §5.9)")
+def _():
+    original = CacheModel.open
+    CacheModel.open = lambda self, read_only=False, damage_skipped=False: original(self, read_only)
 
 
 @mutant("damaged-variant-not-removed", "variants", "--filter cache/variants/ --backend hybrid",

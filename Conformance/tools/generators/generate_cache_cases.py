@@ -65,8 +65,10 @@ class Scenario:
                 files.synchronize()
             elif kind == "compact":
                 files.compact(event[1])
-            elif kind == "flip":
+            elif kind == "flip" and backend in event[1]:
                 files.flip(*event[1][backend])
+            elif kind == "lose":
+                files.lose(event[1])
         return files
 
     def add(self, request, expect):
@@ -215,8 +217,10 @@ class Scenario:
     def synchronize(self):
         return self.attempt({"op": "cache.synchronize"}, self.model.synchronize)
 
-    def reopen(self, read_only=False):
-        self.model.reopen(read_only)
+    def reopen(self, read_only=False, damage_skipped=False):
+        """cache.reopen; `damage_skipped` when the open of a log skips damaged records the
+        runner made (Spec/store.md §5.4), which the model cannot see in its journal."""
+        self.model.reopen(read_only, damage_skipped)
         request = {"op": "cache.reopen"}
         if read_only:
             request["readOnly"] = True
@@ -231,6 +235,17 @@ class Scenario:
 
     def compact(self):
         return self.attempt({"op": "cache.compact"}, self.model.compact)
+
+    def damage_log_record(self, kind, key, field, mask, which=-1):
+        """Flips bits of byte `field` of a record in the log of the log and hybrid backends (the
+        cache closed): the `which`-th record of type `kind` naming `key`."""
+        paths, flips = {}, {}
+        for backend in backendfiles.LOG_NAMES:
+            log = self.backend_files(backend).log
+            offsets = [o for o, k, named in log.records if k == kind and named == backendfiles.key_bytes(key)]
+            paths[backend], flips[backend] = backendfiles.LOG_NAMES[backend], [offsets[which] + field, mask]
+        self.model.journal.append(("flip", {b: (paths[b], flips[b][0], mask) for b in paths}))
+        return self.add({"op": "runner.damage", "path": {"$backend": paths}, "flip": {"$backend": flips}}, {})
 
     def damage_path(self, path, expect=None, **action):
         """A runner.damage step on one item of the folder (the cache closed)."""
@@ -637,10 +652,44 @@ def damaged_files():
             yield (stored(f"damage/{backend}-{label}", "A log whose header or middle is damaged fails the open (Spec/backends.md §4.3).",
                           ["backends §4.3", "cache §8.3"], [backend])
                    .damage_path(log, **action).reopen_fails(error))
-        yield (stored(f"damage/{backend}-middle-record-without-snapshot",
-                      "Damage in a record's header in the middle of the log fails the open when the log is scanned (no snapshot).",
-                      ["backends §4.3", "cache §8.3", "store §5.3.3"], [backend])
-               .damage_path(log + ".hint", remove=True).damage_path(log, flip=[32 + 20, 1]).reopen_fails("corruptFile"))
+        s = stored(f"damage/{backend}-middle-record-without-snapshot",
+                   "Damage to a synchronized record's header (a's put), found by a scan (no snapshot), costs that entry "
+                   "only: the open skips the record and its key (Spec/store.md §5.4), leaves the file as it is, and the "
+                   "cache works on; the log keeps the damaged record until a compaction.",
+                   ["backends §4.1", "store §5.4.1", "store §5.3.4"], [backend])
+        s.damage_path(log + ".hint", remove=True).damage_log_record(storewriter.PUT, "a", 20, 1)
+        s.model.lose("a")
+        yield s.reopen(damage_skipped=True).read("a").read("b").count().store("a", value("alpha again")).read("a") \
+            .close().files()
+        s = stored(f"damage/{backend}-synchronized-record-costs-its-entry",
+                   "A bit of a synchronized record's metadata (b's expiry, under its header checksum) flipped, the "
+                   "snapshot removed so that the open scans: b is lost, never read with wrong metadata; a and the "
+                   "records after the damage (a's hit) are intact.",
+                   ["backends §4.1", "store §5.4.1", "cache §8.1"], [backend])
+        s.damage_path(log + ".hint", remove=True).damage_log_record(storewriter.PUT, "b", 40, 0x10)
+        s.model.lose("b")
+        yield s.reopen(damage_skipped=True).metadata("a").read("b").read("a").keys().compact().close().files()
+        s = only([backend], Scenario(
+            f"damage/{backend}-damaged-put-does-not-bring-back-an-earlier-value",
+            "The latest put of a key whose synchronized record is damaged is skipped with its key: the open does "
+            "not fall back to the key's earlier value (also synchronized), which may be older than what the user "
+            "last stored.", covers=["backends §4.1", "store §5.4.1"]))
+        s.store("a", value("alpha one")).synchronize().store("a", value("alpha two")).store("b", value("bravo")).close()
+        s.damage_path(log + ".hint", remove=True).damage_log_record(storewriter.PUT, "a", 9, 0x04)
+        s.model.lose("a")
+        yield s.reopen(damage_skipped=True).read("a").read("b").count().close().files()
+        s = stored(f"damage/{backend}-torn-append-after-the-mark",
+                   "Records appended after the last synchronize (here by the runner, after the close) of which a "
+                   "power cut kept a later one and lost a sector of the first: the first is torn, so it and everything "
+                   "after it are ignored read-only and cut by a writable open, which opens the cache as it was.",
+                   ["backends §4.1", "store §5.3.2", "store §5.3.5"], [backend])
+        tag = b"\x00" if backend == "hybrid" else b""
+        first = storewriter.put(b"x", tag + pattern("torn-append", 2000), T0, INT64_MAX, 10)
+        second = storewriter.put(b"y", tag + value("survivor"), T0, INT64_MAX, 11)
+        sector = len(first) - 1024
+        appended = first[:sector] + bytes(512) + first[sector + 512:] + second
+        s.damage_path(log, append=b64(appended))
+        yield s.reopen(read_only=True).keys().read("y").reopen().keys().read("x").read("y").read("a").close().files()
         s = stored(f"damage/{backend}-middle-record-with-snapshot",
                    "With a valid snapshot the open trusts it; the damaged record is found when its value is read (corruptEntry).",
                    ["backends §4.3", "cache §8.2", "store §8.2"], [backend])
@@ -873,7 +922,7 @@ def uncaught_wrong_behaviour():
         "cache reads the old value or the new one, never a missing file.",
         covers=["backends §5.3", "backends §5.5"]))
     s.store("big", v1).store("other", other).synchronize().store("big", v2).remove("other").abandon()
-    names = ["lock", "hybrid.log", "external/"] + ["external/" + backendfiles.external_name(k, n)
+    names = ["lock", "hybrid.log", "hybrid.log.sync", "external/"] + ["external/" + backendfiles.external_name(k, n)
                                                     for k, n in [("big", 1), ("other", 2), ("big", 3)]]
     s.add({"op": "runner.files"}, {"names": sorted(names, key=lambda n: n.encode())})
     s.add({"op": "cache.reopen"}, {})
@@ -1015,6 +1064,8 @@ def variants():
     for scenario in orphans():
         yield scenario
     yield damaged_variant()
+    for scenario in variants_after_skipped_damage():
+        yield scenario
     yield damaged_original()
     yield large_variant()
     yield (Scenario("variants/invalid-maximum-pixel-size",
@@ -1163,6 +1214,30 @@ def orphans():
         s.model.orphan("a")
         s.reopen(read_only=True).count().keys().variant("a", 3).variant("b", 3).reopen().count().keys()
         s.variant("a", 3).close().files()
+        yield s
+
+
+def variants_after_skipped_damage():
+    """Spec/thumbnail.md §5.9: a log that skipped damage trusts no stored variant. The damage is a
+    variant's remove record whose lengths lead nowhere, so the log skips it to the next chain
+    (Spec/store.md §5.4 rule 2) and the variant of the replaced image is held again."""
+    for backend in backendfiles.LOG_NAMES:
+        s = only([backend], Scenario(
+            f"variants/after-skipped-damage-{backend}",
+            "An image, its variant, then a new image under the same key (its store removes the variant); the "
+            "variant's remove record is damaged, so the open skips it and the old variant is held again beside the "
+            "new image. Since the open skipped damage no stored variant is trusted: read-only, the variant is made "
+            "from the new image and not stored; a writable open removes every stored variant, and the request "
+            "makes and stores it again.",
+            covers=["thumbnail §5.9", "store §5.4.2", "backends §4.1"]))
+        s.store_bitmap("a", *image("a-one", 9, 9)).store_bitmap("b", *image("b", 9, 9)).variant("a", 3).variant("b", 3)
+        replaced = s.model.variants["a"][3]
+        s.store_bitmap("a", *image("a-two", 9, 9)).close()
+        s.damage_path(backendfiles.LOG_NAMES[backend] + ".hint", remove=True)
+        s.damage_log_record(storewriter.REMOVE, variant_key("a", 3), 24, 0x10)
+        s.model.restore_variant("a", 3, replaced)
+        s.reopen(read_only=True, damage_skipped=True).variant("a", 3).variant("b", 3).count()
+        s.reopen(damage_skipped=True).count().variant("a", 3).variant("b", 3).metadata("a").count().close().files()
         yield s
 
 

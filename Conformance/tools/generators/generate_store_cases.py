@@ -21,6 +21,17 @@ def log_file(data):
     return {"$bytes": b64(data), "$ignore": s.GENERATION_RANGES}
 
 
+def marked(length):
+    """An expected sync mark (Spec/store.md §4.1): the log durable up to `length`, exactly; its
+    generation (the log's) and the checksum over it are a writer's choice, as in the log."""
+    return {"$bytes": b64(s.sync_mark(length, generation=0, mark_checksum=0)), "$ignore": s.SYNC_GENERATION_RANGES}
+
+
+def mark(length, **fields):
+    """A sync mark given beside the log (store.read's `sync`), for the log of s.GENERATION."""
+    return b64(s.sync_mark(length, **fields))
+
+
 def build(operations, v1=False):
     """operations: tuples ('put', key, value[, created, expires, sequence]), ('remove', key),
     ('touch', key, created, expires, sequence), ('clear',). Returns (file, model, offsets).
@@ -89,8 +100,8 @@ def valid_cases():
     data, model, _ = build([])
     cases.append(read_case("valid/empty-store", "A header and no records.", data, {"entries": []}, FORMAT))
     cases.append(read_case("valid/zero-length-file", "An empty file opens as an empty store; a writable open writes a header.",
-                           b"", {"entries": [], "file": log_file(s.file_header())},
-                           ["store §2.1.7"], returnFile=True))
+                           b"", {"entries": [], "file": log_file(s.file_header()), "sync": marked(32)},
+                           ["store §2.1.7", "store §4.1"], returnFile=True))
     cases.append(read_case("valid/zero-length-file-read-only", "A read-only open of an empty file is notAStore.",
                            b"", {"error": "notAStore"}, ["store §2.1.7"], readOnly=True))
     data, model, _ = build(BASE)
@@ -129,11 +140,15 @@ def valid_cases():
                             "checksum §5", "checksum §6.1", "checksum §6.2", "checksum §6.3", "checksum §6.4", "checksum §6.5",
                             "checksum §8", "store §1"]))
     data, model, _ = build(BASE)
-    cases.append(read_case("valid/zero-tail", "Zero bytes after the last record are an unwritten tail, not damage; a writable open cuts them.",
-                           data + bytes(100), {"entries": entries(model), "file": b64(data)}, ["store §5.3.2", "store §5.3.4"],
-                           returnFile=True))
-    cases.append(read_case("valid/zero-tail-read-only", "A read-only open ignores an unwritten tail and leaves the file alone.",
-                           data + bytes(100), {"entries": entries(model)}, ["store §5.3.2", "store §5.3.4"], readOnly=True))
+    # The sync mark covers the zeros: they are synchronized space (a crash allocated it, nothing
+    # was written), not a torn write, and not damage (Spec/store.md §5.3 rule 3).
+    cases.append(read_case("valid/zero-tail", "Zero bytes after the last record, before the durable length, are an unwritten tail, not damage; a writable open cuts them and marks the length it kept.",
+                           data + bytes(100), {"entries": entries(model), "file": b64(data), "sync": marked(len(data))},
+                           ["store §5.3.3", "store §5.3.5"], returnFile=True, sync=mark(len(data) + 100)))
+    cases.append(read_case("valid/zero-tail-read-only", "A read-only open ignores an unwritten tail and leaves the file and its mark alone.",
+                           data + bytes(100), {"entries": entries(model), "file": b64(data + bytes(100)),
+                                               "sync": mark(len(data) + 100)},
+                           ["store §5.3.3", "store §5.3.5"], readOnly=True, returnFile=True, sync=mark(len(data) + 100)))
     # Spec/store.md §3.3: removing or touching an absent key appends nothing.
     operations = [
         {"put": "a", "value": b64(b"one"), "createdAt": T, "expiresAt": s.NEVER, "accessSequence": 1},
@@ -148,7 +163,7 @@ def valid_cases():
                   "note": "Removing or touching a key the store does not hold appends no record (Spec/store.md §3.3).",
                   "covers": ["store §3.3.5", "store §3.3.2"],
                   "steps": [{"request": {"op": "store.write", "operations": operations},
-                             "expect": {"file": log_file(expected_file),
+                             "expect": {"file": log_file(expected_file), "sync": marked(len(expected_file)),
                                         "entries": []}}]})
     return cases
 
@@ -167,11 +182,12 @@ def torn_cases():
                        ("inside-the-key", key_start + 3), ("inside-the-value", value_start + 5),
                        ("one-byte-short", len(data) - 1)]:
         cases.append(read_case(f"torn/cut-{label}",
-                               "A crash left the last record incomplete: a writable open cuts it off (the file ends at the last complete record), the rest is intact.",
-                               data[:cut], {"entries": entries(survivors), "file": b64(before)},
-                               ["store §5.3.1", "store §5.3.4"], returnFile=True))
+                               "A crash left the last record, appended after the last synchronize, incomplete: a writable open cuts it off (the file ends at the last complete record) and marks that length, the rest is intact.",
+                               data[:cut], {"entries": entries(survivors), "file": b64(before), "sync": marked(len(before))},
+                               ["store §5.3.1", "store §5.3.5"], returnFile=True, sync=mark(len(before))))
     cases.append(read_case("torn/cut-inside-the-value-read-only", "A read-only open ignores the incomplete tail.",
-                           data[:value_start + 5], {"entries": entries(survivors)}, ["store §5.3.1", "store §5.3.4"], readOnly=True))
+                           data[:value_start + 5], {"entries": entries(survivors)}, ["store §5.3.1", "store §5.3.5"], readOnly=True,
+                           sync=mark(len(before))))
     cases.append(read_case("torn/cut-after-a-complete-record", "A cut exactly between records loses nothing.", before,
                            {"entries": entries(survivors)}, ["store §5.3"]))
     cases.append(read_case("torn/cut-inside-the-file-header", "A file shorter than its header but with the magic is corrupt.",
@@ -216,41 +232,332 @@ def corrupt_cases():
                            s.file_header(minor=1, flags=7) + data[32:offsets[-1]] + s.record(9, "future", b"x")
                            + s.put("flagged", b"f", flags=1, reserved=5) + data[offsets[-1]:],
                            {"entries": entries(with_flagged)}, ["store §2.1.6", "store §3.2"], readOnly=True))
-    # Damage in the middle of the file: open refuses rather than return wrong bytes.
+    # Damage to synchronized data (before the durable length, which the sync mark gives: the
+    # whole file here): open refuses rather than return wrong bytes (Spec/store.md §5.3 rule 4).
+    def damaged(name, note, log, expect, covers, **extra):
+        return read_case(name, note, log, expect, covers, sync=mark(len(log)), **extra)
+
     second = offsets[1]
     for label, offset in [("header", second + 20), ("header-checksum", second + 5),
                           ("value-checksum-field", second + 8), ("key", second + s.RECORD_HEADER_SIZE)]:
-        cases.append(read_case(f"corrupt/middle-record-{label}",
-                               "An invalid record followed by more data is damage, not a torn tail (the header checksum covers the value checksum field).",
-                               flip(data, offset), {"error": "corruptRecord"}, ["store §5.3.3", "store §3.1"]))
-    cases.append(read_case("corrupt/unknown-record-type", "A record type this version does not define is damage.",
-                           data[:offsets[2]] + s.record(9, "odd", b"") + data[offsets[2]:], {"error": "corruptRecord"},
-                           ["store §3.2", "store §5.3.3"]))
-    cases.append(read_case("corrupt/nonzero-flags", "Reserved fields must be zero.",
-                           data[:offsets[2]] + s.put("odd", b"v", flags=1) + data[offsets[2]:], {"error": "corruptRecord"},
-                           ["store §3.2"]))
-    cases.append(read_case("corrupt/nonzero-reserved", "Reserved fields must be zero.",
-                           data[:offsets[2]] + s.put("odd", b"v", reserved=1) + data[offsets[2]:], {"error": "corruptRecord"},
-                           ["store §3.2"]))
+        cases.append(damaged(f"corrupt/middle-record-{label}",
+                             "An invalid record before the durable length (the sync mark covers the whole file) is damage to synchronized data, not a torn tail (the header checksum covers the value checksum field).",
+                             flip(data, offset), {"error": "corruptRecord"}, ["store §5.3.4", "store §3.1"]))
+    cases.append(damaged("corrupt/unknown-record-type", "A record type this version does not define is damage.",
+                         data[:offsets[2]] + s.record(9, "odd", b"") + data[offsets[2]:], {"error": "corruptRecord"},
+                         ["store §3.2", "store §5.3.4"]))
+    cases.append(damaged("corrupt/nonzero-flags", "Reserved fields must be zero.",
+                         data[:offsets[2]] + s.put("odd", b"v", flags=1) + data[offsets[2]:], {"error": "corruptRecord"},
+                         ["store §3.2"]))
+    cases.append(damaged("corrupt/nonzero-reserved", "Reserved fields must be zero.",
+                         data[:offsets[2]] + s.put("odd", b"v", reserved=1) + data[offsets[2]:], {"error": "corruptRecord"},
+                         ["store §3.2"]))
     for label, record in [("remove-with-value", s.record(s.REMOVE, "alpha", b"x")),
                           ("put-with-empty-key", s.record(s.PUT, "", b"x")),
                           ("clear-with-key", s.record(s.CLEAR, "k", b""))]:
-        cases.append(read_case(f"corrupt/ill-formed-{label}", "A record whose lengths break the table of Spec/store.md §3.2 is invalid.",
-                               data[:offsets[2]] + record + data[offsets[2]:], {"error": "corruptRecord"}, ["store §3.2"]))
-    cases.append(read_case("corrupt/last-record-header-damaged", "A complete last record with a bad header checksum is damage too.",
-                           flip(data, offsets[-1] + 30), {"error": "corruptRecord"}, ["store §5.3.3"]))
-    # A damaged value: the header is fine, so open succeeds; reading that value fails and
-    # every other value is intact.
+        cases.append(damaged(f"corrupt/ill-formed-{label}", "A record whose lengths break the table of Spec/store.md §3.2 is invalid.",
+                             data[:offsets[2]] + record + data[offsets[2]:], {"error": "corruptRecord"}, ["store §3.2"]))
+    cases.append(damaged("corrupt/last-record-header-damaged",
+                         "A complete last record with a bad header checksum, before the durable length, is damage too.",
+                         flip(data, offsets[-1] + 30), {"error": "corruptRecord"}, ["store §5.3.4"]))
+    # A damaged value before the durable length: the header is fine, so open succeeds (it does
+    # not read values there); reading that value fails and every other value is intact.
     beta_value = offsets[1] + s.RECORD_HEADER_SIZE + len("beta") + 10
-    cases.append(read_case("corrupt/value-bit-flip", "A value whose checksum fails is never returned.",
-                           flip(data, beta_value, 0x80), {"entries": entries(model, {"beta": "checksumMismatch"})},
-                           ["store §8.2", "store §5.2"]))
+    cases.append(damaged("corrupt/value-bit-flip", "A value whose checksum fails is never returned.",
+                         flip(data, beta_value, 0x80), {"entries": entries(model, {"beta": "checksumMismatch"})},
+                         ["store §8.2", "store §5.2"]))
     tail_value = offsets[-1] + s.RECORD_HEADER_SIZE + len("tail") + 2
-    cases.append(read_case("corrupt/last-value-bit-flip", "The same for the last record.",
-                           flip(data, tail_value), {"entries": entries(model, {"tail": "checksumMismatch"})}, ["store §8.2"]))
+    cases.append(damaged("corrupt/last-value-bit-flip",
+                         "The same for the last record, synchronized (after the durable length it would be a torn tail, "
+                         "sync/record-after-the-mark-whose-value-fails-is-cut).",
+                         flip(data, tail_value), {"entries": entries(model, {"tail": "checksumMismatch"})}, ["store §8.2"]))
     wrong_sum = data[:offsets[0]] + s.put("alpha", b"first value", T, s.NEVER, 1, value_checksum=12345) + data[offsets[1]:]
-    cases.append(read_case("corrupt/value-checksum-wrong", "A record whose value checksum (covered by a matching header checksum) does not match its value.",
-                           wrong_sum, {"entries": entries(model, {"alpha": "checksumMismatch"})}, ["store §8.2", "store §3.1"]))
+    cases.append(damaged("corrupt/value-checksum-wrong", "A record whose value checksum (covered by a matching header checksum) does not match its value.",
+                         wrong_sum, {"entries": entries(model, {"alpha": "checksumMismatch"})}, ["store §8.2", "store §3.1"]))
+    return cases
+
+def zeroed(data, start, end):
+    """A page a power cut lost: the bytes from `start` to `end` read as zeros."""
+    return bytes(data[:start]) + bytes(end - start) + bytes(data[end:])
+
+
+# Records appended after the last synchronize (the sync mark's length): the first is large,
+# so a lost 512-byte sector lies inside its value; the last rewrites a synchronized key.
+LATE = [("put", "late-one", bytes((i * 31 + 7) & 0xFF for i in range(1500))),
+        ("put", "late-two", b"the second late value"),
+        ("put", "alpha", b"alpha rewritten late")]
+
+
+def sync_cases():
+    """Spec/store.md §4.1 and §5.3: the sync mark gives the durable length D; a record that
+    ends after D counts only whole and intact, and the first that is not begins a torn tail,
+    whatever survives after it; damage before D is damage to synchronized data."""
+    cases = []
+    data, model, offsets = build(BASE + LATE)
+    durable = offsets[len(BASE)]
+    _, synchronized, _ = build(BASE)
+    first_value = durable + s.RECORD_HEADER_SIZE + len("late-one")
+
+    def case(name, note, log, expect, covers, **extra):
+        return read_case(f"sync/{name}", note, log, expect, covers, **extra)
+
+    # A power cut lost a page of the unsynchronized part while a later one reached the disk.
+    lost_sector = zeroed(data, first_value + 256, first_value + 768)
+    cases.append(case("lost-sector-after-the-mark-writable",
+                      "A 512-byte sector of a value written after the last synchronize was lost, the records after it "
+                      "survived: the record ends after the durable length and its value fails, so it begins a torn "
+                      "tail, and the intact records after it (alpha's rewrite among them) go with it. The writable open "
+                      "cuts the log there and marks that length.",
+                      lost_sector, {"entries": entries(synchronized), "file": b64(data[:durable]), "sync": marked(durable)},
+                      ["store §5.3.2", "store §5.3.5", "store §4.1"], returnFile=True, sync=mark(durable)))
+    cases.append(case("lost-sector-after-the-mark-read-only",
+                      "The same log read-only: the torn tail is ignored, the file and its mark are left as they are.",
+                      lost_sector, {"entries": entries(synchronized), "file": b64(lost_sector), "sync": mark(durable)},
+                      ["store §5.3.2", "store §5.3.5", "store §4.1"], readOnly=True, returnFile=True, sync=mark(durable)))
+    lost_header = zeroed(data, durable, durable + s.RECORD_HEADER_SIZE)
+    cases.append(case("lost-header-after-the-mark-later-records-survive",
+                      "The page holding the header of the first record written after the last synchronize was lost "
+                      "(zeros), later records survived (not all zero): at or after the durable length that is a torn "
+                      "tail, not damage, and nothing after it is applied.",
+                      lost_header, {"entries": entries(synchronized), "file": b64(data[:durable]), "sync": marked(durable)},
+                      ["store §5.3.2", "store §5.3.5"], returnFile=True, sync=mark(durable)))
+    last_value = offsets[-1] + s.RECORD_HEADER_SIZE + len("alpha") + 3
+    _, all_but_last, _ = build(BASE + LATE[:-1])
+    cases.append(case("record-after-the-mark-whose-value-fails-is-cut",
+                      "A whole record after the durable length whose header is valid but whose value fails its checksum "
+                      "is torn, not a damaged value: it is cut (alpha keeps its synchronized value) instead of being "
+                      "listed as checksumMismatch (compare corrupt/last-value-bit-flip, before the mark).",
+                      flip(data, last_value, 0x08), {"entries": entries(all_but_last), "file": b64(data[:offsets[-1]]),
+                                                     "sync": marked(offsets[-1])},
+                      ["store §5.3.2", "store §5.3.5"], returnFile=True, sync=mark(durable)))
+    cases.append(case("intact-records-after-the-mark-are-kept-and-marked",
+                      "Whole, intact records after the durable length (a killed writer's, left in the page cache) are "
+                      "kept; the writable open makes them durable and marks the whole log.",
+                      data, {"entries": entries(model), "file": b64(data), "sync": marked(len(data))},
+                      ["store §5.3", "store §5.3.5", "store §4.1"], returnFile=True, sync=mark(durable)))
+    # Without a usable mark (none, another log's, damaged) D is 32: damage anywhere is a torn
+    # tail. The same damage with a usable mark is corruptRecord.
+    second = offsets[1]
+    damaged_header = flip(data, second + 40, 0x10)
+    _, first_only, _ = build(BASE[:1])
+    torn_at_second = {"entries": entries(first_only), "file": b64(data[:second]), "sync": marked(second)}
+    cases.append(case("no-mark-damage-is-a-torn-tail",
+                      "Without a sync mark (a store written before the mark existed) the durable length is 32: a record "
+                      "with a damaged header is the start of a torn tail, cut with everything after it.",
+                      damaged_header, torn_at_second, ["store §5.3.2", "store §5.3.5", "store §4.1"], returnFile=True))
+    for label, note, given in [
+            ("mark-of-another-generation-is-ignored", "A mark of another log (another generation)",
+             s.sync_mark(len(data), generation=s.GENERATION ^ 1)),
+            ("mark-with-a-damaged-checksum-is-ignored", "A mark whose checksum fails",
+             s.sync_mark(len(data), mark_checksum=s.checksum(s.sync_mark(len(data))[:24]) ^ 1)),
+            ("mark-with-another-magic-is-ignored", "A mark whose magic differs (a snapshot's, with a matching checksum)",
+             s.sync_mark(len(data), magic=s.HINT_MAGIC)),
+            ("torn-mark-is-ignored", "A mark cut short (20 of its 32 bytes)", s.sync_mark(len(data))[:20])]:
+        cases.append(case(label, note + " is ignored: the durable length is 32, so the damaged header is a torn "
+                          "tail, not corruptRecord; the writable open writes its own mark.",
+                          damaged_header, torn_at_second, ["store §4.1", "store §5.3.2"], returnFile=True, sync=b64(given)))
+    cases.append(case("usable-mark-damage-is-refused",
+                      "The same damage with a usable mark covering it is damage to synchronized data: corruptRecord, "
+                      "and the file is not modified.",
+                      damaged_header, {"error": "corruptRecord"}, ["store §5.3.4", "store §4.1"], sync=mark(len(data))))
+    cases.append(case("mark-beyond-the-file-counts-as-the-whole-file",
+                      "A mark longer than the file (the file was cut after it was written) is taken as the file's "
+                      "length: damage anywhere is synchronized data.",
+                      damaged_header, {"error": "corruptRecord"}, ["store §4.1", "store §5.3.4"], sync=mark(len(data) + 4096)))
+    cut = offsets[-1] + 30
+    _, before_last, _ = build(BASE + LATE[:-1])
+    cases.append(case("mark-beyond-the-file-incomplete-tail-is-cut",
+                      "A record cut short at the end of the file is an incomplete tail whatever the mark says: with a "
+                      "mark beyond the file it is cut, not refused.",
+                      data[:cut], {"entries": entries(before_last), "file": b64(data[:offsets[-1]]),
+                                   "sync": marked(offsets[-1])},
+                      ["store §5.3.1", "store §5.3.5", "store §4.1"], returnFile=True, sync=mark(len(data))))
+    # The snapshot's logLength counts as durable: its records were durable when it was written.
+    snapshot = s.snapshot(s.GENERATION, durable, snapshot_entries(BASE, offsets[:len(BASE)]))
+    cases.append(case("after-the-snapshot-a-torn-record-is-cut",
+                      "With a snapshot of the synchronized part and no mark, the records after its logLength are the "
+                      "unsynchronized part: a record there whose value fails begins a torn tail and is cut.",
+                      lost_sector, {"entries": entries(synchronized), "file": b64(data[:durable]), "sync": marked(durable)},
+                      ["store §5.3", "store §5.3.2", "store §4"], returnFile=True, hint=b64(snapshot)))
+    # Zero bytes before the durable length: all zero to the end is space never written;
+    # followed by records it is a lost page of synchronized data.
+    lost_page = zeroed(data, second, offsets[2])
+    cases.append(case("zeros-before-the-mark-then-records-are-damage",
+                      "A synchronized record read as zeros with records after it is not an unwritten tail (the bytes "
+                      "after it are not all zero): damage to synchronized data, corruptRecord.",
+                      lost_page, {"error": "corruptRecord"}, ["store §5.3.3", "store §5.3.4"], sync=mark(len(data))))
+    # Repair (repairsDamage): damage to synchronized data is cut off as a tail.
+    cases.append(case("repair-cuts-damage-as-a-tail",
+                      "With repairsDamage, damage to synchronized data is treated as a tail: the writable open cuts the "
+                      "log at the damaged record and marks that length.",
+                      damaged_header, torn_at_second, ["store §5.3.4", "store §5.3.5"], returnFile=True,
+                      sync=mark(len(data)), repairsDamage=True))
+    cases.append(case("repair-read-only-ignores-from-the-damage",
+                      "Read-only, repairsDamage ignores everything from the damaged record and changes nothing.",
+                      damaged_header, {"entries": entries(first_only), "file": b64(damaged_header), "sync": mark(len(data))},
+                      ["store §5.3.4", "store §5.3.5"], returnFile=True, readOnly=True, sync=mark(len(data)),
+                      repairsDamage=True))
+    return cases
+
+
+def skip_cases():
+    """Spec/store.md §5.4: with skipsDamagedRecords, damage to synchronized data costs the
+    damaged records, reported in `damaged`, never the store; the file is not modified."""
+    cases = []
+
+    def case(name, note, operations, damage, expect, covers, durable=None, **extra):
+        """operations are built into a log; damage(data, offsets) damages it; the mark covers
+        `durable(offsets)` bytes (the whole log when None). Unless the case says otherwise, the
+        open leaves the file as it was (skipping modifies nothing), and a writable one marks it."""
+        data, _, offsets = build(operations)
+        log = damage(bytearray(data), offsets)
+        given = mark(len(log) if durable is None else durable(offsets))
+        expect = dict(expect)
+        expect.setdefault("file", b64(log))
+        expect.setdefault("sync", given if extra.get("readOnly") else marked(len(log)))
+        return read_case(f"skip/{name}", note, bytes(log), expect, covers + ["store §5.3.4"], skipsDamage=True,
+                         returnFile=True, sync=given, **extra)
+
+    def flipped(index, field, mask=0x04):
+        def damage(data, offsets):
+            data[offsets[index] + field] ^= mask
+            return data
+        return damage
+
+    def span(offsets, index, key=None, end=None):
+        found = {"offset": offsets[index], "length": (offsets[index + 1] if end is None else end) - offsets[index]}
+        if key is not None:
+            found["keyBytes"] = b64(key.encode())
+        return found
+
+    def explicit(operations):
+        """The operations with the metadata build() gives them in this order, so that a subset
+        of them builds the state with the same metadata."""
+        return [operation + (T, s.NEVER, index + 1) if operation[0] == "put" and len(operation) == 3 else operation
+                for index, operation in enumerate(operations)]
+
+    def state(operations):
+        return entries(build(operations)[1])
+
+    three = explicit([("put", "alpha", b"alpha one"), ("put", "beta", b"beta"), ("put", "alpha", b"alpha two"),
+                      ("put", "gamma", b"gamma")])
+    _, _, o = build(three)
+    cases.append(case("damaged-put-removes-its-key",
+                      "A synchronized put whose header fails (its value checksum field) and whose lengths lead to the "
+                      "next record is skipped alone; its key is removed, so alpha's earlier value does not come back. "
+                      "The span is reported with the key, and the file is not modified.",
+                      three, flipped(2, 9), {"entries": state([three[1], three[3]]), "damaged": [span(o, 2, "alpha")]},
+                      ["store §5.4.1"]))
+    cases.append(case("damaged-put-removes-its-key-read-only",
+                      "The same read-only: the same entries and report, the file and its mark untouched.",
+                      three, flipped(2, 9), {"entries": state([three[1], three[3]]), "damaged": [span(o, 2, "alpha")]},
+                      ["store §5.4.1"], readOnly=True))
+    removal = explicit([("put", "alpha", b"alpha"), ("put", "beta", b"beta"), ("remove", "alpha"), ("put", "gamma", b"gamma")])
+    _, _, o = build(removal)
+    cases.append(case("damaged-remove-keeps-its-key-removed",
+                      "A damaged remove record whose lengths lead on removes its key: the put before it does not come back.",
+                      removal, flipped(2, 33, 0x01), {"entries": state(removal), "damaged": [span(o, 2, "alpha")]},
+                      ["store §5.4.1"]))
+    cleared = explicit([("put", "alpha", b"alpha"), ("put", "beta", b"beta"), ("clear",), ("put", "gamma", b"gamma")])
+    _, _, o = build(cleared)
+    cases.append(case("damaged-clear-clears",
+                      "A damaged clear record whose lengths lead on clears: only what follows it is held. It names no "
+                      "key, so its span has none.",
+                      cleared, flipped(2, 0, 0x01), {"entries": state(cleared), "damaged": [span(o, 2)]}, ["store §5.4.1"]))
+    touched = explicit([("put", "alpha", b"alpha"), ("touch", "alpha", T, T + 500, 2), ("put", "beta", b"beta")])
+    _, _, o = build(touched)
+    cases.append(case("damaged-touch-changes-nothing",
+                      "A damaged touch record changes nothing: alpha keeps the metadata of its put.",
+                      touched, flipped(1, 44, 0x01), {"entries": state([touched[0], touched[2]]),
+                                                      "damaged": [span(o, 1, "alpha")]}, ["store §5.4.1"]))
+    typed = explicit([("put", "alpha", b"alpha"), ("put", "beta", b"beta"), ("put", "gamma", b"gamma")])
+    _, _, o = build(typed)
+
+    def retyped(data, offsets):
+        data[offsets[1] + 16] = 9
+        return data
+    cases.append(case("damaged-type-byte-changes-nothing",
+                      "A record whose type byte names no known type, before the durable length, is damaged; its "
+                      "lengths lead on, so it is skipped alone and reported with its key, and changes nothing.",
+                      typed, retyped, {"entries": state([typed[0], typed[2]]), "damaged": [span(o, 1, "beta")]},
+                      ["store §5.4.1"]))
+    last = explicit([("put", "alpha", b"alpha one"), ("put", "beta", b"beta"), ("put", "alpha", b"alpha two")])
+    data, _, o = build(last)
+    cases.append(case("damaged-last-synchronized-record",
+                      "A damaged record whose lengths end exactly at the durable length is skipped alone.",
+                      last, flipped(2, 36, 0x01), {"entries": state([last[1]]), "damaged": [span(o, 2, "alpha", len(data))]},
+                      ["store §5.4.1"]))
+    several = explicit([("put", f"key-{n}", f"value {n}".encode()) for n in range(6)])
+    _, _, o = build(several)
+
+    def twice(data, offsets):
+        data[offsets[1] + 9] ^= 0x01
+        data[offsets[4] + 40] ^= 0x01
+        return data
+    cases.append(case("each-damaged-record-is-reported",
+                      "Two damaged records are skipped and reported one by one, in file order.",
+                      several, twice, {"entries": state([several[n] for n in (0, 2, 3, 5)]),
+                                       "damaged": [span(o, 1, "key-1"), span(o, 4, "key-4")]}, ["store §5.4.1"]))
+    # Rule 2: the damaged lengths lead nowhere; the scan goes on where valid records chain.
+    lengths = explicit([("put", "alpha", b"alpha one"), ("put", "beta", b"beta"), ("put", "alpha", b"alpha two"),
+                        ("put", "gamma", b"gamma"), ("put", "delta", b"delta")])
+    _, _, o = build(lengths)
+    cases.append(case("damaged-lengths-skip-to-the-next-chain",
+                      "A damaged record whose value length leads into the middle of the next record: the scan goes on "
+                      "at the next offset where valid records chain to the durable length. The lost record was alpha's "
+                      "latest, so alpha reads its previous value; the span names no key.",
+                      lengths, flipped(2, 24, 0x03), {"entries": state([lengths[n] for n in (0, 1, 3, 4)]),
+                                                      "damaged": [span(o, 2)]}, ["store §5.4.2"]))
+    ghost = s.put("ghost", b"a record inside a value", T, s.NEVER, 99)
+    carrier = explicit([("put", "alpha", b"alpha"), ("put", "carrier", ghost + b" and bytes that are no record"),
+                        ("put", "beta", b"beta"), ("put", "gamma", b"gamma")])
+    _, _, o = build(carrier)
+    cases.append(case("a-value-that-looks-like-a-record-starts-no-chain",
+                      "A damaged record whose value holds a valid record (ghost) followed by other bytes: the ghost "
+                      "is a valid header but starts no chain to the durable length, so the scan goes on at the next "
+                      "real record and ghost is never applied.",
+                      carrier, flipped(1, 26, 0x40), {"entries": state([carrier[n] for n in (0, 2, 3)]),
+                                                      "damaged": [span(o, 1)]}, ["store §5.4.2"]))
+    # Rule 3: no chain reaches the durable length, so everything to it is lost; the records
+    # after it (written since the last synchronize, whole and intact) are kept.
+    lost = explicit([("put", f"key-{n}", f"value {n}".encode()) for n in range(8)])
+    _, _, o = build(lost)
+
+    def no_chain(data, offsets):
+        data[offsets[2] + 26] ^= 0x40  # key-2's value length: leads nowhere
+        data[offsets[5] + 40] ^= 0x01  # key-5, the last record before the durable length
+        return data
+    cases.append(case("no-chain-loses-everything-to-the-durable-length",
+                      "The last record before the durable length is damaged too, so no chain of valid records from "
+                      "after the first damage reaches it: everything from the first damage to the durable length is "
+                      "lost, one span, and the scan goes on there: the two records after it are kept.",
+                      lost, no_chain, {"entries": state([lost[n] for n in (0, 1, 6, 7)]),
+                                       "damaged": [span(o, 2, end=o[6])]}, ["store §5.4.3", "store §5.3"],
+                      durable=lambda offsets: offsets[6]))
+    # Damage after the durable length is still a torn tail, never skipped.
+    mixed = explicit([("put", f"key-{n}", f"value {n}".encode()) for n in range(7)])
+    data, _, o = build(mixed)
+
+    def both_sides(data, offsets):
+        data[offsets[1] + 9] ^= 0x01  # before the mark: skipped
+        data[offsets[5] + 40] ^= 0x01  # after it: a torn tail
+        return data
+    torn = both_sides(bytearray(data), o)
+    cases.append(case("damage-after-the-mark-is-a-torn-tail",
+                      "With skipping, damage before the durable length is skipped, damage after it is still a torn "
+                      "tail: cut with the intact record after it, and not reported.",
+                      mixed, both_sides, {"entries": state([mixed[n] for n in (0, 2, 3, 4)]), "damaged": [span(o, 1, "key-1")],
+                                          "file": b64(torn[:o[5]]), "sync": marked(o[5])},
+                      ["store §5.4.1", "store §5.3.2"], durable=lambda offsets: offsets[4]))
+    # Compaction drops the skipped bytes.
+    _, _, o = build(three)
+    compacted = s.file_header() + s.put("beta", b"beta", T, s.NEVER, 2) + s.put("gamma", b"gamma", T, s.NEVER, 4)
+    cases.append(case("compaction-drops-the-skipped-record",
+                      "The file keeps a skipped record until a compaction, which writes only the live entries: the "
+                      "compacted log has no trace of alpha.",
+                      three, flipped(2, 9), {"entries": state([three[1], three[3]]), "damaged": [span(o, 2, "alpha")],
+                                             "file": log_file(compacted), "sync": marked(len(compacted))},
+                      ["store §5.4.1", "store §7.1.1"], compactAt=T))
     return cases
 
 
@@ -284,25 +591,26 @@ def compaction_cases():
         return bytes(out)
     cases.append(read_case("compact/after", "Compaction at T keeps live records with expiresAt > T, their latest metadata, and never a removed key; the new log holds one put per live key in log order.",
                            data, {"entries": entries(model.compacted(T)),
-                                  "file": log_file(compacted_file(T))},
-                           ["store §7", "store §7.1.1", "store §7.3"], compactAt=T, returnFile=True))
+                                  "file": log_file(compacted_file(T)), "sync": marked(len(compacted_file(T)))},
+                           ["store §7", "store §7.1.1", "store §7.3", "store §4.1"], compactAt=T, returnFile=True))
     cases.append(read_case("compact/after-later", "Compaction at T + 100 also drops what expired by then.",
                            data, {"entries": entries(model.compacted(T + 100)),
-                                  "file": log_file(compacted_file(T + 100))},
-                           ["store §7.1.1"], compactAt=T + 100, returnFile=True))
+                                  "file": log_file(compacted_file(T + 100)), "sync": marked(len(compacted_file(T + 100)))},
+                           ["store §7.1.1", "store §4.1"], compactAt=T + 100, returnFile=True))
     # Spec/store.md §7.1: damage survives compaction, whether the record is copied or rewritten.
     damaged, model, offsets = build(BASE + [("touch", "beta", T, T + 10_000, 40)])
     beta_value = offsets[1] + s.RECORD_HEADER_SIZE + len("beta") + 3
     damaged = flip(damaged, beta_value, 0x10)
     cases.append(read_case("compact/damaged-rewritten-value-stays-detectable",
                            "A touched record is rewritten by compaction with the old value checksum; a damaged value keeps failing its check.",
-                           damaged, {"entries": entries(model, {"beta": "checksumMismatch"})}, ["store §7.1.1"], compactAt=T))
+                           damaged, {"entries": entries(model, {"beta": "checksumMismatch"})}, ["store §7.1.1"], compactAt=T,
+                           sync=mark(len(damaged))))
     damaged, model, offsets = build(BASE)
     alpha_value = offsets[0] + s.RECORD_HEADER_SIZE + len("alpha") + 1
     cases.append(read_case("compact/damaged-copied-value-stays-detectable",
                            "An untouched record is copied byte for byte; a damaged value keeps failing its check.",
                            flip(damaged, alpha_value, 0x04), {"entries": entries(model, {"alpha": "checksumMismatch"})},
-                           ["store §7.1.1"], compactAt=T))
+                           ["store §7.1.1"], compactAt=T, sync=mark(len(damaged))))
     # Spec/store.md §7.1 step 1: opened through a snapshot, the store never scanned the damaged
     # header; compaction checks it before it rewrites a touched record.
     operations = BASE + [("touch", "beta", T, T + 10_000, 40)]
@@ -321,7 +629,8 @@ def compaction_cases():
                            "damaged; compaction checks it before rewriting the record with the touch's metadata and gives "
                            "the new record the complement of the value's checksum, so the value reads as checksumMismatch "
                            "instead of being blessed by a fresh or copied checksum.",
-                           damaged, {"entries": entries(model, {"beta": "checksumMismatch"}), "file": log_file(bytes(compacted))},
+                           damaged, {"entries": entries(model, {"beta": "checksumMismatch"}), "file": log_file(bytes(compacted)),
+                                     "sync": marked(len(compacted))},
                            ["store §7.1.1", "store §4"], compactAt=T, returnFile=True, hint=b64(hint)))
     # Writing: operations applied by the implementation, then its file and entries.
     write_operations = [
@@ -340,7 +649,7 @@ def compaction_cases():
                   "note": "An implementation writes each operation as exactly one record of Spec/store.md (the generation is free).",
                   "covers": ["store §1", "store §2", "store §3.1", "store §3.3.6", "store §5.1.1"],
                   "steps": [{"request": {"op": "store.write", "operations": write_operations},
-                             "expect": {"file": log_file(expected_file),
+                             "expect": {"file": log_file(expected_file), "sync": marked(len(expected_file)),
                                         "entries": [{"key": "d", "value": b64(b"four"), "createdAt": T + 2,
                                                      "expiresAt": s.NEVER, "accessSequence": 5}]}}]})
     removed_then_compacted = [
@@ -361,7 +670,7 @@ def compaction_cases():
                   "covers": ["store §7.3"],
                   "steps": [{"request": {"op": "store.write", "operations": removed_then_compacted},
                              "expect": {"entries": expected_entries,
-                                        "file": log_file(expected_file)}}]})
+                                        "file": log_file(expected_file), "sync": marked(len(expected_file))}}]})
     return cases
 
 
@@ -454,8 +763,9 @@ def migration_cases():
     cases.append(read_case("migrate/writable-open-rewrites-as-format-2",
                            "A writable open of a format-1 store rewrites it as format 2: one put per live entry in log order, with the current metadata.",
                            v1, {"entries": entries(model),
-                                "file": log_file(migrated(model, order))},
-                           ["store §2.1.3", "store §11.1", "store §11.2.1", "store §11.2.2", "store §11.2.4"], returnFile=True))
+                                "file": log_file(migrated(model, order)), "sync": marked(len(migrated(model, order)))},
+                           ["store §2.1.3", "store §11.1", "store §11.2.1", "store §11.2.2", "store §11.2.4", "store §4.1"],
+                           returnFile=True))
     cases.append(read_case("migrate/read-only-open-refuses", "A read-only open of a format-1 store fails with migrationRequired.",
                            v1, {"error": "migrationRequired"}, ["store §2.1.3", "store §11.2", "store §9"], readOnly=True))
     cases.append(read_case("migrate/format-1-header-crc", "A format-1 header whose CRC-32 fails is corruptFileHeader.",
@@ -464,7 +774,7 @@ def migration_cases():
     _, torn_model, _ = build(operations[:-1], v1=True)
     cases.append(read_case("migrate/torn-tail-is-left-behind", "An incomplete format-1 tail is not migrated.",
                            torn, {"entries": entries(torn_model),
-                                  "file": log_file(migrated(torn_model, order))},
+                                  "file": log_file(migrated(torn_model, order)), "sync": marked(len(migrated(torn_model, order)))},
                            ["store §11.2.1", "store §11.2.2"], returnFile=True))
     cases.append(read_case("migrate/middle-damage-refuses", "Damage in the middle of a format-1 log fails the migration with corruptRecord.",
                            flip(v1, offsets[1] + 20), {"error": "corruptRecord"}, ["store §11.2.1"]))
@@ -475,7 +785,8 @@ def migration_cases():
     cases.append(read_case("migrate/damaged-value-stays-detectable",
                            "A format-1 value whose record CRC-32 fails is migrated with the complement of its checksum, so it reads as checksumMismatch.",
                            damaged, {"entries": entries(model, {"ключ🙂": "checksumMismatch"}),
-                                     "file": log_file(migrated(model, order, {"ключ🙂": bytes(bad_value)}))},
+                                     "file": log_file(migrated(model, order, {"ключ🙂": bytes(bad_value)})),
+                                     "sync": marked(len(migrated(model, order)))},
                            ["store §11.2.1", "store §11.2.2"], returnFile=True))
     hint = s.v1_snapshot(s.GENERATION, len(v1), [("ghost", 1, offsets[0], 11, T, s.NEVER, 1)])
     cases.append(read_case("migrate/format-1-snapshot-ignored", "A format-1 snapshot is not used by the migration.",
@@ -486,7 +797,7 @@ def migration_cases():
                            flip(v1, 17), {"error": "corruptFileHeader"}, ["store §2.1.8", "store §2.1.3"], readOnly=True))
     empty, _, _ = build([], v1=True)
     cases.append(read_case("migrate/empty-store", "An empty format-1 store migrates to a format-2 header.",
-                           empty, {"entries": [], "file": log_file(s.file_header())},
+                           empty, {"entries": [], "file": log_file(s.file_header()), "sync": marked(32)},
                            ["store §11.2.1", "store §11.2.2"], returnFile=True))
     return cases
 
@@ -495,7 +806,8 @@ def main():
     os.makedirs(OUT, exist_ok=True)
     for file_name, cases in [("valid.json", valid_cases()), ("torn.json", torn_cases()),
                              ("corrupt.json", corrupt_cases()), ("compaction.json", compaction_cases()),
-                             ("snapshot.json", snapshot_cases()),
+                             ("snapshot.json", snapshot_cases()), ("sync.json", sync_cases()),
+                             ("skip.json", skip_cases()),
                              ("migration.json", migration_cases())]:
         write_case_file(os.path.join(OUT, file_name), "store", "Store files (Spec/store.md).", cases, ascii_only=False)
 

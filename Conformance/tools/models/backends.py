@@ -127,6 +127,7 @@ class Backend:
     """What every backend shares: the folder, its lock (§1.5) and the layout's links (§1.6)."""
 
     own_names = ()
+    damage_skipped = False  # only a log skips damaged records (§4.1)
 
     def __init__(self, folder, read_only):
         self.folder = folder
@@ -399,7 +400,7 @@ def store_error(error):
 
 
 class LogBackend(Backend):
-    """§4: one LogStore."""
+    """§4: one LogStore, opened skipping damaged records (§4.1, Spec/store.md §5.4)."""
 
     def __init__(self, folder, read_only, name="cache.log"):
         super().__init__(folder, read_only)
@@ -407,19 +408,24 @@ class LogBackend(Backend):
         self.own_names = (name,)
         self.store = None
 
+    @property
+    def damage_skipped(self):
+        """Whether the open skipped damaged records (Spec/thumbnail.md §5.9)."""
+        return bool(self.store is not None and self.store.damaged)
+
     def format_one(self):
         data = read_file(self.path(self.name))
         return data is not None and len(data) >= 12 and data[:8] == b"\x89ICLOG\r\n" and data[8:10] == b"\x01\x00"
 
     def discard_format_one(self):
-        for suffix in (".compacting", ".hint.tmp", ".hint", ""):
+        for suffix in (".compacting", ".hint.tmp", ".hint", ".sync", ""):
             remove(self.path(self.name + suffix))
 
     def open_store(self):
         if self.read_only and not os.path.exists(self.path(self.name)):
             return None
         try:
-            return LogStore(self.path(self.name), read_only=self.read_only)
+            return LogStore(self.path(self.name), read_only=self.read_only, skips_damage=True)
         except StoreError as error:
             raise store_error(error)
 
@@ -451,11 +457,14 @@ class LogBackend(Backend):
             self.store.remove(key_bytes(event[1]))
         elif kind == "clear":
             self.store.clear()
+        elif kind == "sync":
+            self.synchronize(held)
         elif kind == "compact":
             self.store.compact(event[2])
 
     def synchronize(self, held):
-        pass
+        if self.store is not None:
+            self.store.synchronize()
 
     def close(self, held):
         if self.store is not None:
@@ -573,6 +582,7 @@ class HybridBackend(LogBackend):
 
     def synchronize(self, held):
         """§5.3: the superseded files go once the log is durable."""
+        super().synchronize(held)
         for name in self.superseded:
             remove(self.external(name))
         self.superseded.clear()

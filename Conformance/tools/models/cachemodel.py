@@ -107,6 +107,7 @@ class CacheModel:
         self.next = 1  # §2.5: an empty new cache starts the counter at 1
         self.journal = []
         self.closed = False
+        self.variants_untrusted = False  # Spec/thumbnail.md §5.9, a read-only cache after skipped damage
 
     # -- rules --------------------------------------------------------------------------------
     def expired(self, entry):
@@ -287,7 +288,8 @@ class CacheModel:
             return None
         # Step 3: a held variant is the result; a damaged one is removed and made again.
         storable = len(utf8(key)) <= LONGEST_KEY_WITH_VARIANTS
-        held = self.variants.get(key, {}).get(maximum) if storable else None
+        trusted = storable and not self.variants_untrusted
+        held = self.variants.get(key, {}).get(maximum) if trusted else None
         if held is not None and not held.corrupt:
             self.hit(key, entry)
             return held.bitmap
@@ -378,12 +380,19 @@ class CacheModel:
             self.journal.append(("sync",))
         self.closed = True
 
-    def open(self, read_only=False):
-        """§5.1: load, set the counter from the held entries (before the purge), purge."""
+    def open(self, read_only=False, damage_skipped=False):
+        """§5.1: load, set the counter from the held entries (before the purge), purge. After an
+        open of the backend that skipped damaged records, no stored variant is trusted
+        (Spec/thumbnail.md §5.9): a writable cache removes them all, a read-only one makes the
+        variants it is asked for."""
         self.closed = False
         self.read_only = read_only
         largest = max((e.sequence for e in self.entries.values()), default=0)
         self.next = largest + 1
+        self.variants_untrusted = damage_skipped and read_only
+        if damage_skipped and not read_only:
+            for key in sorted(self.variants, key=utf8):
+                self.drop_variants(key)
         if not read_only:
             # Spec/thumbnail.md §5.5: variants whose original is gone, in ascending order of
             # (the original's key bytes, M), then the purge.
@@ -392,9 +401,9 @@ class CacheModel:
                     self.drop_variants(key)
             self.remove_expired()
 
-    def reopen(self, read_only=False):
+    def reopen(self, read_only=False, damage_skipped=False):
         self.close()
-        self.open(read_only)
+        self.open(read_only, damage_skipped)
 
     def damage(self, key, counted=None):
         """The stored bytes of key's value were damaged while the cache was closed; `counted`
@@ -425,6 +434,18 @@ class CacheModel:
         entry = Entry(value, *meta)
         self.entries[key] = entry
         self.journal.append(("put", key, value, entry.meta))
+
+    def lose(self, key):
+        """The latest record of `key` was damaged while the cache was closed, and the log's open
+        skips it (Spec/store.md §5.4 rule 1): the next open no longer holds the key, and no
+        record is written for it."""
+        del self.entries[key]
+        self.journal.append(("lose", key))
+
+    def restore_variant(self, key, maximum, variant):
+        """A log lost the record that removed this variant (Spec/store.md §5.4 rule 2): the next
+        open holds it again."""
+        self.variants.setdefault(key, {})[maximum] = variant
 
     def as_stored(self, key):
         """The entry's metadata is its store's again: the hits recorded since were lost."""

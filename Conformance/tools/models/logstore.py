@@ -1,10 +1,12 @@
 """The log store of Spec/store.md as a working store on real files, written from that document
 alone, for the model driver (drivers/model_driver.py) and its cache backends (models/backends.py).
 
-It reads and writes format 2 (§2–§4), recovers as §5 says, compacts as §7 says and migrates
-format 1 (§11). It writes each record to the file at once (no write buffer: §8.3 describes the
-reference implementation's buffering, not a rule) and keeps no lock (the cache's folder lock
-decides, Spec/backends.md §1.5). Errors are StoreError with the names of §9.
+It reads and writes format 2 (§2–§4), keeps the sync mark (§4.1), recovers as §5 says (the
+durable length, torn tails, damage refused, repaired or skipped), compacts as §7 says and
+migrates format 1 (§11). It writes each record to the file at once (no write buffer: §8.3
+describes the reference implementation's buffering, not a rule; nothing is fsynced, which no
+case can observe) and keeps no lock (the cache's folder lock decides, Spec/backends.md §1.5).
+Errors are StoreError with the names of §9.
 """
 import os
 import random
@@ -14,10 +16,11 @@ import zlib
 from models.recordchecksum import record_checksum
 from writers import storewriter as w
 
-MAGIC, HINT_MAGIC = w.MAGIC, w.HINT_MAGIC
+MAGIC, HINT_MAGIC, SYNC_MAGIC = w.MAGIC, w.HINT_MAGIC, w.SYNC_MAGIC
 PUT, REMOVE, TOUCH, CLEAR = w.PUT, w.REMOVE, w.TOUCH, w.CLEAR
 MAXIMUM_VALUE = (1 << 48) - 1
 COMPLEMENT = 0xFFFFFFFFFFFFFFFF
+DAMAGE_SEARCH = 64 << 20  # §5.4 rule 2: how far after damage a chain of records is looked for
 
 
 class StoreError(Exception):
@@ -50,11 +53,15 @@ def u64(data, offset):
 
 
 class LogStore:
-    def __init__(self, path, read_only=False):
+    def __init__(self, path, read_only=False, skips_damage=False, repairs_damage=False):
         self.path = path
         self.read_only = read_only
+        self.skips_damage = skips_damage  # §5.4, `skipsDamagedRecords`
+        self.repairs_damage = repairs_damage  # §5.3 rule 4, `repairsDamage`
         self.index = {}  # key bytes -> Entry
         self.snapshot_length = None  # the log length the snapshot on disk describes
+        self.marked = None  # (generation, length) of the sync mark this store last wrote
+        self.damaged = []  # §5.4: (offset, length, key bytes or None) of each span open skipped
         self.closed = False
         self.open()
 
@@ -63,8 +70,10 @@ class LogStore:
         if not os.path.exists(self.path):
             if self.read_only:
                 raise StoreError("ioError")
+            generation = self.new_generation()
             with open(self.path, "wb") as f:
-                f.write(w.file_header(generation=self.new_generation()))
+                f.write(w.file_header(generation=generation))
+            self.write_sync_mark(generation, 32)  # §5.1 step 1
         with open(self.path, "rb") as f:
             data = f.read()
         if len(data) == 0:
@@ -86,15 +95,55 @@ class LogStore:
             os.remove(self.path + ".compacting")
         self.generation = u64(data, 16)
         start = self.load_snapshot(data)
+        # §5.3: the durable length, from the usable mark and the used snapshot.
+        self.durable = min(len(data), max(32, start, self.load_sync_mark() or 32))
+        self.damaged = []
         end = self.scan(data, start, self.index, self.apply_record)
-        if end < len(data) and not self.read_only:
-            self.cut_tail(end)
+        if not self.read_only:
+            if end < len(data):
+                self.cut_tail(end)
+            # §5.3 rule 5: what the open kept is durable now, and the mark says so.
+            self.write_sync_mark(self.generation, end)
         self.length = end
 
     def cut_tail(self, end):
-        """§5.3 rule 4: a writable open truncates the log to the tail's offset."""
+        """§5.3 rule 5: a writable open truncates the log to the tail's offset."""
         with open(self.path, "r+b") as f:
             f.truncate(end)
+
+    # -- the sync mark (§4.1) -------------------------------------------------------------------
+    def load_sync_mark(self):
+        """The length the mark vouches for, when it has the magic, its checksum and this log's
+        generation, and is at least 32; None otherwise (a link is never followed)."""
+        try:
+            descriptor = os.open(self.path + ".sync", os.O_RDONLY | os.O_NOFOLLOW)
+        except OSError:
+            return None
+        with os.fdopen(descriptor, "rb") as f:
+            mark = f.read(32)
+        if len(mark) < 32 or mark[:8] != SYNC_MAGIC or record_checksum(bytes(mark[:24])) != u64(mark, 24):
+            return None
+        if u64(mark, 8) != self.generation or u64(mark, 16) < 32:
+            return None
+        return u64(mark, 16)
+
+    def write_sync_mark(self, generation, length):
+        """Writes the mark in place (offset 0): the log of `generation` is durable up to
+        `length`. Read-only stores never write it."""
+        if self.read_only or self.marked == (generation, length):
+            return
+        try:
+            descriptor = os.open(self.path + ".sync", os.O_WRONLY | os.O_CREAT | os.O_NOFOLLOW, 0o644)
+        except OSError:
+            return  # a lost mark only makes the next open check more (§4.1)
+        with os.fdopen(descriptor, "wb") as f:
+            f.write(w.sync_mark(length, generation))
+        self.marked = (generation, length)
+
+    def synchronize(self):
+        """§8.3: the records so far are durable (nothing is buffered here), then the mark."""
+        if not self.closed and not self.read_only:
+            self.write_sync_mark(self.generation, self.length)
 
     @staticmethod
     def new_generation():
@@ -155,23 +204,32 @@ class LogStore:
         return length
 
     def scan(self, data, start, index, apply):
-        """§5.2–§5.3: applies every complete, valid record from `start`; returns where a tail
-        starts (the file's end when there is none)."""
+        """§5.2–§5.3: applies every complete, valid record from `start`, values checked for the
+        records that end after the durable length; returns where a tail starts (the file's end
+        when there is none)."""
         offset = start
         while offset < len(data):
             remaining = len(data) - offset
             if remaining < 56:
-                return offset
+                return offset  # rule 1
             key_length = struct.unpack_from("<H", data, offset + 18)[0]
             if 56 + key_length > remaining:
-                return offset
+                return offset  # rule 1
             valid, known = self.valid_header(data, offset, key_length)
             if not valid:
-                return self.invalid_record(data, offset)
+                if offset >= self.durable:
+                    return offset  # rule 2: a torn tail
+                resumed = self.invalid_record(data, offset, index)
+                if resumed is None:
+                    return offset
+                offset = resumed
+                continue
             value_length = u64(data, offset + 24)
             end = offset + 56 + key_length + value_length
             if end > len(data):
-                return offset
+                return offset  # rule 1
+            if end > self.durable and not self.value_matches(data, offset, key_length, end):
+                return offset  # rule 2: written after the last synchronization, and torn
             if known:
                 kind = data[offset + 16]
                 created, expires, sequence = struct.unpack_from("<qqQ", data, offset + 32)
@@ -181,12 +239,72 @@ class LogStore:
         return offset
 
     @staticmethod
-    def invalid_record(data, offset):
-        """§5.3 rules 2–3: an invalid record starts an unwritten tail when every byte from it is
-        zero (the scan stops there), else it is damage in the middle."""
+    def value_matches(data, offset, key_length, end):
+        return record_checksum(bytes(data[offset + 56 + key_length:end])) == u64(data, offset + 8)
+
+    def invalid_record(self, data, offset, index):
+        """§5.3 rules 3–4 for an invalid record before the durable length: every byte from it
+        zero is an unwritten tail (None: the scan stops there); otherwise it is damage to
+        synchronized data, skipped (§5.4: where the scan goes on), repaired (cut off as a tail:
+        None) or refused."""
         if not any(data[offset:]):
-            return offset
+            return None
+        if self.skips_damage:
+            return self.skip_damage(data, offset, index)
+        if self.repairs_damage:
+            return None
         raise StoreError("corruptRecord")
+
+    # -- skipping damage (§5.4) -----------------------------------------------------------------
+    def skip_damage(self, data, offset, index):
+        """The damaged record at `offset` costs only itself when its own lengths lead to the
+        durable length or to a valid record (rule 1), else the bytes up to the next chain of valid
+        records (rule 2), or up to the durable length (rule 3). Returns where the scan goes on."""
+        key_length = struct.unpack_from("<H", data, offset + 18)[0]
+        value_length = u64(data, offset + 24)
+        end = offset + 56 + key_length + value_length
+        if value_length <= MAXIMUM_VALUE and end <= self.durable and (
+                end == self.durable or self.record_at(data, end) is not None):
+            key = bytes(data[offset + 56:offset + 56 + key_length])
+            kind = data[offset + 16]
+            if kind in (PUT, REMOVE):
+                index.pop(key, None)  # no earlier value of the key comes back
+            elif kind == CLEAR:
+                index.clear()
+            self.damaged.append((offset, end - offset, key if key_length else None))
+            return end
+        resume = self.chain_start(data, offset)
+        self.damaged.append((offset, resume - offset, None))
+        return resume
+
+    def record_at(self, data, offset):
+        """The length of the record whose valid header (and key) starts at `offset`, or None."""
+        if offset + 56 > len(data):
+            return None
+        key_length = struct.unpack_from("<H", data, offset + 18)[0]
+        if offset + 56 + key_length > len(data):
+            return None
+        if data[offset + 16] not in (PUT, REMOVE, TOUCH, CLEAR) and not self.minor_bump:
+            return None  # cheap checks first: the header checksum is slow in pure Python
+        if (data[offset + 17] or data[offset + 20:offset + 24] != b"\0\0\0\0") and not self.minor_bump:
+            return None
+        if not self.valid_header(data, offset, key_length)[0]:
+            return None
+        return 56 + key_length + u64(data, offset + 24)
+
+    def chain_start(self, data, offset):
+        """Rule 2: the first offset after `offset` (within 64 MiB) from which valid records follow
+        one another up to the durable length or past it; the durable length when there is none."""
+        for candidate in range(offset + 1, min(self.durable, offset + 1 + DAMAGE_SEARCH)):
+            position = candidate
+            while True:
+                length = self.record_at(data, position)
+                if length is None:
+                    break
+                if position + length >= self.durable:
+                    return candidate
+                position += length
+        return self.durable
 
     def valid_header(self, data, offset, key_length):
         """(valid, of a known type) for the record header at `offset` (§3.2)."""
@@ -242,8 +360,8 @@ class LogStore:
                 key_length >= 1 and (value_length <= MAXIMUM_VALUE if kind == PUT else value_length == 0))
             if not header_ok or (known and not shape) or (not known and minor == 0) or (
                     (flags or reserved) and minor == 0):
-                if not any(data[offset:]):
-                    break
+                if not any(data[offset:]) or self.repairs_damage:
+                    break  # format 1 is synchronized data as a whole (§11.1): D = its size
                 raise StoreError("corruptRecord")
             end = offset + 48 + key_length + value_length
             if end > len(data):
@@ -262,6 +380,7 @@ class LogStore:
                 checksum ^= COMPLEMENT
             out += w.put(key, value, *entry.meta, value_checksum=checksum)
         self.replace(out)
+        self.write_sync_mark(u64(out, 16), len(out))  # §4.1: for the new generation
         for leftover in (self.path + ".hint",):
             if os.path.exists(leftover):
                 os.remove(leftover)
@@ -370,6 +489,7 @@ class LogStore:
         self.generation = u64(out, 16)
         self.index = index
         self.length = len(out)
+        self.write_sync_mark(self.generation, self.length)  # §7.1 step 4
         self.write_snapshot()
         return len(index)
 
@@ -397,9 +517,10 @@ class LogStore:
         self.snapshot_length = self.length
 
     def close(self):
-        """Synchronizes and, unless a snapshot describes the log as it is, writes one (§4)."""
+        """Synchronizes (§8.3) and, unless a snapshot describes the log as it is, writes one (§4)."""
         if self.closed:
             return
+        self.synchronize()
         if not self.read_only and self.snapshot_length != self.length:
             self.write_snapshot()
         self.closed = True

@@ -4,7 +4,8 @@ from the journal of a cache model (models/cachemodel.py), and where a value's by
 Written from Spec/backends.md §1.2–§5 and Spec/store.md; every checksum is the record checksum
 (models/recordchecksum.py). The runner compares these files with the folder's (runner.files), so the
 layouts are checked byte for byte except where a writer chooses freely: the log's generation
-(and the header checksum over it) and the order of a snapshot's entries.
+(and the header checksum over it, in the log, its snapshot and its sync mark) and the order of a
+snapshot's entries.
 """
 import hashlib
 import struct
@@ -55,36 +56,49 @@ def hybrid_value(key, value, sequence):
 
 
 class LogImage:
-    """The bytes of a cache's LogStore, record by record, and each put's offset (Spec/store.md)."""
+    """The bytes of a cache's LogStore, record by record, each put's offset, and every record's
+    offset, type and key (Spec/store.md)."""
 
     def __init__(self):
         self.data = bytearray(s.file_header())
         self.put_offsets = {}  # key -> offset of its live put record
         self.puts = {}  # key -> (log value, metadata at put)
+        self.records = []  # (offset, type, key bytes) of every record, in file order
+
+    def _append(self, kind, key, record):
+        self.records.append((len(self.data), kind, key_bytes(key)))
+        self.data += record
 
     def put(self, key, log_value, meta):
         self.put_offsets[key] = len(self.data)
         self.puts[key] = (log_value, meta)
-        self.data += s.put(key_bytes(key), log_value, *meta)
+        self._append(s.PUT, key, s.put(key_bytes(key), log_value, *meta))
 
     def touch(self, key, meta):
-        self.data += s.touch(key_bytes(key), *meta)
+        self._append(s.TOUCH, key, s.touch(key_bytes(key), *meta))
 
     def remove(self, key):
         self.put_offsets.pop(key, None)
         self.puts.pop(key, None)
-        self.data += s.remove(key_bytes(key))
+        self._append(s.REMOVE, key, s.remove(key_bytes(key)))
 
     def clear(self):
         self.put_offsets.clear()
         self.puts.clear()
-        self.data += s.clear()
+        self._append(s.CLEAR, b"", s.clear())
+
+    def lose(self, key):
+        """An open skipped the key's latest put as damaged (Spec/store.md §5.4): the key is no
+        longer held, and no record says so."""
+        self.put_offsets.pop(key, None)
+        self.puts.pop(key, None)
 
     def compact(self, current):
         """Spec/store.md §7.1: one put per held key, in log order, with its current metadata.
         (The cache purged first, so every held entry is live at the compaction's `now`.)"""
         order = sorted(self.put_offsets, key=lambda k: self.put_offsets[k])
         self.data = bytearray(s.file_header())
+        self.records = []
         puts, self.puts, self.put_offsets = self.puts, {}, {}
         for key in order:
             self.put(key, puts[key][0], current[key])
@@ -96,6 +110,12 @@ class LogImage:
         header = (s.HINT_MAGIC + struct.pack("<HHIQQQ", 2, 0, 0, 0, len(self.data), len(held)) + bytes(8))
         image = header + bytes(length - 48)
         return {"$bytes": b64(image), "$ignore": [[16, 24], [40, length]]}
+
+    def sync_mark_pattern(self):
+        """Spec/store.md §4.1: after a clean close the whole log is durable; the generation and
+        the checksum over it are the writer's."""
+        return {"$bytes": b64(s.sync_mark(len(self.data), generation=0, mark_checksum=0)),
+                "$ignore": s.SYNC_GENERATION_RANGES}
 
 
 class BackendFiles:
@@ -156,6 +176,17 @@ class BackendFiles:
             self.external.clear()  # §5.5: removeAll deletes every file in external/
             self.external_pending_delete.clear()
         self.damaged.clear()
+
+    def lose(self, key):
+        """A log's open skipped the key's latest put as damaged (Spec/store.md §5.4); a hybrid
+        value's file is then unreferenced, and the next writable open deletes it (§5.5)."""
+        if self.log is None:
+            return
+        if self.backend == "hybrid":
+            log_value = self.log.puts.get(key, (b"",))[0]
+            if log_value[:1] == b"\x02":
+                self.external.pop(log_value[17:].decode("ascii"), None)
+        self.log.lose(key)
 
     def synchronize(self):
         if self.changed:
@@ -222,7 +253,8 @@ class BackendFiles:
             log = LOG_NAMES[self.backend]
             files[log] = {"$bytes": b64(self.log.data), "$ignore": s.GENERATION_RANGES}
             files[log + ".hint"] = self.log.snapshot_pattern(order)
-            names += [log, log + ".hint"]
+            files[log + ".sync"] = self.log.sync_mark_pattern()
+            names += [log, log + ".hint", log + ".sync"]
             if self.backend == "hybrid":
                 names.append("external/")
                 for name, value in sorted(self.external.items()):

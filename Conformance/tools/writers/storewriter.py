@@ -10,6 +10,8 @@ expiresAt i64, accessSequence u64, key, value.
 Snapshot: 48-byte header (magic, major u16 = 2, minor u16, reserved u32, generation u64,
 logLength u64, entryCount u64, header checksum u64 of bytes 0..39), entries of 44 + keyLength
 bytes, an 8-byte checksum of the entries.
+Sync mark (Spec/store.md §4.1), 32 bytes: magic 89 49 43 53 59 4E 43 0A, generation u64,
+length u64 (the bytes of the log that were durable), checksum u64 of bytes 0..23.
 Every checksum is the record checksum of Spec/checksum.md (models/recordchecksum.py).
 
 Format 1 (Spec/store.md §11), kept for the migration cases: the v1_* functions, CRC-32.
@@ -21,6 +23,7 @@ from models.recordchecksum import record_checksum
 
 MAGIC = bytes([0x89, 0x49, 0x43, 0x4C, 0x4F, 0x47, 0x0D, 0x0A])
 HINT_MAGIC = bytes([0x89, 0x49, 0x43, 0x48, 0x49, 0x4E, 0x54, 0x0A])
+SYNC_MAGIC = bytes([0x89, 0x49, 0x43, 0x53, 0x59, 0x4E, 0x43, 0x0A])
 PUT, REMOVE, TOUCH, CLEAR = 1, 2, 3, 4
 NEVER = 2 ** 63 - 1
 HEADER_SIZE = 32
@@ -29,6 +32,9 @@ GENERATION = 0x0123456789ABCDEF
 # The generation (bytes 16..23) and the header checksum over it (24..31) vary per store: cases
 # that compare a whole file ignore these ranges.
 GENERATION_RANGES = [[16, 32]]
+# A sync mark names the same generation (bytes 8..15), and its checksum (24..31) is over it;
+# the length is exact.
+SYNC_GENERATION_RANGES = [[8, 16], [24, 32]]
 
 
 def checksum(data):
@@ -87,6 +93,13 @@ def snapshot(generation, log_length, entries, header_checksum=None, entries_chec
     head += struct.pack("<Q", checksum(head) if header_checksum is None else header_checksum)
     trailer = checksum(body) if entries_checksum is None else entries_checksum
     return head + body + struct.pack("<Q", trailer)
+
+
+def sync_mark(length, generation=GENERATION, mark_checksum=None, magic=SYNC_MAGIC):
+    """A sync mark (`<log>.sync`, Spec/store.md §4.1): the log of `generation` was durable up to
+    `length`. `mark_checksum` and `magic` replace the right ones, for marks a reader ignores."""
+    head = magic + struct.pack("<QQ", generation, length)
+    return head + struct.pack("<Q", checksum(head) if mark_checksum is None else mark_checksum)
 
 
 # -- format 1 (Spec/store.md §11.1) -------------------------------------------------------------
