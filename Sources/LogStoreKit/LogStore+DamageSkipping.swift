@@ -18,7 +18,9 @@ extension LogStore {
     /// 2. Otherwise the next offset where a chain of valid records runs to the durable length
     ///    (or into the tail after it) is found by trying every offset; what lies between is
     ///    lost. A value holding bytes that look like records cannot start such a chain unless
-    ///    it ends exactly where a real record begins, and the earliest start wins.
+    ///    it ends exactly where a real record begins, and the earliest start wins. The search
+    ///    looks at most ``damageSearchLimit`` bytes past the damage; a chain that reaches the
+    ///    end of that window counts (the scan checks what follows as usual).
     /// 3. Without one, everything up to the durable length is lost.
     func skipDamage(
         at offset: UInt64, head: UnsafeRawBufferPointer, durableLength: UInt64, knownTypesOnly: Bool,
@@ -38,14 +40,16 @@ extension LogStore {
             if followedByRecord {
                 let key = UnsafeRawBufferPointer(
                     start: head.baseAddress! + RecordFormat.recordHeaderSize, count: declared.keyLength)
+                // The safe direction: a record that may have changed the key's value (a put, a
+                // remove, or a type byte the damage may have hit) removes the key.
                 switch RecordFormat.RecordType(rawValue: declared.type) {
-                case .put?, .remove?:
-                    if keyLength > 0, let previous = index.remove(key) { liveBytes &-= previous.recordLength }
                 case .clear?:
                     index.removeAll()
                     liveBytes = 0
-                case .touch?, nil:
+                case .touch?:
                     break
+                case .put?, .remove?, nil:
+                    if keyLength > 0, let previous = index.remove(key) { liveBytes &-= previous.recordLength }
                 }
                 report.damagedRecords.append(
                     DamagedRecord(offset: offset, length: end - offset, key: keyLength > 0 ? Array(key) : nil)
@@ -88,15 +92,14 @@ extension LogStore {
     }
 
     /// The first offset after `offset` where valid records chain up to `durableLength` (or
-    /// past it), searched in memory; `durableLength` when there is none within the limit.
+    /// past it), or to the end of the search window, searched in memory; `durableLength` when
+    /// there is none.
     private func nextChainStart(after offset: UInt64, durableLength: UInt64, knownTypesOnly: Bool)
         throws(LogStoreError) -> UInt64
     {
         let start = offset + 1
-        guard durableLength > start, durableLength - start <= Self.damageSearchLimit else {
-            return durableLength
-        }
-        let count = Int(durableLength - start)
+        guard durableLength > start else { return durableLength }
+        let count = Int(min(durableLength - start, Self.damageSearchLimit))
         var bytes = [UInt8](repeating: 0, count: count)
         let got = try storeIO {
             try bytes.withUnsafeMutableBytes {

@@ -191,7 +191,8 @@ extension LogStore {
                 guard
                     let next = try damagedRecord(
                         at: offset, head: UnsafeRawBufferPointer(head), fileSize: fileSize,
-                        durableLength: durableLength, knownTypesOnly: knownTypesOnly, report: &report)
+                        durableLength: durableLength, knownTypesOnly: knownTypesOnly, skips: !legacy,
+                        report: &report)
                 else { return offset }
                 offset = next
                 continue
@@ -254,7 +255,7 @@ extension LogStore {
     /// off (`repairsDamage`: nil) or refuses.
     private func damagedRecord(
         at offset: UInt64, head: UnsafeRawBufferPointer, fileSize: UInt64, durableLength: UInt64,
-        knownTypesOnly: Bool, report: inout RecoveryReport
+        knownTypesOnly: Bool, skips: Bool, report: inout RecoveryReport
     ) throws(LogStoreError) -> UInt64? {
         let reader = WindowedReader(descriptor: descriptor, path: path, end: fileSize)
         var allZero = true
@@ -262,7 +263,8 @@ extension LogStore {
             if allZero && piece.contains(where: { $0 != 0 }) { allZero = false }
         }
         if allZero { return nil }
-        if options.skipsDamagedRecords {
+        // Skipping reads format-2 headers; a format-1 file (migration) never skips.
+        if options.skipsDamagedRecords && skips {
             return try skipDamage(
                 at: offset, head: head, durableLength: durableLength, knownTypesOnly: knownTypesOnly,
                 report: &report)

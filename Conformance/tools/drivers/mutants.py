@@ -129,27 +129,27 @@ def _():
 
 
 @mutant("store-torn-tail-kept", "store recovery", "--filter store/torn/",
-        "a writable open leaves a torn tail in the file (Spec/store.md §5.3 rule 5)")
+        "a writable open leaves a torn tail in the file (Spec/store.md §5.3 rule 4)")
 def _():
     logstore.LogStore.cut_tail = lambda self, end: None
 
 
 @mutant("store-middle-damage-cut", "store recovery", "--filter store/corrupt/",
-        "damage to synchronized data is cut off like a tail (Spec/store.md §5.3 rule 4)")
+        "damage to synchronized data is cut off like a tail (Spec/store.md §5.3 rule 3)")
 def _():
     logstore.LogStore.invalid_record = lambda self, data, offset, index: None
 
 
 @mutant("store-torn-tail-refused", "store recovery", "--filter store/sync/",
         "the whole log is taken as synchronized (the sync mark is not consulted), so a write torn after "
-        "the mark is refused as corruptRecord or kept (Spec/store.md §5.3 rule 2)")
+        "the mark is refused as corruptRecord or kept (Spec/store.md §5.3 rule 5)")
 def _():
     logstore.LogStore.load_sync_mark = lambda self: 1 << 63
 
 
 @mutant("store-tail-value-unchecked", "store recovery", "--filter store/sync/",
         "a record that ends after the durable length is accepted on its header alone, its value not "
-        "checked (Spec/store.md §5.3 rule 2)")
+        "checked (Spec/store.md §5.3 rule 5)")
 def _():
     logstore.LogStore.value_matches = staticmethod(lambda data, offset, key_length, end: True)
 

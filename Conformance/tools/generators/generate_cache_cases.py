@@ -656,7 +656,7 @@ def damaged_files():
                    "Damage to a synchronized record's header (a's put), found by a scan (no snapshot), costs that entry "
                    "only: the open skips the record and its key (Spec/store.md §5.4), leaves the file as it is, and the "
                    "cache works on; the log keeps the damaged record until a compaction.",
-                   ["backends §4.1", "store §5.4.1", "store §5.3.4"], [backend])
+                   ["backends §4.1", "store §5.4.1", "store §5.3.3"], [backend])
         s.damage_path(log + ".hint", remove=True).damage_log_record(storewriter.PUT, "a", 20, 1)
         s.model.lose("a")
         yield s.reopen(damage_skipped=True).read("a").read("b").count().store("a", value("alpha again")).read("a") \
@@ -682,7 +682,7 @@ def damaged_files():
                    "Records appended after the last synchronize (here by the runner, after the close) of which a "
                    "power cut kept a later one and lost a sector of the first: the first is torn, so it and everything "
                    "after it are ignored read-only and cut by a writable open, which opens the cache as it was.",
-                   ["backends §4.1", "store §5.3.2", "store §5.3.5"], [backend])
+                   ["backends §4.1", "store §5.3.5", "store §5.3.4"], [backend])
         tag = b"\x00" if backend == "hybrid" else b""
         first = storewriter.put(b"x", tag + pattern("torn-append", 2000), T0, INT64_MAX, 10)
         second = storewriter.put(b"y", tag + value("survivor"), T0, INT64_MAX, 11)

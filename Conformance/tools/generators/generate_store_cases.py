@@ -144,11 +144,11 @@ def valid_cases():
     # was written), not a torn write, and not damage (Spec/store.md §5.3 rule 3).
     cases.append(read_case("valid/zero-tail", "Zero bytes after the last record, before the durable length, are an unwritten tail, not damage; a writable open cuts them and marks the length it kept.",
                            data + bytes(100), {"entries": entries(model), "file": b64(data), "sync": marked(len(data))},
-                           ["store §5.3.3", "store §5.3.5"], returnFile=True, sync=mark(len(data) + 100)))
+                           ["store §5.3.2", "store §5.3.4"], returnFile=True, sync=mark(len(data) + 100)))
     cases.append(read_case("valid/zero-tail-read-only", "A read-only open ignores an unwritten tail and leaves the file and its mark alone.",
                            data + bytes(100), {"entries": entries(model), "file": b64(data + bytes(100)),
                                                "sync": mark(len(data) + 100)},
-                           ["store §5.3.3", "store §5.3.5"], readOnly=True, returnFile=True, sync=mark(len(data) + 100)))
+                           ["store §5.3.2", "store §5.3.4"], readOnly=True, returnFile=True, sync=mark(len(data) + 100)))
     # Spec/store.md §3.3: removing or touching an absent key appends nothing.
     operations = [
         {"put": "a", "value": b64(b"one"), "createdAt": T, "expiresAt": s.NEVER, "accessSequence": 1},
@@ -184,9 +184,9 @@ def torn_cases():
         cases.append(read_case(f"torn/cut-{label}",
                                "A crash left the last record, appended after the last synchronize, incomplete: a writable open cuts it off (the file ends at the last complete record) and marks that length, the rest is intact.",
                                data[:cut], {"entries": entries(survivors), "file": b64(before), "sync": marked(len(before))},
-                               ["store §5.3.1", "store §5.3.5"], returnFile=True, sync=mark(len(before))))
+                               ["store §5.3.1", "store §5.3.4"], returnFile=True, sync=mark(len(before))))
     cases.append(read_case("torn/cut-inside-the-value-read-only", "A read-only open ignores the incomplete tail.",
-                           data[:value_start + 5], {"entries": entries(survivors)}, ["store §5.3.1", "store §5.3.5"], readOnly=True,
+                           data[:value_start + 5], {"entries": entries(survivors)}, ["store §5.3.1", "store §5.3.4"], readOnly=True,
                            sync=mark(len(before))))
     cases.append(read_case("torn/cut-after-a-complete-record", "A cut exactly between records loses nothing.", before,
                            {"entries": entries(survivors)}, ["store §5.3"]))
@@ -242,10 +242,10 @@ def corrupt_cases():
                           ("value-checksum-field", second + 8), ("key", second + s.RECORD_HEADER_SIZE)]:
         cases.append(damaged(f"corrupt/middle-record-{label}",
                              "An invalid record before the durable length (the sync mark covers the whole file) is damage to synchronized data, not a torn tail (the header checksum covers the value checksum field).",
-                             flip(data, offset), {"error": "corruptRecord"}, ["store §5.3.4", "store §3.1"]))
+                             flip(data, offset), {"error": "corruptRecord"}, ["store §5.3.3", "store §3.1"]))
     cases.append(damaged("corrupt/unknown-record-type", "A record type this version does not define is damage.",
                          data[:offsets[2]] + s.record(9, "odd", b"") + data[offsets[2]:], {"error": "corruptRecord"},
-                         ["store §3.2", "store §5.3.4"]))
+                         ["store §3.2", "store §5.3.3"]))
     cases.append(damaged("corrupt/nonzero-flags", "Reserved fields must be zero.",
                          data[:offsets[2]] + s.put("odd", b"v", flags=1) + data[offsets[2]:], {"error": "corruptRecord"},
                          ["store §3.2"]))
@@ -259,7 +259,7 @@ def corrupt_cases():
                              data[:offsets[2]] + record + data[offsets[2]:], {"error": "corruptRecord"}, ["store §3.2"]))
     cases.append(damaged("corrupt/last-record-header-damaged",
                          "A complete last record with a bad header checksum, before the durable length, is damage too.",
-                         flip(data, offsets[-1] + 30), {"error": "corruptRecord"}, ["store §5.3.4"]))
+                         flip(data, offsets[-1] + 30), {"error": "corruptRecord"}, ["store §5.3.3"]))
     # A damaged value before the durable length: the header is fine, so open succeeds (it does
     # not read values there); reading that value fails and every other value is intact.
     beta_value = offsets[1] + s.RECORD_HEADER_SIZE + len("beta") + 10
@@ -309,18 +309,18 @@ def sync_cases():
                       "tail, and the intact records after it (alpha's rewrite among them) go with it. The writable open "
                       "cuts the log there and marks that length.",
                       lost_sector, {"entries": entries(synchronized), "file": b64(data[:durable]), "sync": marked(durable)},
-                      ["store §5.3.2", "store §5.3.5", "store §4.1"], returnFile=True, sync=mark(durable)))
+                      ["store §5.3.5", "store §5.3.4", "store §4.1"], returnFile=True, sync=mark(durable)))
     cases.append(case("lost-sector-after-the-mark-read-only",
                       "The same log read-only: the torn tail is ignored, the file and its mark are left as they are.",
                       lost_sector, {"entries": entries(synchronized), "file": b64(lost_sector), "sync": mark(durable)},
-                      ["store §5.3.2", "store §5.3.5", "store §4.1"], readOnly=True, returnFile=True, sync=mark(durable)))
+                      ["store §5.3.5", "store §5.3.4", "store §4.1"], readOnly=True, returnFile=True, sync=mark(durable)))
     lost_header = zeroed(data, durable, durable + s.RECORD_HEADER_SIZE)
     cases.append(case("lost-header-after-the-mark-later-records-survive",
                       "The page holding the header of the first record written after the last synchronize was lost "
                       "(zeros), later records survived (not all zero): at or after the durable length that is a torn "
                       "tail, not damage, and nothing after it is applied.",
                       lost_header, {"entries": entries(synchronized), "file": b64(data[:durable]), "sync": marked(durable)},
-                      ["store §5.3.2", "store §5.3.5"], returnFile=True, sync=mark(durable)))
+                      ["store §5.3.5", "store §5.3.4"], returnFile=True, sync=mark(durable)))
     last_value = offsets[-1] + s.RECORD_HEADER_SIZE + len("alpha") + 3
     _, all_but_last, _ = build(BASE + LATE[:-1])
     cases.append(case("record-after-the-mark-whose-value-fails-is-cut",
@@ -329,12 +329,12 @@ def sync_cases():
                       "listed as checksumMismatch (compare corrupt/last-value-bit-flip, before the mark).",
                       flip(data, last_value, 0x08), {"entries": entries(all_but_last), "file": b64(data[:offsets[-1]]),
                                                      "sync": marked(offsets[-1])},
-                      ["store §5.3.2", "store §5.3.5"], returnFile=True, sync=mark(durable)))
+                      ["store §5.3.5", "store §5.3.4"], returnFile=True, sync=mark(durable)))
     cases.append(case("intact-records-after-the-mark-are-kept-and-marked",
                       "Whole, intact records after the durable length (a killed writer's, left in the page cache) are "
                       "kept; the writable open makes them durable and marks the whole log.",
                       data, {"entries": entries(model), "file": b64(data), "sync": marked(len(data))},
-                      ["store §5.3", "store §5.3.5", "store §4.1"], returnFile=True, sync=mark(durable)))
+                      ["store §5.3", "store §5.3.4", "store §4.1"], returnFile=True, sync=mark(durable)))
     # Without a usable mark (none, another log's, damaged) D is 32: damage anywhere is a torn
     # tail. The same damage with a usable mark is corruptRecord.
     second = offsets[1]
@@ -344,7 +344,7 @@ def sync_cases():
     cases.append(case("no-mark-damage-is-a-torn-tail",
                       "Without a sync mark (a store written before the mark existed) the durable length is 32: a record "
                       "with a damaged header is the start of a torn tail, cut with everything after it.",
-                      damaged_header, torn_at_second, ["store §5.3.2", "store §5.3.5", "store §4.1"], returnFile=True))
+                      damaged_header, torn_at_second, ["store §5.3.5", "store §5.3.4", "store §4.1"], returnFile=True))
     for label, note, given in [
             ("mark-of-another-generation-is-ignored", "A mark of another log (another generation)",
              s.sync_mark(len(data), generation=s.GENERATION ^ 1)),
@@ -355,15 +355,15 @@ def sync_cases():
             ("torn-mark-is-ignored", "A mark cut short (20 of its 32 bytes)", s.sync_mark(len(data))[:20])]:
         cases.append(case(label, note + " is ignored: the durable length is 32, so the damaged header is a torn "
                           "tail, not corruptRecord; the writable open writes its own mark.",
-                          damaged_header, torn_at_second, ["store §4.1", "store §5.3.2"], returnFile=True, sync=b64(given)))
+                          damaged_header, torn_at_second, ["store §4.1", "store §5.3.5"], returnFile=True, sync=b64(given)))
     cases.append(case("usable-mark-damage-is-refused",
                       "The same damage with a usable mark covering it is damage to synchronized data: corruptRecord, "
                       "and the file is not modified.",
-                      damaged_header, {"error": "corruptRecord"}, ["store §5.3.4", "store §4.1"], sync=mark(len(data))))
+                      damaged_header, {"error": "corruptRecord"}, ["store §5.3.3", "store §4.1"], sync=mark(len(data))))
     cases.append(case("mark-beyond-the-file-counts-as-the-whole-file",
                       "A mark longer than the file (the file was cut after it was written) is taken as the file's "
                       "length: damage anywhere is synchronized data.",
-                      damaged_header, {"error": "corruptRecord"}, ["store §4.1", "store §5.3.4"], sync=mark(len(data) + 4096)))
+                      damaged_header, {"error": "corruptRecord"}, ["store §4.1", "store §5.3.3"], sync=mark(len(data) + 4096)))
     cut = offsets[-1] + 30
     _, before_last, _ = build(BASE + LATE[:-1])
     cases.append(case("mark-beyond-the-file-incomplete-tail-is-cut",
@@ -371,31 +371,31 @@ def sync_cases():
                       "mark beyond the file it is cut, not refused.",
                       data[:cut], {"entries": entries(before_last), "file": b64(data[:offsets[-1]]),
                                    "sync": marked(offsets[-1])},
-                      ["store §5.3.1", "store §5.3.5", "store §4.1"], returnFile=True, sync=mark(len(data))))
+                      ["store §5.3.1", "store §5.3.4", "store §4.1"], returnFile=True, sync=mark(len(data))))
     # The snapshot's logLength counts as durable: its records were durable when it was written.
     snapshot = s.snapshot(s.GENERATION, durable, snapshot_entries(BASE, offsets[:len(BASE)]))
     cases.append(case("after-the-snapshot-a-torn-record-is-cut",
                       "With a snapshot of the synchronized part and no mark, the records after its logLength are the "
                       "unsynchronized part: a record there whose value fails begins a torn tail and is cut.",
                       lost_sector, {"entries": entries(synchronized), "file": b64(data[:durable]), "sync": marked(durable)},
-                      ["store §5.3", "store §5.3.2", "store §4"], returnFile=True, hint=b64(snapshot)))
+                      ["store §5.3", "store §5.3.5", "store §4"], returnFile=True, hint=b64(snapshot)))
     # Zero bytes before the durable length: all zero to the end is space never written;
     # followed by records it is a lost page of synchronized data.
     lost_page = zeroed(data, second, offsets[2])
     cases.append(case("zeros-before-the-mark-then-records-are-damage",
                       "A synchronized record read as zeros with records after it is not an unwritten tail (the bytes "
                       "after it are not all zero): damage to synchronized data, corruptRecord.",
-                      lost_page, {"error": "corruptRecord"}, ["store §5.3.3", "store §5.3.4"], sync=mark(len(data))))
+                      lost_page, {"error": "corruptRecord"}, ["store §5.3.2", "store §5.3.3"], sync=mark(len(data))))
     # Repair (repairsDamage): damage to synchronized data is cut off as a tail.
     cases.append(case("repair-cuts-damage-as-a-tail",
                       "With repairsDamage, damage to synchronized data is treated as a tail: the writable open cuts the "
                       "log at the damaged record and marks that length.",
-                      damaged_header, torn_at_second, ["store §5.3.4", "store §5.3.5"], returnFile=True,
+                      damaged_header, torn_at_second, ["store §5.3.3", "store §5.3.4"], returnFile=True,
                       sync=mark(len(data)), repairsDamage=True))
     cases.append(case("repair-read-only-ignores-from-the-damage",
                       "Read-only, repairsDamage ignores everything from the damaged record and changes nothing.",
                       damaged_header, {"entries": entries(first_only), "file": b64(damaged_header), "sync": mark(len(data))},
-                      ["store §5.3.4", "store §5.3.5"], returnFile=True, readOnly=True, sync=mark(len(data)),
+                      ["store §5.3.3", "store §5.3.4"], returnFile=True, readOnly=True, sync=mark(len(data)),
                       repairsDamage=True))
     return cases
 
@@ -415,7 +415,7 @@ def skip_cases():
         expect = dict(expect)
         expect.setdefault("file", b64(log))
         expect.setdefault("sync", given if extra.get("readOnly") else marked(len(log)))
-        return read_case(f"skip/{name}", note, bytes(log), expect, covers + ["store §5.3.4"], skipsDamage=True,
+        return read_case(f"skip/{name}", note, bytes(log), expect, covers + ["store §5.3.3"], skipsDamage=True,
                          returnFile=True, sync=given, **extra)
 
     def flipped(index, field, mask=0x04):
@@ -470,16 +470,18 @@ def skip_cases():
                       "A damaged touch record changes nothing: alpha keeps the metadata of its put.",
                       touched, flipped(1, 44, 0x01), {"entries": state([touched[0], touched[2]]),
                                                       "damaged": [span(o, 1, "alpha")]}, ["store §5.4.1"]))
-    typed = explicit([("put", "alpha", b"alpha"), ("put", "beta", b"beta"), ("put", "gamma", b"gamma")])
+    typed = explicit([("put", "alpha", b"alpha"), ("put", "beta", b"beta one"), ("put", "beta", b"beta two"),
+                      ("put", "gamma", b"gamma")])
     _, _, o = build(typed)
 
     def retyped(data, offsets):
-        data[offsets[1] + 16] = 9
+        data[offsets[2] + 16] = 9
         return data
-    cases.append(case("damaged-type-byte-changes-nothing",
+    cases.append(case("damaged-type-byte-removes-its-key",
                       "A record whose type byte names no known type, before the durable length, is damaged; its "
-                      "lengths lead on, so it is skipped alone and reported with its key, and changes nothing.",
-                      typed, retyped, {"entries": state([typed[0], typed[2]]), "damaged": [span(o, 1, "beta")]},
+                      "lengths lead on, so it is skipped alone and reported with its key, and, since the damage "
+                      "may have hit a put's type byte, the key is removed: beta's earlier value does not come back.",
+                      typed, retyped, {"entries": state([typed[0], typed[3]]), "damaged": [span(o, 2, "beta")]},
                       ["store §5.4.1"]))
     last = explicit([("put", "alpha", b"alpha one"), ("put", "beta", b"beta"), ("put", "alpha", b"alpha two")])
     data, _, o = build(last)
@@ -548,7 +550,7 @@ def skip_cases():
                       "tail: cut with the intact record after it, and not reported.",
                       mixed, both_sides, {"entries": state([mixed[n] for n in (0, 2, 3, 4)]), "damaged": [span(o, 1, "key-1")],
                                           "file": b64(torn[:o[5]]), "sync": marked(o[5])},
-                      ["store §5.4.1", "store §5.3.2"], durable=lambda offsets: offsets[4]))
+                      ["store §5.4.1", "store §5.3.5"], durable=lambda offsets: offsets[4]))
     # Compaction drops the skipped bytes.
     _, _, o = build(three)
     compacted = s.file_header() + s.put("beta", b"beta", T, s.NEVER, 2) + s.put("gamma", b"gamma", T, s.NEVER, 4)

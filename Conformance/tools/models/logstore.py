@@ -57,7 +57,7 @@ class LogStore:
         self.path = path
         self.read_only = read_only
         self.skips_damage = skips_damage  # §5.4, `skipsDamagedRecords`
-        self.repairs_damage = repairs_damage  # §5.3 rule 4, `repairsDamage`
+        self.repairs_damage = repairs_damage  # §5.3 rule 3, `repairsDamage`
         self.index = {}  # key bytes -> Entry
         self.snapshot_length = None  # the log length the snapshot on disk describes
         self.marked = None  # (generation, length) of the sync mark this store last wrote
@@ -102,12 +102,12 @@ class LogStore:
         if not self.read_only:
             if end < len(data):
                 self.cut_tail(end)
-            # §5.3 rule 5: what the open kept is durable now, and the mark says so.
+            # §5.3 rule 4: what the open kept is durable now, and the mark says so.
             self.write_sync_mark(self.generation, end)
         self.length = end
 
     def cut_tail(self, end):
-        """§5.3 rule 5: a writable open truncates the log to the tail's offset."""
+        """§5.3 rule 4: a writable open truncates the log to the tail's offset."""
         with open(self.path, "r+b") as f:
             f.truncate(end)
 
@@ -243,7 +243,7 @@ class LogStore:
         return record_checksum(bytes(data[offset + 56 + key_length:end])) == u64(data, offset + 8)
 
     def invalid_record(self, data, offset, index):
-        """§5.3 rules 3–4 for an invalid record before the durable length: every byte from it
+        """§5.3 rules 2–3 for an invalid record before the durable length: every byte from it
         zero is an unwritten tail (None: the scan stops there); otherwise it is damage to
         synchronized data, skipped (§5.4: where the scan goes on), repaired (cut off as a tail:
         None) or refused."""
@@ -267,10 +267,10 @@ class LogStore:
                 end == self.durable or self.record_at(data, end) is not None):
             key = bytes(data[offset + 56:offset + 56 + key_length])
             kind = data[offset + 16]
-            if kind in (PUT, REMOVE):
-                index.pop(key, None)  # no earlier value of the key comes back
-            elif kind == CLEAR:
+            if kind == CLEAR:
                 index.clear()
+            elif kind != TOUCH:
+                index.pop(key, None)  # a put, a remove or an unknown type: no earlier value comes back
             self.damaged.append((offset, end - offset, key if key_length else None))
             return end
         resume = self.chain_start(data, offset)
