@@ -264,7 +264,8 @@ struct CrashStateGenerator {
         var image = DiskImage()
         var contents: [Int: DiskImage.File] = [:]
         func visit(_ folder: String) {
-            for (name, node) in names[folder] ?? [:] {
+            // In name order, so that a seed builds the same state in every run.
+            for (name, node) in (names[folder] ?? [:]).sorted(by: { $0.key < $1.key }) {
                 let path = folder.isEmpty ? name : folder + "/" + name
                 switch node {
                 case .folder:
