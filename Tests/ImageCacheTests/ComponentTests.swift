@@ -79,6 +79,28 @@ import Testing
         }
     }
 
+    /// `Spec/cache.md` §4.2: the earlier of now + timeToLive and now + maximumAge; never without
+    /// them; a sum past `Int64` is never too.
+    @Test func anEntryExpiresAtTheEarlierOfItsTimeToLiveAndMaximumAge() throws {
+        func expiration(_ timeToLive: Duration?, _ maximumAge: Duration?, now: Int64 = 1_000) -> Int64 {
+            CacheConfiguration.expiration(ofEntryStoredAt: now, timeToLive: timeToLive, maximumAge: maximumAge)
+        }
+        #expect(expiration(nil, nil) == .max)
+        #expect(expiration(.seconds(2), nil) == 3_000)
+        #expect(expiration(nil, .milliseconds(500)) == 1_500)
+        #expect(expiration(.seconds(2), .milliseconds(500)) == 1_500)
+        #expect(expiration(.seconds(2), .seconds(5)) == 3_000)
+        #expect(expiration(.milliseconds(1_500_999) + .microseconds(999), nil) == 1_501_999)
+        #expect(expiration(.seconds(2), nil, now: .max - 1_000) == .max)
+        // The cache stamps its stores by the same rule.
+        let directory = TemporaryDirectory()
+        let clock = ManualClock(milliseconds: 1_000)
+        let cache = try ImageCache(
+            configuration: configuration(.log, directory, clock: clock, timeToLive: 2_000, maximumAge: 500))
+        try cache.store([1], forKey: "k")
+        #expect(try cache.metadata(forKey: "k")?.expiresAt == expiration(.seconds(2), .milliseconds(500)))
+    }
+
     @Test func theDefaultBackendIsTheLog() {
         #expect(CacheConfiguration(directory: URL(fileURLWithPath: "/tmp/x")).backend == .log)
         #expect(
