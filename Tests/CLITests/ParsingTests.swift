@@ -67,6 +67,7 @@ import Testing
         ("--ttl", "h", "--ttl takes DURATION"),
         ("--ttl", "-5", "--ttl takes DURATION"),
         ("--max-age", "999999999999999999d", "--max-age '999999999999999999d' is too large"),
+        ("--ttl", "9999999999999999s", "--ttl is too large"),
         ("--max-bytes", "1T", "--max-bytes takes SIZE"),
         ("--max-bytes", "k", "--max-bytes takes SIZE"),
         ("--max-bytes", "99999999999G", "--max-bytes '99999999999G' is too large"),
