@@ -11,6 +11,8 @@
 //   with typed options and errors, so no other library module imports the C library. The PNG
 //   codec takes only its memory advice from it.
 //   ConformanceRunner (conformance) depends on Foundation only: it drives any implementation.
+//   imagecache-bench-probe (Sources/BenchProbe) is the bench's child process, over ImageCacheKit;
+//   the crash tests' children live under Tests/, so the imagecache binary holds no test code.
 //
 // No module declares a type with its own name, so every public type can be written with its
 // module qualifier (`ImageCacheKit.Backend`, `LogStoreKit.EntryMetadata`, `PNG.Bitmap`).
@@ -53,10 +55,18 @@ let package = Package(
         .target(
             name: "Benchmarks",
             dependencies: ["ImageCacheKit", "PNG", "Inflate", "LogStoreKit", "Checksums", "Platform"]),
-        // Executables on top.
+        // The child process of `imagecache bench open-memory`: one open, measured alone. It is
+        // built beside `imagecache`, where the bench finds it.
+        .executableTarget(
+            name: "imagecache-bench-probe", dependencies: ["ImageCacheKit", "LogStoreKit"],
+            path: "Sources/BenchProbe"),
+        // Executables on top. `imagecache` depends on the probe only so that building the tool
+        // builds it too; no code of the probe is linked into it.
         .executableTarget(
             name: "ImageCacheCLI",
-            dependencies: ["ImageCacheKit", "PNG", "LogStoreKit", "Benchmarks", "Platform"]),
+            dependencies: [
+                "ImageCacheKit", "PNG", "LogStoreKit", "Benchmarks", "Platform", "imagecache-bench-probe",
+            ]),
         .executableTarget(name: "ConformanceRunner"),
         .executableTarget(
             name: "ConformanceDriver",
@@ -72,8 +82,8 @@ let package = Package(
         .testTarget(
             name: "ImageCacheTests",
             dependencies: ["ImageCacheKit", "PNG", "LogStoreKit", "Checksums", "Platform", "Inflate"]),
-        // The open-memory suite runs the imagecache executable as its probe, so it must be built.
-        .testTarget(name: "BenchmarksTests", dependencies: ["Benchmarks", "ImageCacheCLI"]),
+        // The open-memory suite runs the probe executable, so it must be built.
+        .testTarget(name: "BenchmarksTests", dependencies: ["Benchmarks", "imagecache-bench-probe"]),
         // These two run the built executables, so they depend on them to be built first.
         .testTarget(name: "CLITests", dependencies: ["ImageCacheCLI", "PNG", "LogStoreKit", "Checksums"]),
         .testTarget(
@@ -84,8 +94,15 @@ let package = Package(
         .executableTarget(
             name: "cache-torture-child", dependencies: ["ImageCacheKit", "TortureWorkload"],
             path: "Tests/CacheTortureChild"),
+        .executableTarget(
+            name: "store-torture-child", dependencies: ["LogStoreKit", "TortureWorkload"],
+            path: "Tests/StoreTortureChild"),
         .testTarget(
-            name: "CrashTests", dependencies: ["ImageCacheKit", "TortureWorkload", "cache-torture-child"]),
+            name: "CrashTests",
+            dependencies: [
+                "ImageCacheKit", "LogStoreKit", "TortureWorkload", "cache-torture-child",
+                "store-torture-child",
+            ]),
         // Power cuts: every call of a workload is recorded, and every disk state a power cut
         // could leave is rebuilt and opened (Spec/backends.md §8).
         .testTarget(

@@ -45,13 +45,6 @@ enum BenchCommands {
         BenchmarkRunner.experiments + componentSuites
     }
 
-    /// Hidden: the child process of `bench open-memory`, which measures one open alone.
-    static var probe: Command {
-        Command(
-            name: "bench-probe", summary: "the child process of bench open-memory", hidden: true,
-            action: .raw { OpenMemoryBenchmark.probe($0) })
-    }
-
     static var command: Command {
         Command(
             name: "bench", summary: "measure the cache, its backends and components against baselines",

@@ -83,7 +83,8 @@ import Testing
     /// them; a sum past `Int64` is never too.
     @Test func anEntryExpiresAtTheEarlierOfItsTimeToLiveAndMaximumAge() throws {
         func expiration(_ timeToLive: Duration?, _ maximumAge: Duration?, now: Int64 = 1_000) -> Int64 {
-            CacheConfiguration.expiration(ofEntryStoredAt: now, timeToLive: timeToLive, maximumAge: maximumAge)
+            CacheConfiguration.expiration(
+                ofEntryStoredAt: now, timeToLive: timeToLive, maximumAge: maximumAge)
         }
         #expect(expiration(nil, nil) == .max)
         #expect(expiration(.seconds(2), nil) == 3_000)
