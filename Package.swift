@@ -75,17 +75,22 @@ let package = Package(
         .testTarget(name: "ChecksumsTests", dependencies: ["Checksums"]),
         .testTarget(name: "InflateTests", dependencies: ["Inflate", "Checksums"]),
         .testTarget(name: "PNGTests", dependencies: ["PNG", "Inflate", "Checksums"]),
-        // Helpers several test targets share.
+        // Helpers several test targets share: a temporary folder per test, format-1 stores.
         .target(name: "TestSupport", dependencies: ["LogStoreKit", "Checksums"], path: "Tests/TestSupport"),
         .testTarget(
             name: "LogStoreTests", dependencies: ["LogStoreKit", "Checksums", "Platform", "TestSupport"]),
         .testTarget(
             name: "ImageCacheTests",
-            dependencies: ["ImageCacheKit", "PNG", "LogStoreKit", "Checksums", "Platform", "Inflate"]),
+            dependencies: [
+                "ImageCacheKit", "PNG", "LogStoreKit", "Checksums", "Platform", "Inflate", "TestSupport",
+            ]),
         // The open-memory suite runs the probe executable, so it must be built.
-        .testTarget(name: "BenchmarksTests", dependencies: ["Benchmarks", "imagecache-bench-probe"]),
+        .testTarget(
+            name: "BenchmarksTests", dependencies: ["Benchmarks", "imagecache-bench-probe", "TestSupport"]),
         // These two run the built executables, so they depend on them to be built first.
-        .testTarget(name: "CLITests", dependencies: ["ImageCacheCLI", "PNG", "LogStoreKit", "Checksums"]),
+        .testTarget(
+            name: "CLITests",
+            dependencies: ["ImageCacheCLI", "PNG", "LogStoreKit", "Checksums", "TestSupport"]),
         .testTarget(
             name: "ConformanceTests",
             dependencies: ["ConformanceRunner", "ConformanceDriver"]),
@@ -101,7 +106,7 @@ let package = Package(
             name: "CrashTests",
             dependencies: [
                 "ImageCacheKit", "LogStoreKit", "TortureWorkload", "cache-torture-child",
-                "store-torture-child",
+                "store-torture-child", "TestSupport",
             ]),
         // Power cuts: every call of a workload is recorded, and every disk state a power cut
         // could leave is rebuilt and opened (Spec/backends.md §8).

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import Benchmarks
@@ -7,7 +8,7 @@ import Testing
 /// the seeds' workload (issue 22), and the report shows them as a table.
 @Suite struct DiskUsageBenchmarkTests {
     @Test func everySubjectReportsItsDiskBytesAfterTheProtocol() throws {
-        let scratch = try TemporaryDirectory()
+        let scratch = TemporaryDirectory()
         var options = BenchOptions(quick: true, scratchDirectory: scratch.url)
         options.preset = .smoke
         let results = try SynchronizeBenchmark.run(options)

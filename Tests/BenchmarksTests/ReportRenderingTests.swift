@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import Benchmarks
@@ -115,7 +116,7 @@ import Testing
 
 @Suite struct SupportTests {
     @Test func rawFileStoreRoundTripsAndReopens() throws {
-        let directory = try TemporaryDirectory()
+        let directory = TemporaryDirectory()
         let url = directory.url.appendingPathComponent("store")
         let store = try RawFileStore(directory: url)
         let key = "a/../b\u{0}c é"

@@ -1,19 +1,20 @@
 import Foundation
 import LogStoreKit
+import TestSupport
 import Testing
 
 /// The store commands on a bare log store file (`Spec/store.md` §10): `--store` names a
 /// regular file; an empty file is an empty store.
 @Suite struct StoreCommandTests {
     /// A new, empty log store file (a regular file of length 0, `Spec/store.md` §2.1 rule 5).
-    static func emptyStore(in scratch: Scratch) -> String {
+    static func emptyStore(in scratch: TemporaryDirectory) -> String {
         let path = scratch.path + "/s.log"
         #expect(FileManager.default.createFile(atPath: path, contents: Data()))
         return path
     }
 
     @Test func putGetListStatVerifyCompactRemove() throws {
-        let scratch = Scratch()
+        let scratch = TemporaryDirectory()
         let store = Self.emptyStore(in: scratch)
         let value: [UInt8] = Array("hello\u{0}world".utf8)
         let now = ["--now", "1000"]
@@ -47,7 +48,7 @@ import Testing
     }
 
     @Test func purgeAndClearWorkOnALogStoreFile() throws {
-        let scratch = Scratch()
+        let scratch = TemporaryDirectory()
         let store = Self.emptyStore(in: scratch)
         for (key, ttl) in [("short", "1s"), ("long", "1h")] {
             #expect(
@@ -63,7 +64,7 @@ import Testing
     }
 
     @Test func cacheOnlyOptionsAreUsageErrorsOnALogStoreFile() throws {
-        let scratch = Scratch()
+        let scratch = TemporaryDirectory()
         let store = Self.emptyStore(in: scratch)
         let cases: [([String], String)] = [
             (
@@ -86,7 +87,7 @@ import Testing
     }
 
     @Test func verifyNamesTheOffsetOfTheFirstBadRecordAndExitsThree() throws {
-        let scratch = Scratch()
+        let scratch = TemporaryDirectory()
         let store = Self.emptyStore(in: scratch)
         #expect(
             try imagecache(["put", "--store", store, "first", "-"], input: [UInt8](repeating: 7, count: 100))
@@ -120,7 +121,7 @@ import Testing
     }
 
     @Test func secondWriterProcessIsRefusedButMayRead() throws {
-        let scratch = Scratch()
+        let scratch = TemporaryDirectory()
         let path = scratch.path + "/s.log"
         let store = try LogStore(path: path)
         try store.put([42], forKey: "k", metadata: EntryMetadata(createdAt: 0))

@@ -72,19 +72,6 @@ final class Child {
     }
 }
 
-/// A fresh folder for one test, removed when the test lets go of it.
-final class Scratch {
-    let url: URL
-
-    init() {
-        url = FileManager.default.temporaryDirectory
-            .appendingPathComponent("imagecache-crash-\(UUID().uuidString)", isDirectory: true)
-        try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    }
-
-    deinit { try? FileManager.default.removeItem(at: url) }
-}
-
 /// Every file under `url` with its bytes, to show that nothing there changed.
 func snapshotOfFiles(under url: URL) throws -> [String: Data] {
     var result: [String: Data] = [:]

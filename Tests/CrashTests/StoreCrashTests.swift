@@ -1,5 +1,6 @@
 import Foundation
 import LogStoreKit
+import TestSupport
 import Testing
 import TortureWorkload
 
@@ -15,7 +16,7 @@ import TortureWorkload
     /// A child writes and synchronizes continuously and is killed with SIGKILL at a random
     /// moment, 100 times (fixed seed). Every key it reported synchronized must read back intact.
     @Test func everySynchronizedEntrySurvivesSIGKILL() throws {
-        let scratch = Scratch()
+        let scratch = TemporaryDirectory()
         let path = scratch.url.path + "/torture.log"
         var random: UInt64 = 0x5EED_1234
         func nextRandom() -> UInt64 {
@@ -57,7 +58,7 @@ import TortureWorkload
     /// RLIMIT_FSIZE makes writes fail with EFBIG without filling the disk: the error reaches the
     /// caller, earlier entries stay readable, and the file holds only whole records.
     @Test func fileSizeLimitReachesTheCallerAndLeavesTheStoreConsistent() throws {
-        let scratch = Scratch()
+        let scratch = TemporaryDirectory()
         let path = scratch.url.path + "/limited.log"
         let limit = 200_000
         let child = try Child(["file-limit", path, String(limit)], binary: "store-torture-child")

@@ -1,5 +1,6 @@
 import Foundation
 import LogStoreKit
+import TestSupport
 import Testing
 
 @testable import ImageCacheKit

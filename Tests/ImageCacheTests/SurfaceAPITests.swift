@@ -3,6 +3,7 @@ import ImageCacheKit
 import Inflate
 import LogStoreKit
 import PNG
+import TestSupport
 import Testing
 
 /// The Swift surface a client package sees (issue 10): every public type can be written with
