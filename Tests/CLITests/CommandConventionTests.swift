@@ -3,9 +3,13 @@ import Foundation
 import TestSupport
 import Testing
 
-/// One test per trap a new user hit (issue 10, CLI part; issue 14, CLI items). Each one failed
-/// before the command line was rebuilt around one store argument and one option parser.
-@Suite struct TrapTests {
+/// What every command does the same way, so the tool behaves as a user expects: one default
+/// store, help on every command, `--` before a key and `-` for standard input and output, keys
+/// escaped in listings, ISO times and human sizes, exit statuses that tell a miss from damage,
+/// one-line errors, destinations checked before a long run. Each test once failed: a new user
+/// hit it (issues 10 and 14) before the command line was rebuilt around one store argument and
+/// one option parser.
+@Suite struct CommandConventionTests {
     /// Without `--store`, put/get/ls used `imagecache/store.log` while purge and clear used
     /// `imagecache/log/`, so `clear` exited 0 and cleared nothing.
     @Test func everyCommandUsesTheSameDefaultStore() throws {
