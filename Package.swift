@@ -3,13 +3,15 @@
 // The module graph, bottom to top. Each arrow is the only direction a dependency may run:
 //
 //   Checksums ─┬─> Inflate ──> PNG ──────┐
-//              └─> LogStoreKit ──────────┴─> ImageCacheKit ──> Benchmarks ──> ImageCacheCLI (imagecache)
-//   Platform ──────┴──────────> PNG        │     └──────────────────────────> ConformanceDriver
+//              └─> LogStoreKit ──────────┴─> ImageCacheKit ──> Benchmarks ──> BenchmarkReporting ──> ImageCacheCLI
+//   Platform ──────┴──────────> PNG        │     └──────────────────────────────────────────────> ConformanceDriver
 //       └──────────────────────────────────┘
 //   Checksums holds CRC-32, Adler-32, SHA-256 and XXH3-64; Inflate is zlib/DEFLATE decoding;
 //   Platform holds every operating-system call (files, folders, locks, clocks, memory advice),
 //   with typed options and errors, so no other library module imports the C library. The PNG
 //   codec takes only its memory advice from it.
+//   Benchmarks measures; BenchmarkReporting renders what a run measured for people (Markdown, the
+//   SVG chart, the targets). ImageCacheCLI is the `imagecache` tool.
 //   ConformanceRunner (conformance) depends on Foundation only: it drives any implementation.
 //   imagecache-bench-probe (Sources/BenchProbe) is the bench's child process, over ImageCacheKit;
 //   the crash tests' children live under Tests/, so the imagecache binary holds no test code.
@@ -55,6 +57,8 @@ let package = Package(
         .target(
             name: "Benchmarks",
             dependencies: ["ImageCacheKit", "PNG", "Inflate", "LogStoreKit", "Checksums", "Platform"]),
+        // What a run measured, for people: the Markdown report, the SVG chart, the targets.
+        .target(name: "BenchmarkReporting", dependencies: ["Benchmarks"]),
         // The child process of `imagecache bench open-memory`: one open, measured alone. It is
         // built beside `imagecache`, where the bench finds it.
         .executableTarget(
@@ -65,7 +69,8 @@ let package = Package(
         .executableTarget(
             name: "ImageCacheCLI",
             dependencies: [
-                "ImageCacheKit", "PNG", "LogStoreKit", "Benchmarks", "Platform", "imagecache-bench-probe",
+                "ImageCacheKit", "PNG", "LogStoreKit", "Benchmarks", "BenchmarkReporting", "Platform",
+                "imagecache-bench-probe",
             ]),
         .executableTarget(name: "ConformanceRunner"),
         .executableTarget(
@@ -86,7 +91,8 @@ let package = Package(
             ]),
         // The open-memory suite runs the probe executable, so it must be built.
         .testTarget(
-            name: "BenchmarksTests", dependencies: ["Benchmarks", "imagecache-bench-probe", "TestSupport"]),
+            name: "BenchmarksTests",
+            dependencies: ["Benchmarks", "BenchmarkReporting", "imagecache-bench-probe", "TestSupport"]),
         // These two run the built executables, so they depend on them to be built first.
         .testTarget(
             name: "CLITests",

@@ -1,3 +1,4 @@
+import BenchmarkReporting
 import Benchmarks
 import Foundation
 import TestSupport

@@ -2,6 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
+@testable import BenchmarkReporting
 @testable import Benchmarks
 
 /// The `sync` suite reports, for each backend, the bytes on disk beside the value bytes after

@@ -2,6 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
+@testable import BenchmarkReporting
 @testable import Benchmarks
 
 /// The renderers on hand-made results, including names that would break Markdown or XML.
