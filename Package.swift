@@ -3,14 +3,18 @@
 // The module graph, bottom to top. Each arrow is the only direction a dependency may run:
 //
 //   Checksums ─┬─> Inflate ──> PNG ──────┐
-//              └─> LogStoreKit ──────────┴─> ImageCacheKit ──> Benchmarks ──> ImageCacheCLI (imagecache)
-//   Platform ──────┴──────────> PNG        │     └──────────────────────────> ConformanceDriver
+//              └─> LogStoreKit ──────────┴─> ImageCacheKit ──> Benchmarks ──> BenchmarkReporting ──> ImageCacheCLI
+//   Platform ──────┴──────────> PNG        │     └──────────────────────────────────────────────> ConformanceDriver
 //       └──────────────────────────────────┘
 //   Checksums holds CRC-32, Adler-32, SHA-256 and XXH3-64; Inflate is zlib/DEFLATE decoding;
 //   Platform holds every operating-system call (files, folders, locks, clocks, memory advice),
 //   with typed options and errors, so no other library module imports the C library. The PNG
 //   codec takes only its memory advice from it.
+//   Benchmarks measures; BenchmarkReporting renders what a run measured for people (Markdown, the
+//   SVG chart, the targets). ImageCacheCLI is the `imagecache` tool.
 //   ConformanceRunner (conformance) depends on Foundation only: it drives any implementation.
+//   imagecache-bench-probe (Sources/BenchProbe) is the bench's child process, over ImageCacheKit;
+//   the crash tests' children live under Tests/, so the imagecache binary holds no test code.
 //
 // No module declares a type with its own name, so every public type can be written with its
 // module qualifier (`ImageCacheKit.Backend`, `LogStoreKit.EntryMetadata`, `PNG.Bitmap`).
@@ -53,10 +57,21 @@ let package = Package(
         .target(
             name: "Benchmarks",
             dependencies: ["ImageCacheKit", "PNG", "Inflate", "LogStoreKit", "Checksums", "Platform"]),
-        // Executables on top.
+        // What a run measured, for people: the Markdown report, the SVG chart, the targets.
+        .target(name: "BenchmarkReporting", dependencies: ["Benchmarks"]),
+        // The child process of `imagecache bench open-memory`: one open, measured alone. It is
+        // built beside `imagecache`, where the bench finds it.
+        .executableTarget(
+            name: "imagecache-bench-probe", dependencies: ["ImageCacheKit", "LogStoreKit"],
+            path: "Sources/BenchProbe"),
+        // Executables on top. `imagecache` depends on the probe only so that building the tool
+        // builds it too; no code of the probe is linked into it.
         .executableTarget(
             name: "ImageCacheCLI",
-            dependencies: ["ImageCacheKit", "PNG", "LogStoreKit", "Benchmarks", "Platform"]),
+            dependencies: [
+                "ImageCacheKit", "PNG", "LogStoreKit", "Benchmarks", "BenchmarkReporting", "Platform",
+                "imagecache-bench-probe",
+            ]),
         .executableTarget(name: "ConformanceRunner"),
         .executableTarget(
             name: "ConformanceDriver",
@@ -65,17 +80,23 @@ let package = Package(
         .testTarget(name: "ChecksumsTests", dependencies: ["Checksums"]),
         .testTarget(name: "InflateTests", dependencies: ["Inflate", "Checksums"]),
         .testTarget(name: "PNGTests", dependencies: ["PNG", "Inflate", "Checksums"]),
-        // Helpers several test targets share.
+        // Helpers several test targets share: a temporary folder per test, format-1 stores.
         .target(name: "TestSupport", dependencies: ["LogStoreKit", "Checksums"], path: "Tests/TestSupport"),
         .testTarget(
             name: "LogStoreTests", dependencies: ["LogStoreKit", "Checksums", "Platform", "TestSupport"]),
         .testTarget(
             name: "ImageCacheTests",
-            dependencies: ["ImageCacheKit", "PNG", "LogStoreKit", "Checksums", "Platform", "Inflate"]),
-        // The open-memory suite runs the imagecache executable as its probe, so it must be built.
-        .testTarget(name: "BenchmarksTests", dependencies: ["Benchmarks", "ImageCacheCLI"]),
+            dependencies: [
+                "ImageCacheKit", "PNG", "LogStoreKit", "Checksums", "Platform", "Inflate", "TestSupport",
+            ]),
+        // The open-memory suite runs the probe executable, so it must be built.
+        .testTarget(
+            name: "BenchmarksTests",
+            dependencies: ["Benchmarks", "BenchmarkReporting", "imagecache-bench-probe", "TestSupport"]),
         // These two run the built executables, so they depend on them to be built first.
-        .testTarget(name: "CLITests", dependencies: ["ImageCacheCLI", "PNG", "LogStoreKit", "Checksums"]),
+        .testTarget(
+            name: "CLITests",
+            dependencies: ["ImageCacheCLI", "PNG", "LogStoreKit", "Checksums", "TestSupport"]),
         .testTarget(
             name: "ConformanceTests",
             dependencies: ["ConformanceRunner", "ConformanceDriver"]),
@@ -84,8 +105,15 @@ let package = Package(
         .executableTarget(
             name: "cache-torture-child", dependencies: ["ImageCacheKit", "TortureWorkload"],
             path: "Tests/CacheTortureChild"),
+        .executableTarget(
+            name: "store-torture-child", dependencies: ["LogStoreKit", "TortureWorkload"],
+            path: "Tests/StoreTortureChild"),
         .testTarget(
-            name: "CrashTests", dependencies: ["ImageCacheKit", "TortureWorkload", "cache-torture-child"]),
+            name: "CrashTests",
+            dependencies: [
+                "ImageCacheKit", "LogStoreKit", "TortureWorkload", "cache-torture-child",
+                "store-torture-child", "TestSupport",
+            ]),
         // Power cuts: every call of a workload is recorded, and every disk state a power cut
         // could leave is rebuilt and opened (Spec/backends.md §8).
         .testTarget(

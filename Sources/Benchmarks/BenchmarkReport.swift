@@ -1,7 +1,8 @@
 import Foundation
 
 /// Everything one `imagecache bench` run measured, with what is needed to read it: the machine,
-/// the preset, the command and the date. It renders as JSON lines, Markdown and an SVG chart.
+/// the preset, the command and the date. It writes itself as JSON lines, for machines; the
+/// BenchmarkReporting module renders it for people, as Markdown and an SVG chart.
 public struct BenchmarkReport: Sendable {
     public var machine: MachineDescription
     /// The preset's name: `full`, `quick` or `smoke`.
@@ -41,7 +42,7 @@ public struct BenchmarkReport: Sendable {
     }
 
     /// `2026-11-22 03:50 UTC`.
-    var dateText: String {
+    package var dateText: String {
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
         formatter.timeZone = TimeZone(identifier: "UTC")
@@ -50,7 +51,7 @@ public struct BenchmarkReport: Sendable {
     }
 
     /// The suites in the order they ran.
-    var suites: [String] {
+    package var suites: [String] {
         var seen: [String] = []
         for result in results where !seen.contains(result.suite) { seen.append(result.suite) }
         return seen
@@ -58,7 +59,7 @@ public struct BenchmarkReport: Sendable {
 
     /// The backends of `results` in the order they first appear (backends before the baseline,
     /// as the suites measure them).
-    static func backends(of results: [BenchmarkResult]) -> [String] {
+    package static func backends(of results: [BenchmarkResult]) -> [String] {
         var seen: [String] = []
         for result in results {
             if let backend = result.backend, !seen.contains(backend) { seen.append(backend) }
@@ -74,7 +75,7 @@ extension BenchmarkResult {
     }
 
     /// The size of one value: the `value_bytes` extra, else bytes per operation.
-    var valueSize: Int {
+    package var valueSize: Int {
         if let size = extra("value_bytes") { return Int(size) }
         return count > 0 ? bytes / count : bytes
     }

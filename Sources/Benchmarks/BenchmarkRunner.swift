@@ -58,17 +58,20 @@ public enum BenchmarkOutput {
     public static let markdownName = "bench.md"
     public static let chartName = "bench.svg"
 
-    /// Writes `bench.jsonl`, `bench.md` and (when the run measured throughput) `bench.svg` into
-    /// `directory`, creating it if needed; returns the paths written.
+    /// Writes `bench.jsonl`, `bench.md` and, when there is a chart, `bench.svg` into
+    /// `directory`, creating it if needed; returns the paths written. BenchmarkReporting renders
+    /// the documents from a report (`BenchmarkOutput.write(_:toDirectory:)`).
     @discardableResult
-    public static func write(_ report: BenchmarkReport, toDirectory directory: URL) throws -> [URL] {
+    public static func write(jsonLines: String, markdown: String, chart: String?, toDirectory directory: URL)
+        throws -> [URL]
+    {
         try Platform.makeDirectory(directory)
         var written = [
-            try write(report.jsonLines, to: directory.appendingPathComponent(jsonLinesName)),
-            try write(report.markdown(), to: directory.appendingPathComponent(markdownName)),
+            try write(jsonLines, to: directory.appendingPathComponent(jsonLinesName)),
+            try write(markdown, to: directory.appendingPathComponent(markdownName)),
         ]
-        if let chart = report.throughputChart() {
-            written.append(try write(chart.svg(), to: directory.appendingPathComponent(chartName)))
+        if let chart {
+            written.append(try write(chart, to: directory.appendingPathComponent(chartName)))
         }
         return written
     }

@@ -1,20 +1,13 @@
 import Foundation
 import ImageCacheKit
-import LogStoreKit
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
 
 /// Opening a large cache against opening its log store alone, in time and peak memory: the
 /// cost of the cache layer at start-up (issue 11: the cache must stay within 1.5× of the store).
 ///
 /// One cache on the log backend is filled (untimed) with `openMemoryEntries` entries of 29-byte
 /// keys and 64-byte values, and closed, which writes the index snapshot. Then each repeat starts
-/// a fresh child process (`imagecache bench-probe`) that opens either the cache or the cache's
-/// `cache.log` as a bare ``LogStore``, checks the entry count, and reports the time the open
+/// a fresh child process (`imagecache-bench-probe`, `Sources/BenchProbe`) that opens either the cache or the cache's
+/// `cache.log` as a bare `LogStore`, checks the entry count, and reports the time the open
 /// took and the process's peak resident memory (`ru_maxrss`), which a child must measure alone
 /// because a process's peak only ever grows. Both opens use the same file and the same
 /// snapshot. Ops: `open_store` and `open_cache`, with `peak_rss_bytes`; the cache's rows carry
@@ -86,13 +79,13 @@ public enum OpenMemoryBenchmark {
         return results
     }
 
-    /// Starts `imagecache bench-probe PROBE FOLDER EXPECTED` and reads its one line.
+    /// Starts `imagecache-bench-probe PROBE FOLDER EXPECTED` and reads its one line.
     static func runProbe(_ probe: String, folder: URL, expected: Int) throws -> (
         seconds: Double, peakBytes: Double
     ) {
         let process = Process()
         process.executableURL = try probeExecutable()
-        process.arguments = ["bench-probe", probe, folder.path, String(expected)]
+        process.arguments = [probe, folder.path, String(expected)]
         let output = Pipe()
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
@@ -110,62 +103,21 @@ public enum OpenMemoryBenchmark {
         return (fields[0], fields[1])
     }
 
-    /// The `imagecache` executable: this process when it is one, else one beside it (as when the
-    /// suite runs inside the test bundle).
+    /// The name of the probe's executable, built beside `imagecache`.
+    static let probeName = "imagecache-bench-probe"
+
+    /// The probe beside this executable (`imagecache`), or beside the test bundle's folders
+    /// when the suite runs in the tests.
     static func probeExecutable() throws -> URL {
         let this = URL(fileURLWithPath: ProcessInfo.processInfo.arguments[0]).resolvingSymlinksInPath()
-        if this.lastPathComponent == "imagecache" { return this }
         var directory = this.deletingLastPathComponent()
         for _ in 0..<4 {
-            let candidate = directory.appendingPathComponent("imagecache")
+            let candidate = directory.appendingPathComponent(probeName)
             if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
             directory = directory.deletingLastPathComponent()
         }
         throw BenchmarkError.verificationFailed(
-            suite: "open-memory", backend: "log", detail: "no imagecache executable to run the probe with")
-    }
-
-    /// The child side of ``runProbe(_:folder:expected:)``: opens, checks the count, prints
-    /// "SECONDS PEAK_RSS_BYTES". Returns the exit status.
-    public static func probe(_ arguments: [String]) -> Int32 {
-        guard arguments.count == 3, let expected = Int(arguments[2]) else { return 2 }
-        let folder = URL(fileURLWithPath: arguments[1], isDirectory: true)
-        let start = MonotonicClock.now()
-        let count: Int
-        do {
-            switch arguments[0] {
-            case "open-store":
-                let store = try LogStore(path: folder.path + "/cache.log")
-                count = store.count
-                let seconds = MonotonicClock.seconds(since: start)
-                print(seconds, peakResidentBytes())
-                try store.close()
-            case "open-cache":
-                let cache = try ImageCache(
-                    configuration: CacheConfiguration(directory: folder, backend: .log))
-                count = cache.count
-                let seconds = MonotonicClock.seconds(since: start)
-                print(seconds, peakResidentBytes())
-                try cache.close()
-            default:
-                return 2
-            }
-        } catch {
-            print("error \(error)")
-            return 1
-        }
-        return count == expected ? 0 : 1
-    }
-
-    /// The process's peak resident memory so far, in bytes.
-    static func peakResidentBytes() -> Double {
-        var usage = rusage()
-        #if canImport(Darwin)
-            getrusage(RUSAGE_SELF, &usage)
-            return Double(usage.ru_maxrss)  // bytes on Darwin
-        #else
-            getrusage(RUSAGE_SELF.rawValue, &usage)
-            return Double(usage.ru_maxrss) * 1024  // kilobytes on Linux
-        #endif
+            suite: "open-memory", backend: "log",
+            detail: "no \(probeName) beside \(this.path) to run the probe with (swift build builds it)")
     }
 }

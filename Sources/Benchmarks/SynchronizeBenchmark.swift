@@ -32,7 +32,7 @@ public enum SynchronizeBenchmark {
         run: run)
 
     /// The two kinds of data, in the order they run.
-    enum Variant: String, CaseIterable {
+    package enum Variant: String, CaseIterable {
         case images, raw
     }
 

@@ -170,7 +170,7 @@ extension Driver {
         options.readOnly = readOnly
         options.skipsDamagedRecords = damage.skips
         options.repairsDamage = damage.repairs || faults.contains(.middleDamageCut)
-        if faults.contains(.ignoreCRCErrors) { options.verifyChecksumsOnRead = false }
+        if faults.contains(.valueChecksumsUnchecked) { options.verifyChecksumsOnRead = false }
         do {
             return try LogStore(path: path, options: options)
         } catch {

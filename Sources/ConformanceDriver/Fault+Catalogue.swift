@@ -15,7 +15,7 @@ extension Fault {
         case .recordsForAbsentKeys: "store format"
         case .tornTailKept: "store recovery"
         case .middleDamageCut: "store recovery"
-        case .ignoreCRCErrors: "store recovery"
+        case .valueChecksumsUnchecked: "store recovery"
         case .tornTailRefused: "store recovery"
         case .tailValueUnchecked: "store recovery"
         case .syncMarkGenerationUnchecked: "store recovery"
@@ -62,7 +62,7 @@ extension Fault {
         case .recordsForAbsentKeys: "removing or touching an absent key appends records"
         case .tornTailKept: "a writable open leaves the torn tail in the file"
         case .middleDamageCut: "damage in the middle is cut off like a tail"
-        case .ignoreCRCErrors: "values are read without checking their checksums"
+        case .valueChecksumsUnchecked: "values are read without checking their checksums"
         case .tornTailRefused:
             "the whole log counts as synchronized: a write torn after the sync mark is refused"
         case .tailValueUnchecked: "a record after the durable length is accepted without checking its value"
@@ -118,7 +118,7 @@ extension Fault {
         case .recordsForAbsentKeys: ["--filter", "store/write/"]
         case .tornTailKept: ["--filter", "store/torn/"]
         case .middleDamageCut: ["--filter", "store/corrupt/middle"]
-        case .ignoreCRCErrors: ["--filter", "store/corrupt/"]
+        case .valueChecksumsUnchecked: ["--filter", "store/corrupt/"]
         case .tornTailRefused: ["--filter", "store/sync/"]
         case .tailValueUnchecked: ["--filter", "store/sync/"]
         case .syncMarkGenerationUnchecked: ["--filter", "store/sync/"]

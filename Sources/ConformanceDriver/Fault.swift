@@ -30,7 +30,7 @@ enum Fault: String, CaseIterable, Sendable {
     /// Damage in the middle of a log is treated as a torn tail (cut off) instead of refused.
     case middleDamageCut = "middle-damage-cut"
     /// Store values are read with checksum verification off, so a corrupt value is returned.
-    case ignoreCRCErrors = "ignore-crc-errors"
+    case valueChecksumsUnchecked = "value-checksums-unchecked"
     /// The whole log is taken as synchronized: a write torn after the sync mark is refused as
     /// damage (the driver gives the store a mark covering the whole file).
     case tornTailRefused = "torn-tail-refused"

@@ -7,7 +7,7 @@ import Foundation
 /// of the runner's time. This parser reads the UTF-8 bytes once. Integers without a fraction or
 /// exponent that fit `Int64` stay exact (Spec/conformance.md §2.5); other numbers are `Double`.
 struct JSONParser {
-    struct SyntaxError: Error, CustomStringConvertible {
+    struct SyntaxError: Error, Equatable, CustomStringConvertible {
         var offset: Int
         var reason: String
         var description: String { "invalid JSON at byte \(offset): \(reason)" }

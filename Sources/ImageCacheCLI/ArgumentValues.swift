@@ -11,7 +11,8 @@ enum ArgumentValues {
         "          instant: YYYY-MM-DDTHH:MM:SS[.fraction](Z|+HH:MM|-HH:MM)",
     ]
 
-    /// `DURATION`: digits, then `ms`, `s`, `m`, `h`, `d` or nothing (seconds). Positive.
+    /// `DURATION`: digits, then `ms`, `s`, `m`, `h`, `d` or nothing (seconds). Positive, and
+    /// at most `Int64.max` milliseconds, the cache's unit (`Spec/cache.md` §3.1).
     static func duration(_ text: String, option: String) throws(CommandLineError) -> Duration {
         let digits = text.prefix { $0.isASCII && $0.isNumber }
         let unit = text.dropFirst(digits.count)
@@ -34,6 +35,9 @@ enum ArgumentValues {
         if unit == "ms" { return .milliseconds(count) }
         let (total, overflow) = count.multipliedReportingOverflow(by: seconds)
         guard !overflow else { throw .usage("\(option) '\(KeyEscaping.escaped(text))' is too large") }
+        guard !total.multipliedReportingOverflow(by: 1000).overflow else {
+            throw .usage("\(option) is too large")
+        }
         return .seconds(total)
     }
 

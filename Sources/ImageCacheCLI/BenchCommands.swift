@@ -1,3 +1,4 @@
+import BenchmarkReporting
 import Benchmarks
 import Foundation
 import PNG
@@ -43,13 +44,6 @@ enum BenchCommands {
     /// the component suites.
     static var allSuites: [BenchSuite] {
         BenchmarkRunner.experiments + componentSuites
-    }
-
-    /// Hidden: the child process of `bench open-memory`, which measures one open alone.
-    static var probe: Command {
-        Command(
-            name: "bench-probe", summary: "the child process of bench open-memory", hidden: true,
-            action: .raw { OpenMemoryBenchmark.probe($0) })
     }
 
     static var command: Command {

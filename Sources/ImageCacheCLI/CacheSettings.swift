@@ -36,11 +36,9 @@ enum StoreOptions {
 
 /// What the cache options asked for, parsed and checked (`Spec/cache.md` §12.2).
 struct CacheSettings {
+    /// `--ttl` and `--max-age`, in whole milliseconds that fit an `Int64` (the parser checks).
     let timeToLive: Duration?
     let maximumAge: Duration?
-    /// The two durations in whole milliseconds, converted once (a log store entry's expiry).
-    private let timeToLiveMilliseconds: Int64?
-    private let maximumAgeMilliseconds: Int64?
     var maximumBytes: Int?
     var maximumEntryCount: Int?
     /// `--now` in milliseconds since the epoch, or nil for the system clock.
@@ -62,9 +60,6 @@ struct CacheSettings {
         fixedNow = try arguments.value("--now").map { (text) throws(CommandLineError) in
             try ArgumentValues.time(text, option: "--now")
         }
-        // Converted now, so a value too large for the cache is a usage error before any work.
-        timeToLiveMilliseconds = try Self.milliseconds(timeToLive, option: "--ttl")
-        maximumAgeMilliseconds = try Self.milliseconds(maximumAge, option: "--max-age")
     }
 
     /// The time the command works at: `--now`, or the system clock read once.
@@ -77,26 +72,5 @@ struct CacheSettings {
             directory: directory, backend: backend, timeToLive: timeToLive, maximumAge: maximumAge,
             maximumBytes: maximumBytes, maximumEntryCount: maximumEntryCount,
             clock: fixedNow.map { ManualClock(milliseconds: $0) } ?? SystemClock(), readOnly: readOnly)
-    }
-
-    /// The expiry a bare log store entry stored at `now` gets (`Spec/store.md` §10.2):
-    /// min(now ⊕ ttl, now ⊕ max-age), `Int64.max` (never) when neither is given.
-    func expiry(storedAt now: Int64) -> Int64 {
-        [timeToLiveMilliseconds, maximumAgeMilliseconds].compactMap { $0 }
-            .map {
-                let (sum, overflow) = now.addingReportingOverflow($0)
-                return overflow ? .max : sum
-            }
-            .min() ?? .max
-    }
-
-    /// Whole milliseconds of `duration` (the parsers only make whole milliseconds).
-    static func milliseconds(_ duration: Duration?, option: String) throws(CommandLineError) -> Int64? {
-        guard let duration else { return nil }
-        let (seconds, attoseconds) = duration.components
-        let (product, overflow) = seconds.multipliedReportingOverflow(by: 1000)
-        let (sum, overflow2) = product.addingReportingOverflow(attoseconds / 1_000_000_000_000_000)
-        guard !overflow, !overflow2 else { throw .usage("\(option) is too large") }
-        return sum
     }
 }

@@ -2,7 +2,8 @@
 /// are all generated from this declaration, so the help cannot drift from what is accepted.
 ///
 /// A command either runs with parsed arguments, or is a group (`png`) whose subcommands are
-/// commands in their own right (`png decode`), or (hidden test helpers only) takes its words raw.
+/// commands in their own right (`png decode`). Every command is listed: the tool has no hidden
+/// ones (the crash tests' children and the bench's probe are executables of their own).
 struct Command: Sendable {
     enum Action: Sendable {
         /// Runs with the options and operands the parser accepted; returns normally on success
@@ -10,9 +11,6 @@ struct Command: Sendable {
         case parsed(@Sendable (ParsedArguments) throws -> Void)
         /// A group: the next word names one of these subcommands.
         case group([Command])
-        /// Takes the words after its name unparsed and returns the exit status; for hidden
-        /// test helpers whose callers are tests, not people.
-        case raw(@Sendable ([String]) throws -> Int32)
     }
 
     /// The word typed after `imagecache` (or after the group's name), for example `get`.
@@ -24,8 +22,6 @@ struct Command: Sendable {
     /// Further paragraphs for `COMMAND --help` (output format, what `-` means, …); a note that
     /// starts with two spaces is a preformatted line, such as a table row.
     var notes: [String] = []
-    /// Left out of `imagecache help`.
-    var hidden = false
     var action: Action
 
     /// The subcommands of a group, or none.

@@ -2,7 +2,7 @@
 /// declared in its own file (`StoreCommands.swift`, `PNGCommands.swift`, `BenchCommands.swift`).
 enum CommandRegistry {
     static var all: [Command] {
-        StoreCommands.all + [PNGCommands.group, BenchCommands.command, BenchCommands.probe, helpCommand]
+        StoreCommands.all + [PNGCommands.group, BenchCommands.command, helpCommand]
     }
 
     static var helpCommand: Command {

@@ -51,7 +51,7 @@ enum Help {
 
             """
         var options: [OptionSpec] = []
-        for command in commands where !command.hidden {
+        for command in commands {
             let members =
                 command.subcommands.isEmpty
                 ? [(command, command.name)] : command.subcommands.map { ($0, "\(command.name) \($0.name)") }
@@ -93,7 +93,7 @@ enum Help {
     /// `imagecache` alone: the command list, on standard error.
     static func brief(_ commands: [Command]) -> String {
         var text = "usage: imagecache COMMAND [OPTIONS] [--] [OPERANDS]\n\nCommands:\n"
-        text += table(commands.filter { !$0.hidden }.map { ($0.name, $0.summary) })
+        text += table(commands.map { ($0.name, $0.summary) })
         return text + "\nRun 'imagecache help' for every command's options, or 'imagecache help COMMAND'.\n"
     }
 

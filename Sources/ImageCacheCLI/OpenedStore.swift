@@ -1,99 +1,39 @@
-import Foundation
-import ImageCacheKit
-import LogStoreKit
+import PNG
 
-/// A store opened for one command: every command works on both kinds of store through this
-/// (`Spec/cache.md` §12.1).
-enum OpenedStore {
-    /// A cache folder that holds no cache yet: reads find nothing, and nothing is created.
-    case empty
-    /// A bare log store file.
-    case log(LogStore)
-    /// A cache opened through the library: read-only for the reading commands, writable (an
-    /// open purges expired entries) for the others.
-    case cache(ImageCache)
-
-    /// Opens `location` for a command that reads.
-    ///
-    /// Log store files, and caches of every backend, are opened read-only (`Spec/cache.md`
-    /// §5.6): no lock, nothing created, changed or deleted, so they can be inspected beside a
-    /// writer and in a folder the user cannot write. `mustWrite` is for `get` on a cache, whose
-    /// hit extends the expiry and takes an access sequence number, unless `--read-only` asks
-    /// it not to.
-    static func forReading(
-        _ location: StoreLocation, settings: CacheSettings, readOnly: Bool, mustWrite: Bool = false
-    ) throws -> OpenedStore {
-        switch location {
-        case .logFile(let path):
-            return .log(try LogStore(path: path, options: .init(readOnly: true)))
-        case .cacheFolder(_, _, exists: false):
-            return .empty
-        case .cacheFolder(let directory, let backend, exists: true):
-            let configuration = settings.configuration(
-                directory: directory, backend: backend, readOnly: readOnly || !mustWrite)
-            return .cache(try ImageCache(configuration: configuration))
-        }
-    }
-
-    /// Opens `location` for a command that writes; a cache folder with no cache yet is
-    /// created only when `creating` (`put`).
-    static func forWriting(_ location: StoreLocation, settings: CacheSettings, creating: Bool = false) throws
-        -> OpenedStore
-    {
-        switch location {
-        case .logFile(let path):
-            return .log(try LogStore(path: path))
-        case .cacheFolder(_, _, exists: false) where !creating:
-            return .empty
-        case .cacheFolder(let directory, let backend, _):
-            return .cache(
-                try ImageCache(configuration: settings.configuration(directory: directory, backend: backend)))
-        }
-    }
-
-    /// Runs `body` on `store` and closes it, also when `body` throws (the body's error wins).
-    static func using<Result>(_ store: OpenedStore, _ body: (OpenedStore) throws -> Result) throws -> Result {
-        let result: Result
-        do {
-            result = try body(store)
-        } catch {
-            try? store.close()
-            throw error
-        }
-        try store.close()
-        return result
-    }
-
-    func close() throws {
-        switch self {
-        case .empty: break
-        case .log(let store): try store.close()
-        case .cache(let cache): try cache.close()
-        }
-    }
-
-    /// The live entries at `now` in ascending order of the keys' UTF-8 bytes.
-    func entries(at now: Int64) -> [ListedEntry] {
-        switch self {
-        case .empty:
-            return []
-        case .log(let store):
-            return store.entries().filter { !$0.metadata.isExpired(at: now) }
-                .sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
-                .map {
-                    ListedEntry(
-                        key: $0.key, byteCount: $0.valueLength, createdAt: $0.metadata.createdAt,
-                        expiresAt: $0.metadata.expiresAt, accessSequence: $0.metadata.accessSequence)
-                }
-        case .cache(let cache):
-            // The cache's clock is the same `--now` or system clock.
-            return cache.entries().map {
-                ListedEntry(
-                    key: $0.key, byteCount: UInt64($0.byteCount), createdAt: $0.metadata.createdAt,
-                    expiresAt: $0.metadata.expiresAt, accessSequence: $0.metadata.accessSequence)
-            }
-        }
-    }
+/// A store a command works on (`Spec/cache.md` §12.1): a cache folder opened as an
+/// `ImageCache`, a bare `LogStore` file, or a cache folder that holds no cache yet
+/// (``EmptyStore``). A command asks its store one question and prints the answer the same way
+/// for every kind; what differs between the kinds is written once, in their conformances
+/// (`ImageCache+OpenedStore.swift`, `LogStore+OpenedStore.swift`).
+///
+/// `now` is the time the command works at (`--now`, or the system clock read once). A cache
+/// reads the same time from its own clock, which the command line configured.
+protocol OpenedStore {
+    /// The value of `key` if a live entry holds it at `now`. On a writable cache this is a
+    /// hit: it slides the expiry and marks the entry recently used (`Spec/cache.md` §4.3).
+    func liveValue(forKey key: String, at now: Int64) throws -> [UInt8]?
+    /// `key`'s image downsampled to fit `maximumPixelSize` × `maximumPixelSize` pixels
+    /// (`Spec/thumbnail.md` §5.3), or nil on a miss. A bare store holds no images' variants.
+    func variant(forKey key: String, maximumPixelSize: Int) throws -> Bitmap?
+    /// Stores `value` under `key` at `now`, expiring as `settings` say (§12.5).
+    func put(_ value: [UInt8], forKey key: String, at now: Int64, settings: CacheSettings) throws
+    /// Removes the entry for `key`. Returns whether it was live at `now`; an expired entry is
+    /// removed all the same.
+    func removeEntry(forKey key: String, at now: Int64) throws -> Bool
+    /// Removes every entry expired at `now`; returns how many, counting those the open removed.
+    func purgeExpired(at now: Int64) throws -> Int
+    /// Drops the entries expired at `now` and reclaims the space of the dead ones.
+    func compact(at now: Int64) throws -> CompactionSummary
+    /// Removes every entry; returns how many there were.
+    func removeAllEntries() throws -> Int
+    /// The entries live at `now`, in ascending order of the keys' UTF-8 bytes (`ls`).
+    func entries(at now: Int64) -> [ListedEntry]
+    /// The figures `stat` prints after the store's kind, in order (§12.4).
+    func statistics(at now: Int64) throws -> [StatisticsFigure]
+    /// Reads every held entry and checks its stored bytes (`verify`, §12.4).
+    func verifyEntries() throws -> EntryVerification
+    /// Writes what is pending and releases the store.
+    func close() throws
 }
 
 /// One line of `ls`.
@@ -103,4 +43,32 @@ struct ListedEntry {
     var createdAt: Int64
     var expiresAt: Int64
     var accessSequence: UInt64
+}
+
+/// What `compact` did.
+struct CompactionSummary {
+    /// The entries left.
+    var keptEntries: Int
+    /// The expired entries dropped.
+    var expiredEntries: Int
+    /// A log store file's length before and after, in bytes; nil for a cache folder.
+    var fileBytes: (before: UInt64, after: UInt64)?
+}
+
+/// One figure of `stat`, under its name.
+enum StatisticsFigure {
+    /// A number of entries.
+    case count(String, Int)
+    /// A number of bytes, printed exactly and then in human units.
+    case bytes(String, UInt64)
+}
+
+/// What `verify` found by reading every entry.
+struct EntryVerification {
+    /// The entries read.
+    var entries: Int
+    /// The bytes of the entries that read back intact.
+    var intactBytes: UInt64
+    /// The damaged entries, in ascending order of their keys, with what is wrong with each.
+    var damaged: [(key: String, reason: String)]
 }

@@ -2,7 +2,6 @@ import Foundation
 import ImageCacheKit
 import LogStoreKit
 import PNG
-import Platform
 
 /// `get`, `ls`, `stat` and `verify` (`Spec/cache.md` §12.4, `Spec/store.md` §10.2).
 extension StoreCommands {
@@ -13,20 +12,10 @@ extension StoreCommands {
         try rejectCacheOptions(["--ttl", "--max-age"], in: arguments, for: location)
         // The destination is checked (and its temporary file made) before the store is read.
         let output = try OutputFile(arguments.operands.count > 1 ? arguments.operands[1] : "-")
-        let opened = try OpenedStore.forReading(
-            location, settings: settings, readOnly: arguments.has("--read-only"), mustWrite: true)
-        let value = try OpenedStore.using(opened) { store -> [UInt8]? in
-            switch store {
-            case .empty:
-                return nil
-            case .cache(let cache):
-                return try cache.bytes(forKey: key)
-            case .log(let log):
-                guard let metadata = log.metadata(forKey: key), !metadata.isExpired(at: settings.now) else {
-                    return nil
-                }
-                return try log.value(forKey: key)
-            }
+        let value = try location.withStoreForReading(
+            settings: settings, readOnly: arguments.has("--read-only"), mustWrite: true
+        ) { store in
+            try store.liveValue(forKey: key, at: settings.now)
         }
         guard let value else {
             output.discard()
@@ -45,11 +34,10 @@ extension StoreCommands {
             throw CommandLineError.usage("variant needs a cache folder, and \(path) is a log store file")
         }
         let output = try OutputFile(arguments.operands.count > 1 ? arguments.operands[1] : "-")
-        let opened = try OpenedStore.forReading(
-            location, settings: settings, readOnly: arguments.has("--read-only"), mustWrite: true)
-        let bitmap = try OpenedStore.using(opened) { store -> Bitmap? in
-            guard case .cache(let cache) = store else { return nil }
-            return try cache.variant(forKey: key, maximumPixelSize: maximum)
+        let bitmap = try location.withStoreForReading(
+            settings: settings, readOnly: arguments.has("--read-only"), mustWrite: true
+        ) { store in
+            try store.variant(forKey: key, maximumPixelSize: maximum)
         }
         guard let bitmap else {
             output.discard()
@@ -62,9 +50,11 @@ extension StoreCommands {
     @Sendable static func list(_ arguments: ParsedArguments) throws {
         let settings = try CacheSettings(arguments)
         let location = try StoreLocation.resolve(arguments)
-        let opened = try OpenedStore.forReading(
-            location, settings: settings, readOnly: arguments.has("--read-only"))
-        let entries = try OpenedStore.using(opened) { $0.entries(at: settings.now) }
+        let entries = try location.withStoreForReading(
+            settings: settings, readOnly: arguments.has("--read-only")
+        ) {
+            $0.entries(at: settings.now)
+        }
         var text = ""
         for entry in entries {
             if arguments.has("--json") {
@@ -89,16 +79,8 @@ extension StoreCommands {
     @Sendable static func statistics(_ arguments: ParsedArguments) throws {
         let settings = try CacheSettings(arguments)
         let location = try StoreLocation.resolve(arguments)
-        let opened = try OpenedStore.forReading(
-            location, settings: settings, readOnly: arguments.has("--read-only"))
         // (name, JSON value, human text); numbers show exactly, then in human units.
         var fields: [(String, JSONText.Value, String)] = [("store", .string(location.path), location.path)]
-        func count(_ name: String, _ value: Int) {
-            fields.append((name, .integer(Int64(value)), String(value)))
-        }
-        func bytes(_ name: String, _ value: UInt64) {
-            fields.append((name, .unsigned(value), "\(value) (\(HumanFormat.size(value)))"))
-        }
         switch location {
         case .logFile:
             fields.append(("kind", .string("log-store"), "log store file"))
@@ -106,36 +88,17 @@ extension StoreCommands {
             fields.append(("kind", .string("cache"), "cache folder"))
             fields.append(("backend", .string(backend.rawValue), backend.rawValue))
         }
-        try OpenedStore.using(opened) { store in
-            let now = settings.now
-            switch store {
-            case .empty:
-                count("entries", 0)
-                bytes("bytes", 0)
-            case .cache(let cache):
-                let statistics = cache.statistics
-                count("entries", statistics.entries)
-                bytes("bytes", UInt64(statistics.bytes))
-                count("expired entries", statistics.expiredEntries)
-                count("variants", statistics.variants)
-                bytes("variant bytes", UInt64(statistics.variantBytes))
-                bytes("file bytes", bytesOfFiles(under: location.path))
-                bytes("disk bytes", UInt64(statistics.diskBytes))
-            case .log(let log):
-                let held = log.entries()
-                let live = held.filter { !$0.metadata.isExpired(at: now) }
-                count("entries", live.count)
-                bytes("bytes", live.reduce(0) { $0 + $1.valueLength })
-                count("expired entries", held.count - live.count)
-                let statistics = log.statistics
-                bytes("file bytes", statistics.fileSize)
-                bytes("dead bytes", statistics.deadBytes)
-                bytes("index bytes", UInt64(statistics.indexBytes))
-                // The log and its snapshot (`Spec/store.md` §1), as a cache folder counts them.
-                bytes(
-                    "disk bytes",
-                    try FileSystem.allocatedBytes(under: location.path)
-                        + FileSystem.allocatedBytes(under: location.path + ".hint"))
+        let figures = try location.withStoreForReading(
+            settings: settings, readOnly: arguments.has("--read-only")
+        ) { store in
+            try store.statistics(at: settings.now)
+        }
+        for figure in figures {
+            switch figure {
+            case .count(let name, let value):
+                fields.append((name, .integer(Int64(value)), String(value)))
+            case .bytes(let name, let value):
+                fields.append((name, .unsigned(value), "\(value) (\(HumanFormat.size(value)))"))
             }
         }
         if arguments.has("--json") {
@@ -144,18 +107,6 @@ extension StoreCommands {
         } else {
             try StandardOutput.write(fields.map { "\($0.0): \($0.2)\n" }.joined())
         }
-    }
-
-    /// The sizes of the regular files under `path`, added up (links are not followed).
-    private static func bytesOfFiles(under path: String) -> UInt64 {
-        guard let walker = FileManager.default.enumerator(atPath: path) else { return 0 }
-        var total: UInt64 = 0
-        while walker.nextObject() != nil {
-            if walker.fileAttributes?[.type] as? FileAttributeType == .typeRegular {
-                total += (walker.fileAttributes?[.size] as? NSNumber)?.uint64Value ?? 0
-            }
-        }
-        return total
     }
 
     @Sendable static func verify(_ arguments: ParsedArguments) throws {
@@ -167,16 +118,12 @@ extension StoreCommands {
         case .cacheFolder(let directory, .log, exists: true):
             try verifyLog(at: directory.appendingPathComponent(Backend.log.markerNames[0]).path)
         case .cacheFolder:
-            let opened = try OpenedStore.forReading(
-                location, settings: settings, readOnly: arguments.has("--read-only"))
-            guard case .cache(let cache) = opened else {
-                try StandardOutput.write("ok: 0 entries, 0 bytes\n")
-                return
+            let verdict = try location.withStoreForReading(
+                settings: settings, readOnly: arguments.has("--read-only")
+            ) { store in
+                try store.verifyEntries()
             }
-            let verdict = try OpenedStore.using(opened) { _ in try cache.verify() }
-            try printVerdict(
-                entries: verdict.checkedEntries, bytes: UInt64(verdict.intactBytes),
-                damaged: verdict.damagedEntries.map { ($0.key, $0.reason) }, record: nil)
+            try printVerdict(verdict, record: nil)
         }
     }
 
@@ -189,41 +136,25 @@ extension StoreCommands {
         }
         if case .failure(.corruptRecord) = opened {
             // Damage in the middle stops a plain open; the scan names the offset all the same.
-            try printVerdict(entries: 0, bytes: 0, damaged: [], record: scan)
+            try printVerdict(EntryVerification(entries: 0, intactBytes: 0, damaged: []), record: scan)
             return
         }
         let store = try opened.get()
         defer { try? store.close() }
-        let held = store.entries().sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
-        var intact: UInt64 = 0
-        var damaged: [(String, String)] = []
-        for entry in held {
-            // Only a damaged log needs every value read again, to name the damaged keys.
-            let read =
-                scan.isValid
-                ? .success(nil) : Result { () throws(LogStoreError) in try store.value(forKey: entry.key) }
-            switch read {
-            case .success: intact += entry.valueLength
-            case .failure(let error):
-                switch error {
-                case .checksumMismatch, .truncatedRecord: damaged.append((entry.key, error.description))
-                default: throw error
-                }
-            }
-        }
+        // Only a damaged log needs every value read again, to name the damaged keys.
         try printVerdict(
-            entries: held.count, bytes: intact, damaged: damaged, record: scan,
+            store.verifyEntries(readingValues: !scan.isValid), record: scan,
             records: " (\(scan.validRecords) records, \(scan.checkedBytes) bytes of log checked)")
     }
 
     /// Prints the verdict and throws exit 3 when anything is damaged (`Spec/cache.md` §12.4).
     private static func printVerdict(
-        entries: Int, bytes: UInt64, damaged: [(key: String, reason: String)],
-        record: LogStore.VerificationReport?, records: String = ""
+        _ verdict: EntryVerification, record: LogStore.VerificationReport?, records: String = ""
     ) throws {
+        let (entries, damaged) = (verdict.entries, verdict.damaged)
         let badRecord = record.flatMap { report in report.firstDamagedOffset.map { (report, $0) } }
         guard !damaged.isEmpty || badRecord != nil else {
-            try StandardOutput.write("ok: \(entries) entries, \(bytes) bytes\(records)\n")
+            try StandardOutput.write("ok: \(entries) entries, \(verdict.intactBytes) bytes\(records)\n")
             return
         }
         var text = ""

@@ -110,9 +110,6 @@ enum StoreCommands {
             Command(
                 name: "clear", summary: "remove every entry", options: [O.store, O.backend],
                 action: .parsed(clear)),
-            Command(
-                name: "store-torture", summary: "the child process of the store's crash tests", hidden: true,
-                action: .raw(StoreTorture.run)),
         ]
     }
 

@@ -44,8 +44,6 @@ func run(_ words: [String]) -> ExitStatus {
             rest.removeFirst()
         }
         switch command.action {
-        case .raw(let body):
-            return ExitStatus(rawValue: try body(rest)) ?? .failure
         case .group:
             preconditionFailure("groups are resolved above")
         case .parsed(let body):

@@ -97,6 +97,41 @@ public struct CacheConfiguration: Sendable {
         return sum
     }
 
+    /// The `expiresAt` of an entry stored at `now` with these settings (`Spec/cache.md` §4.2):
+    /// the earlier of `now + timeToLive` and `now + maximumAge`, or `Int64.max` (never) when
+    /// neither is given.
+    ///
+    /// This is the rule every store of an ``ImageCache`` follows. A tool that writes a bare
+    /// `LogStore` as a cache would (`imagecache put` on a log store file, `Spec/store.md`
+    /// §10.2) takes its expiry from here, so both follow one rule.
+    /// - Parameters:
+    ///   - now: the time of the store, in milliseconds since the Unix epoch.
+    ///   - timeToLive: the sliding expiration, as ``timeToLive``; whole milliseconds count.
+    ///   - maximumAge: the hard maximum age, as ``maximumAge``; whole milliseconds count.
+    /// - Returns: milliseconds since the Unix epoch; a sum beyond `Int64` is `Int64.max`.
+    public static func expiration(ofEntryStoredAt now: Int64, timeToLive: Duration?, maximumAge: Duration?)
+        -> Int64
+    {
+        expiration(
+            ofEntryStoredAt: now, timeToLiveMilliseconds: timeToLive.map(milliseconds),
+            maximumAgeMilliseconds: maximumAge.map(milliseconds))
+    }
+
+    /// ``expiration(ofEntryStoredAt:timeToLive:maximumAge:)`` with the settings in whole
+    /// milliseconds, as the cache keeps them.
+    static func expiration(
+        ofEntryStoredAt now: Int64, timeToLiveMilliseconds: Int64?, maximumAgeMilliseconds: Int64?
+    ) -> Int64 {
+        var expiresAt = Int64.max
+        if let timeToLiveMilliseconds {
+            expiresAt = min(expiresAt, ImageCache.saturatingSum(now, timeToLiveMilliseconds))
+        }
+        if let maximumAgeMilliseconds {
+            expiresAt = min(expiresAt, ImageCache.saturatingSum(now, maximumAgeMilliseconds))
+        }
+        return expiresAt
+    }
+
     /// Checks the ranges in `Spec/cache.md` §3.1.
     func validate() throws(CacheError) {
         if let timeToLive, Self.milliseconds(timeToLive) < 1 {

@@ -65,9 +65,10 @@ protocol CacheStorage: AnyObject, Sendable {
     var damagedRecordsSkipped: Int { get }
 }
 
-/// The text of a key for messages and errors: its UTF-8, or a variant's readable name.
+/// The text of a key for messages and errors: its UTF-8, or a variant's readable name
+/// (`variant 128 of photo`, ``VariantKey/description``), never the raw bytes of its prefix.
 func displayKey(_ key: [UInt8]) -> String {
-    String(decoding: key, as: UTF8.self)
+    VariantKey(key)?.description ?? String(decoding: key, as: UTF8.self)
 }
 
 extension CacheStorage {

@@ -6,12 +6,11 @@ extension ImageCache {
         return overflow ? (b > 0 ? .max : .min) : sum
     }
 
-    /// `expiresAt` for a value stored at `now` (`Spec/cache.md` §4.2).
+    /// `expiresAt` for a value stored at `now` (`Spec/cache.md` §4.2), by the configuration's
+    /// rule.
     func expirationForStore(at now: Int64) -> Int64 {
-        var expiresAt = Int64.max
-        if let timeToLive { expiresAt = min(expiresAt, Self.saturatingSum(now, timeToLive)) }
-        if let maximumAge { expiresAt = min(expiresAt, Self.saturatingSum(now, maximumAge)) }
-        return expiresAt
+        CacheConfiguration.expiration(
+            ofEntryStoredAt: now, timeToLiveMilliseconds: timeToLive, maximumAgeMilliseconds: maximumAge)
     }
 
     /// `expiresAt` after a hit at `now` (`Spec/cache.md` §4.3): slides by the time-to-live,

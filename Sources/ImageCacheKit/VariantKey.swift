@@ -35,3 +35,10 @@ struct VariantKey: Hashable {
         key.first == 0xFF
     }
 }
+
+extension VariantKey: CustomStringConvertible {
+    /// `variant 128 of photo`: how messages name a variant, whose key bytes are not text.
+    var description: String {
+        "variant \(maximumPixelSize) of \(String(decoding: original, as: UTF8.self))"
+    }
+}

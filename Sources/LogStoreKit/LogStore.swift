@@ -45,7 +45,7 @@ public final class LogStore: @unchecked Sendable {
         /// can reach the disk names data that cannot (`Spec/backends.md` §8.6). A failure stops
         /// the write and is thrown as `ioError`. Default nil.
         public var willWriteRecords: (@Sendable () throws(SystemCallError) -> Void)?
-        /// What ``synchronize()`` waits for on Darwin (``FlushMode``); the same either way on
+        /// What ``synchronize()`` waits for on Darwin (`FlushMode`, from Platform); the same either way on
         /// Linux. Default `.durable`.
         public var flushMode: FlushMode
         /// A writable handle reads records through a memory mapping of the file (`Spec/store.md`

@@ -1,5 +1,7 @@
+import BenchmarkReporting
 import Benchmarks
 import Foundation
+import TestSupport
 import Testing
 
 #if canImport(FoundationXML)
@@ -10,7 +12,7 @@ import Testing
 /// and checks that the three outputs are well formed. Timings are never asserted.
 @Suite struct BenchmarkRunTests {
     @Test func smokeRunWritesWellFormedJSONLinesTableAndChart() throws {
-        let scratch = try TemporaryDirectory()
+        let scratch = TemporaryDirectory()
         var options = BenchOptions(
             quick: true, scratchDirectory: scratch.url.appendingPathComponent("stores"))
         options.preset = .smoke
@@ -203,20 +205,5 @@ final class SVGCheck: NSObject, XMLParserDelegate {
     ) {
         if elementName == "text" { texts.append(text) }
         text = ""
-    }
-}
-
-/// A unique directory under the system's temporary directory, removed when released.
-final class TemporaryDirectory {
-    let url: URL
-
-    init() throws {
-        url = FileManager.default.temporaryDirectory
-            .appendingPathComponent("BenchmarksTests-\(UUID().uuidString)", isDirectory: true)
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    }
-
-    deinit {
-        try? FileManager.default.removeItem(at: url)
     }
 }

@@ -1,13 +1,15 @@
 import Foundation
+import TestSupport
 import Testing
 
+@testable import BenchmarkReporting
 @testable import Benchmarks
 
 /// The `sync` suite reports, for each backend, the bytes on disk beside the value bytes after
 /// the seeds' workload (issue 22), and the report shows them as a table.
 @Suite struct DiskUsageBenchmarkTests {
     @Test func everySubjectReportsItsDiskBytesAfterTheProtocol() throws {
-        let scratch = try TemporaryDirectory()
+        let scratch = TemporaryDirectory()
         var options = BenchOptions(quick: true, scratchDirectory: scratch.url)
         options.preset = .smoke
         let results = try SynchronizeBenchmark.run(options)

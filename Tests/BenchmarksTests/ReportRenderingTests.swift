@@ -1,6 +1,8 @@
 import Foundation
+import TestSupport
 import Testing
 
+@testable import BenchmarkReporting
 @testable import Benchmarks
 
 /// The renderers on hand-made results, including names that would break Markdown or XML.
@@ -115,7 +117,7 @@ import Testing
 
 @Suite struct SupportTests {
     @Test func rawFileStoreRoundTripsAndReopens() throws {
-        let directory = try TemporaryDirectory()
+        let directory = TemporaryDirectory()
         let url = directory.url.appendingPathComponent("store")
         let store = try RawFileStore(directory: url)
         let key = "a/../b\u{0}c é"

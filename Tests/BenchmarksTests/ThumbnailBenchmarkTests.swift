@@ -1,12 +1,13 @@
 import Benchmarks
 import Foundation
+import TestSupport
 import Testing
 
 /// `imagecache bench thumbnail` on the smoke preset (128 × 128 fitted to 32 and 50): the lines it
 /// prints, with Pillow's when Pillow is installed and none otherwise. Timings are never asserted.
 @Suite struct ThumbnailBenchmarkTests {
     @Test func smokeRunReportsOursAndPillowOnlyWhenInstalled() throws {
-        let scratch = try TemporaryDirectory()
+        let scratch = TemporaryDirectory()
         var options = BenchOptions(quick: true, scratchDirectory: scratch.url)
         options.preset = .smoke
         let all = try ThumbnailBenchmark.run(options)

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `put`, `get`, `rm`, `ls`, `stat`, `verify`, `compact`, `purge` and `clear` on a cache folder
@@ -8,7 +9,7 @@ import Testing
 
     @Test(arguments: backends)
     func putGetListRemoveOnEveryBackend(backend: String) throws {
-        let scratch = Scratch()
+        let scratch = TemporaryDirectory()
         let cache = ["--backend", backend, "--store", scratch.path + "/cache"]
         let value = Array("hello\u{0}cache".utf8)
         #expect(try imagecache(["put"] + cache + ["a key", "-"], input: value).status == 0)
@@ -37,7 +38,7 @@ import Testing
 
     @Test(arguments: backends)
     func getOfAnExpiredKeyIsAMiss(backend: String) throws {
-        let scratch = Scratch()
+        let scratch = TemporaryDirectory()
         let cache = ["--backend", backend, "--store", scratch.path + "/cache"]
         #expect(
             try imagecache(["put"] + cache + ["--ttl", "10", "--now", "1000", "k", "-"], input: [7]).status
@@ -51,7 +52,7 @@ import Testing
     }
 
     @Test func verifyNamesTheDamagedEntryAndExitsThree() throws {
-        let scratch = Scratch()
+        let scratch = TemporaryDirectory()
         let cache = ["--backend", "directory", "--store", scratch.path + "/cache"]
         let damaged = Array("the value that a failing disk will damage".utf8)
         #expect(try imagecache(["put"] + cache + ["bad", "-"], input: damaged).status == 0)
@@ -74,7 +75,7 @@ import Testing
     }
 
     @Test func purgeCountsAndClearEmpties() throws {
-        let scratch = Scratch()
+        let scratch = TemporaryDirectory()
         let cache = ["--backend", "hybrid", "--store", scratch.path + "/cache"]
         for key in ["a", "b"] {
             #expect(
@@ -90,7 +91,7 @@ import Testing
     }
 
     @Test func maximumBytesEvictsTheLeastRecentlyUsed() throws {
-        let scratch = Scratch()
+        let scratch = TemporaryDirectory()
         let cache = ["--backend", "directory", "--store", scratch.path + "/cache", "--max-bytes", "100"]
         for (index, key) in ["a", "b", "c"].enumerated() {
             let now = ["--now", String(index)]
@@ -110,7 +111,7 @@ import Testing
     }
 
     @Test func badOptionsAreUsageErrors() throws {
-        let scratch = Scratch()
+        let scratch = TemporaryDirectory()
         #expect(try imagecache(["get", "--backend", "sqlite", "--store", scratch.path, "k"]).status == 2)
         #expect(
             try imagecache(["put", "--backend", "log", "--ttl", "0", "--store", scratch.path, "k", "-"])
@@ -119,7 +120,7 @@ import Testing
     }
 
     @Test func theBackendOfAFolderIsDetectedAndAMismatchIsAUsageError() throws {
-        let scratch = Scratch()
+        let scratch = TemporaryDirectory()
         let folder = scratch.path + "/cache"
         #expect(
             try imagecache(["put", "--store", folder, "--backend", "directory", "k", "-"], input: [1]).status

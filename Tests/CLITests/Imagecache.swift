@@ -96,17 +96,3 @@ private final class DataBox: @unchecked Sendable {
         set { lock.withLock { stored = newValue } }
     }
 }
-
-/// A fresh folder for one test, removed when the test lets go of it.
-final class Scratch {
-    let path: String
-
-    init(_ name: String = #function) {
-        path =
-            FileManager.default.temporaryDirectory.path
-            + "/imagecache-cli-\(name.filter(\.isLetter))-\(UUID().uuidString)"
-        try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-    }
-
-    deinit { try? FileManager.default.removeItem(atPath: path) }
-}

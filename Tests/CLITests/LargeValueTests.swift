@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -109,7 +110,7 @@ import Testing
 
     @Test(.enabled(if: skipReason == nil, Comment(rawValue: skipReason ?? "")))
     func aValueAboveTwoGiBRoundTripsThroughFilesAndStandardOutput() throws {
-        let scratch = Scratch()
+        let scratch = TemporaryDirectory()
         let input = scratch.path + "/in.bin"
         try Self.writeValue(to: input)
         let store = ["--store", scratch.path + "/cache"]

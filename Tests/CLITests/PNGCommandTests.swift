@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import PNG
@@ -43,14 +44,6 @@ import Testing
             standardError: String(decoding: errData, as: UTF8.self))
     }
 
-    /// A fresh directory for one test.
-    static func temporaryDirectory() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "png-cli-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
-    }
-
     func expectOneLineFailure(
         _ run: Run, naming name: String, sourceLocation: SourceLocation = #_sourceLocation
     ) {
@@ -73,8 +66,7 @@ import Testing
     }
 
     @Test func encodeThenDecodeEveryTupleType() throws {
-        let directory = try Self.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let directory = TemporaryDirectory()
         let types = [("GRAYSCALE", 1), ("GRAYSCALE_ALPHA", 2), ("RGB", 3), ("RGB_ALPHA", 4)]
         for (type, depth) in types {
             for maximum in [255, 65535] {
@@ -82,8 +74,8 @@ import Testing
                 let height = 3
                 let count = width * height * depth * (maximum == 255 ? 1 : 2)
                 let samples = (0..<count).map { UInt8(truncatingIfNeeded: $0 &* 29 &+ depth) }
-                let input = directory.appendingPathComponent("\(type)-\(maximum).pam")
-                let png = directory.appendingPathComponent("\(type)-\(maximum).png")
+                let input = directory.url.appendingPathComponent("\(type)-\(maximum).pam")
+                let png = directory.url.appendingPathComponent("\(type)-\(maximum).png")
                 try Data(
                     Self.pam(
                         width: width, height: height, depth: depth, maximum: maximum, type: type,
@@ -96,7 +88,7 @@ import Testing
                 let bitmap = try PNGDecoder().decodeBitmap([UInt8](try Data(contentsOf: png)))
                 #expect(bitmap.pixels == samples && bitmap.format.channels == depth, "\(type) \(maximum)")
                 // Decoding writes the RGBA conversion.
-                let output = directory.appendingPathComponent("\(type)-\(maximum)-out.pam")
+                let output = directory.url.appendingPathComponent("\(type)-\(maximum)-out.pam")
                 let decode = try Self.run(["png", "decode", png.path, output.path])
                 #expect(decode.status == 0, "\(decode.standardError)")
                 let rgba = try PNGDecoder().decode([UInt8](try Data(contentsOf: png))).rgba()
@@ -109,9 +101,8 @@ import Testing
     }
 
     @Test func infoListsHeaderAndChunks() throws {
-        let directory = try Self.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let file = directory.appendingPathComponent("a.png")
+        let directory = TemporaryDirectory()
+        let file = directory.url.appendingPathComponent("a.png")
         try Data(
             PNGEncoder.encode(
                 Bitmap(width: 3, height: 2, format: .rgb16, pixels: [UInt8](repeating: 7, count: 36)))
@@ -129,23 +120,22 @@ import Testing
     }
 
     @Test func badInputFailsWithOneLine() throws {
-        let directory = try Self.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let directory = TemporaryDirectory()
         var png = try PNGEncoder.encode(Bitmap(width: 2, height: 2, format: .gray8, pixels: [1, 2, 3, 4]))
         png[png.count - 20] ^= 0xFF  // inside IDAT
-        let corrupt = directory.appendingPathComponent("corrupt.png")
+        let corrupt = directory.url.appendingPathComponent("corrupt.png")
         try Data(png).write(to: corrupt)
-        let out = directory.appendingPathComponent("out").path
+        let out = directory.url.appendingPathComponent("out").path
         expectOneLineFailure(
             try Self.run(["png", "decode", corrupt.path, out]), naming: "chunkChecksumMismatch")
         expectOneLineFailure(try Self.run(["png", "info", corrupt.path]), naming: "chunkChecksumMismatch")
         #expect(!FileManager.default.fileExists(atPath: out))
 
-        let notPNG = directory.appendingPathComponent("text.png")
+        let notPNG = directory.url.appendingPathComponent("text.png")
         try Data("hello".utf8).write(to: notPNG)
         expectOneLineFailure(try Self.run(["png", "decode", notPNG.path, out]), naming: "invalidSignature")
         expectOneLineFailure(
-            try Self.run(["png", "decode", directory.appendingPathComponent("missing.png").path, out]),
+            try Self.run(["png", "decode", directory.url.appendingPathComponent("missing.png").path, out]),
             naming: "cannot read")
 
         let cases: [([UInt8], String)] = [
@@ -170,10 +160,10 @@ import Testing
             (Array("P7\nWIDTH 1\n".utf8), "ENDHDR"),
         ]
         for (index, (bytes, message)) in cases.enumerated() {
-            let pam = directory.appendingPathComponent("bad\(index).pam")
+            let pam = directory.url.appendingPathComponent("bad\(index).pam")
             try Data(bytes).write(to: pam)
             let run = try Self.run([
-                "png", "encode", pam.path, directory.appendingPathComponent("bad.png").path,
+                "png", "encode", pam.path, directory.url.appendingPathComponent("bad.png").path,
             ])
             expectOneLineFailure(run, naming: "PAM error")
             #expect(run.standardError.contains(message), "\(run.standardError)")
@@ -182,7 +172,8 @@ import Testing
         // Exit statuses: damaged input 3, a file that cannot be read 4, usage 2 (`Spec/png.md` §11).
         #expect(try Self.run(["png", "info", corrupt.path]).status == 3)
         #expect(
-            try Self.run(["png", "info", directory.appendingPathComponent("missing.png").path]).status == 4)
+            try Self.run(["png", "info", directory.url.appendingPathComponent("missing.png").path]).status
+                == 4)
         #expect(try Self.run(["png", "info"]).status == 2)
     }
 }

@@ -1,11 +1,12 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The option parser's rules and the value syntaxes (`Spec/cache.md` §12.2, `Spec/cache.md`
 /// §12.2), through the built tool.
 @Suite struct ParsingTests {
     @Test func optionsTakeTheirValueInlineOrAsTheNextWordAnywhereBeforeDoubleDash() throws {
-        let scratch = Scratch()
+        let scratch = TemporaryDirectory()
         let folder = scratch.path + "/cache"
         #expect(try imagecache(["put", "k1", "--store=\(folder)", "-", "--now=0"], input: [1]).status == 0)
         #expect(try imagecache(["put", "--now", "0", "k2", "-", "--store", folder], input: [2]).status == 0)
@@ -67,6 +68,7 @@ import Testing
         ("--ttl", "h", "--ttl takes DURATION"),
         ("--ttl", "-5", "--ttl takes DURATION"),
         ("--max-age", "999999999999999999d", "--max-age '999999999999999999d' is too large"),
+        ("--ttl", "9999999999999999s", "--ttl is too large"),
         ("--max-bytes", "1T", "--max-bytes takes SIZE"),
         ("--max-bytes", "k", "--max-bytes takes SIZE"),
         ("--max-bytes", "99999999999G", "--max-bytes '99999999999G' is too large"),
@@ -79,7 +81,7 @@ import Testing
         ("--now", "2024-01-01T00:00:00.Z", "--now takes TIME"),
     ])
     func badValuesAreUsageErrors(option: String, value: String, message: String) throws {
-        let scratch = Scratch()
+        let scratch = TemporaryDirectory()
         let outcome = try imagecache(["put", "--store", scratch.path + "/cache", option, value, "k", "-"])
         #expect(outcome.status == 2, "\(outcome.error)")
         #expect(outcome.errorLines.count == 1)
@@ -100,7 +102,7 @@ import Testing
             (["--ttl", "1h", "--max-age", "30m"], 1_000, 1_801_000),
         ] as [([String], Int64, Int64)])
     func durationsConvertToMilliseconds(options: [String], now: Int64, expires: Int64) throws {
-        let scratch = Scratch()
+        let scratch = TemporaryDirectory()
         let store = ["--store", scratch.path + "/cache", "--now", String(now)]
         #expect(try imagecache(["put"] + store + options + ["k", "-"]).status == 0)
         let line = try imagecache(["ls", "--json"] + store).text
@@ -115,7 +117,7 @@ import Testing
         ("2000-02-29T00:00:00Z", 951_782_400_000),
     ])
     func timesAreMillisecondsOrISOInstants(text: String, milliseconds: Int64) throws {
-        let scratch = Scratch()
+        let scratch = TemporaryDirectory()
         let store = ["--store", scratch.path + "/cache"]
         #expect(try imagecache(["put"] + store + ["--now", text, "k", "-"]).status == 0)
         let line = try imagecache(["ls", "--json", "--now", text] + store).text
@@ -127,7 +129,7 @@ import Testing
         ("1GiB", 1 << 30),
     ])
     func sizesArePowersOf1024(text: String, bytes: Int) throws {
-        let scratch = Scratch()
+        let scratch = TemporaryDirectory()
         let store = ["--store", scratch.path + "/cache", "--max-bytes", text]
         // A value of exactly the limit is stored; one byte more is refused (exit 4).
         #expect(
@@ -143,7 +145,7 @@ import Testing
     }
 
     @Test func humanSizesRoundToOneDecimalInTheLargestUnit() throws {
-        let scratch = Scratch()
+        let scratch = TemporaryDirectory()
         let store = ["--store", scratch.path + "/cache", "--now", "0"]
         let sizes = [0, 1023, 1024, 1536, 1_048_575, 1_048_576, 5_000_000]
         for (index, size) in sizes.enumerated() {
@@ -158,7 +160,7 @@ import Testing
     }
 
     @Test func statJSONIsOneObject() throws {
-        let scratch = Scratch()
+        let scratch = TemporaryDirectory()
         let store = ["--store", scratch.path + "/cache", "--now", "0"]
         #expect(try imagecache(["put"] + store + ["k", "-"], input: [1, 2, 3]).status == 0)
         let text = try imagecache(["stat", "--json"] + store).text

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -23,7 +24,7 @@ import Testing
     }
 
     @Test func readingCommandsChangeNothingInALogCacheOrALogStoreFile() throws {
-        let scratch = Scratch()
+        let scratch = TemporaryDirectory()
         let folder = scratch.path + "/cache"
         let file = StoreCommandTests.emptyStore(in: scratch)
         for store in [folder, file] {
@@ -45,7 +46,7 @@ import Testing
     }
 
     @Test func readingAFolderWithNoCacheCreatesNothing() throws {
-        let scratch = Scratch()
+        let scratch = TemporaryDirectory()
         let folder = scratch.path + "/not-yet"
         #expect(try imagecache(["ls", "--store", folder]).text == "")
         #expect(
@@ -61,7 +62,7 @@ import Testing
     /// Every backend opens read-only for the reading commands: they work and change nothing.
     @Test(arguments: ["dictionary", "directory", "log", "hybrid"])
     func everyBackendIsReadReadOnly(backend: String) throws {
-        let scratch = Scratch()
+        let scratch = TemporaryDirectory()
         let store = ["--store", scratch.path + "/cache"]
         #expect(
             try imagecache(
@@ -98,7 +99,7 @@ import Testing
 
     @Test(.enabled(if: unprivileged.skipReason == nil, Comment(rawValue: unprivileged.skipReason ?? "")))
     func aStoreInAFolderTheUserCannotWriteCanBeInspected() throws {
-        let scratch = Scratch()
+        let scratch = TemporaryDirectory()
         let folder = scratch.path + "/cache"
         let file = scratch.path + "/bare/s.log"
         try FileManager.default.createDirectory(

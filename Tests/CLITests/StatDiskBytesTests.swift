@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -32,7 +33,7 @@ import Testing
 
     @Test(arguments: CacheCommandTests.backends)
     func aCacheFolderShowsItsAllocationBesideItsValueBytes(backend: String) throws {
-        let scratch = Scratch()
+        let scratch = TemporaryDirectory()
         let folder = scratch.path + "/cache"
         let cache = ["--backend", backend, "--store", folder]
         for index in 0..<5 {
@@ -50,7 +51,7 @@ import Testing
     }
 
     @Test func aLogStoreFileShowsItsAndItsSnapshotsAllocation() throws {
-        let scratch = Scratch()
+        let scratch = TemporaryDirectory()
         let store = StoreCommandTests.emptyStore(in: scratch)
         let value = [UInt8](repeating: 7, count: 20_000)
         #expect(try imagecache(["put", "--store", store, "k", "-"], input: value).status == 0)

@@ -1,39 +1,20 @@
 import Foundation
 import LogStoreKit
+import TestSupport
 import Testing
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
-/// What `store-torture` stores under `k<number>` (the same derivation as the child).
-private func tortureValue(_ number: Int) -> [UInt8] {
-    var state = UInt64(number) &* 0x9E37_79B9_7F4A_7C15 &+ 1
-    let length = 64 + Int(state % 2048)
-    var value = [UInt8](repeating: 0, count: length)
-    for position in 0..<length {
-        state ^= state << 13
-        state ^= state >> 7
-        state ^= state << 17
-        value[position] = UInt8(truncatingIfNeeded: state)
-    }
-    return value
-}
 
 /// The store commands on a bare log store file (`Spec/store.md` §10): `--store` names a
 /// regular file; an empty file is an empty store.
 @Suite struct StoreCommandTests {
     /// A new, empty log store file (a regular file of length 0, `Spec/store.md` §2.1 rule 5).
-    static func emptyStore(in scratch: Scratch) -> String {
+    static func emptyStore(in scratch: TemporaryDirectory) -> String {
         let path = scratch.path + "/s.log"
         #expect(FileManager.default.createFile(atPath: path, contents: Data()))
         return path
     }
 
     @Test func putGetListStatVerifyCompactRemove() throws {
-        let scratch = Scratch()
+        let scratch = TemporaryDirectory()
         let store = Self.emptyStore(in: scratch)
         let value: [UInt8] = Array("hello\u{0}world".utf8)
         let now = ["--now", "1000"]
@@ -67,7 +48,7 @@ private func tortureValue(_ number: Int) -> [UInt8] {
     }
 
     @Test func purgeAndClearWorkOnALogStoreFile() throws {
-        let scratch = Scratch()
+        let scratch = TemporaryDirectory()
         let store = Self.emptyStore(in: scratch)
         for (key, ttl) in [("short", "1s"), ("long", "1h")] {
             #expect(
@@ -83,7 +64,7 @@ private func tortureValue(_ number: Int) -> [UInt8] {
     }
 
     @Test func cacheOnlyOptionsAreUsageErrorsOnALogStoreFile() throws {
-        let scratch = Scratch()
+        let scratch = TemporaryDirectory()
         let store = Self.emptyStore(in: scratch)
         let cases: [([String], String)] = [
             (
@@ -106,7 +87,7 @@ private func tortureValue(_ number: Int) -> [UInt8] {
     }
 
     @Test func verifyNamesTheOffsetOfTheFirstBadRecordAndExitsThree() throws {
-        let scratch = Scratch()
+        let scratch = TemporaryDirectory()
         let store = Self.emptyStore(in: scratch)
         #expect(
             try imagecache(["put", "--store", store, "first", "-"], input: [UInt8](repeating: 7, count: 100))
@@ -140,7 +121,7 @@ private func tortureValue(_ number: Int) -> [UInt8] {
     }
 
     @Test func secondWriterProcessIsRefusedButMayRead() throws {
-        let scratch = Scratch()
+        let scratch = TemporaryDirectory()
         let path = scratch.path + "/s.log"
         let store = try LogStore(path: path)
         try store.put([42], forKey: "k", metadata: EntryMetadata(createdAt: 0))
@@ -155,85 +136,5 @@ private func tortureValue(_ number: Int) -> [UInt8] {
         #expect(try imagecache(["verify", "--store", path]).status == 0)
         try store.close()
         #expect(try imagecache(["put", "--store", path, "other", "-"], input: [1]).status == 0)
-    }
-
-    /// A child writes and synchronizes continuously and is killed with SIGKILL at a random
-    /// moment, 100 times (fixed seed). Every key it reported synchronized must read back intact.
-    @Test func everySynchronizedEntrySurvivesSIGKILL() throws {
-        let scratch = Scratch()
-        let path = scratch.path + "/torture.log"
-        var random: UInt64 = 0x5EED_1234
-        func nextRandom() -> UInt64 {
-            random ^= random << 13
-            random ^= random >> 7
-            random ^= random << 17
-            return random
-        }
-        var durable = -1  // every key up to this number was reported synchronized
-        for round in 0..<100 {
-            let process = Process()
-            process.executableURL = try imagecacheBinary()
-            process.arguments = ["store-torture", "write", path, String(durable + 1), String(nextRandom())]
-            let output = Pipe()
-            process.standardOutput = output
-            process.standardError = FileHandle.nullDevice
-            try process.run()
-            let wanted = 1 + Int(nextRandom() % 12)
-            var text = ""
-            var seen = 0
-            while seen < wanted {
-                let data = output.fileHandleForReading.availableData
-                if data.isEmpty { break }
-                text += String(decoding: data, as: UTF8.self)
-                seen = text.split(separator: "\n").count
-            }
-            usleep(UInt32(nextRandom() % 4000))
-            kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
-            text += String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            // Only whole lines count: the last one may have been cut by the kill.
-            let lines = text.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
-            for line in lines where line.hasPrefix("synced ") {
-                durable = max(durable, Int(line.dropFirst(7)) ?? durable)
-            }
-            #expect(process.terminationReason == .uncaughtSignal, "round \(round): the child exited early")
-            let reader = try LogStore(
-                path: path, options: .init(readOnly: true, usesSnapshot: round % 2 == 0))
-            // The newest keys every round, all of them every tenth round.
-            let checkFrom = round % 10 == 9 ? 0 : max(0, durable - 300)
-            if durable >= checkFrom {
-                for number in checkFrom...durable
-                where try reader.value(forKey: "k\(number)") != tortureValue(number) {
-                    Issue.record("round \(round): k\(number) was synchronized but is lost or wrong")
-                    return
-                }
-            }
-        }
-        #expect(durable > 100)
-        let final = try LogStore(path: path)
-        #expect(try final.verify().isValid)
-    }
-
-    /// RLIMIT_FSIZE makes writes fail with EFBIG without filling the disk: the error reaches the
-    /// caller, earlier entries stay readable, and the file holds only whole records.
-    @Test func fileSizeLimitReachesTheCallerAndLeavesTheStoreConsistent() throws {
-        let scratch = Scratch()
-        let path = scratch.path + "/limited.log"
-        let limit = 200_000
-        let outcome = try imagecache(["store-torture", "file-limit", path, String(limit)])
-        let lines = String(decoding: outcome.output, as: UTF8.self).split(separator: "\n")
-        #expect(outcome.status == 0)
-        #expect(lines.contains("error fileSizeLimitExceeded"))
-        #expect(lines.last == "readable")
-        let synced = lines.filter { $0.hasPrefix("synced ") }.count
-        #expect(synced > 10)
-        let attributes = try FileManager.default.attributesOfItem(atPath: path)
-        #expect((attributes[.size] as? Int ?? .max) <= limit)
-        #expect(try LogStore.verify(path: path).isValid)
-        let store = try LogStore(path: path)
-        #expect(store.recovery.tailOffset == nil)
-        for number in 0..<synced {
-            #expect(try store.value(forKey: "k\(number)") == tortureValue(number))
-        }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import PNG
+import TestSupport
 import Testing
 
 /// `imagecache variant` and `imagecache png resize` (`Spec/thumbnail.md` §5.8).
@@ -10,7 +11,7 @@ import Testing
     }
 
     @Test func resizeWritesTheCanonicalDownsampledPNG() throws {
-        let scratch = Scratch()
+        let scratch = TemporaryDirectory()
         let input = try Self.png(width: 30, height: 20)
         try Data(input).write(to: URL(fileURLWithPath: scratch.path + "/in.png"))
         let outcome = try imagecache(["png", "resize", "--max", "12", scratch.path + "/in.png", "-"])
@@ -22,7 +23,7 @@ import Testing
     }
 
     @Test func variantWritesAndStoresTheVariant() throws {
-        let scratch = Scratch()
+        let scratch = TemporaryDirectory()
         let store = ["--store", scratch.path + "/cache"]
         let input = try Self.png(width: 40, height: 40)
         #expect(try imagecache(["put"] + store + ["photo", "-"], input: input).status == 0)

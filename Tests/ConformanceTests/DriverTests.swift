@@ -9,7 +9,7 @@ import Testing
     /// The areas whose rules each fault breaks, so a fault run needs only those cases.
     static let faults: [(fault: String, areas: [String])] = [
         ("skip-expiry-extension", ["cache"]),
-        ("ignore-crc-errors", ["store"]),
+        ("value-checksums-unchecked", ["store"]),
         ("evict-wrong-entry", ["cache"]),
         ("wrong-adler32", ["png"]),
         ("keep-removed-key-after-compaction", ["store", "cache"]),

@@ -1,5 +1,6 @@
 import Foundation
 import ImageCacheKit
+import TestSupport
 import Testing
 import TortureWorkload
 
@@ -24,7 +25,7 @@ import TortureWorkload
     /// planted inside it.
     @Test(arguments: Backend.allCases)
     func everySynchronizedValueSurvivesSIGKILL(backend: Backend) throws {
-        let scratch = Scratch()
+        let scratch = TemporaryDirectory()
         let folder = scratch.url.appendingPathComponent("cache", isDirectory: true)
         let outside = scratch.url.appendingPathComponent("outside", isDirectory: true)
         try FileManager.default.createDirectory(at: outside, withIntermediateDirectories: true)
@@ -151,7 +152,7 @@ import TortureWorkload
     /// readers are not; once the first writer is gone, a writer may open.
     @Test(arguments: Backend.allCases)
     func aWriterInAnotherProcessLocksTheFolder(backend: Backend) throws {
-        let scratch = Scratch()
+        let scratch = TemporaryDirectory()
         let folder = scratch.url.appendingPathComponent("cache", isDirectory: true)
         let settings = CacheConfiguration(directory: folder, backend: backend)
         let holder = try Child(["hold-lock", backend.rawValue, folder.path])
@@ -174,7 +175,7 @@ import TortureWorkload
     /// closed at exit (`Spec/cache.md` §5.5).
     @Test(arguments: Backend.allCases)
     func aNormalExitWithoutCloseLosesNothing(backend: Backend) throws {
-        let scratch = Scratch()
+        let scratch = TemporaryDirectory()
         let folder = scratch.url.appendingPathComponent("cache", isDirectory: true)
         let child = try Child(["exit-without-close", backend.rawValue, folder.path, "500"])
         try child.finish()

@@ -7,18 +7,17 @@ import Testing
     import Darwin
 #endif
 
-/// The `cache-torture-child` binary built next to the test bundle.
-func childBinary() throws -> URL {
+/// The child binary `name` (`cache-torture-child`, `store-torture-child`) built next to the
+/// test bundle.
+func childBinary(_ name: String) throws -> URL {
     var directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
     for _ in 0..<4 {
-        let candidate = directory.appendingPathComponent("cache-torture-child")
+        let candidate = directory.appendingPathComponent(name)
         if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
         directory = directory.deletingLastPathComponent()
     }
-    let fallback = Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent(
-        "cache-torture-child")
-    try #require(
-        FileManager.default.isExecutableFile(atPath: fallback.path), "build cache-torture-child first")
+    let fallback = Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent(name)
+    try #require(FileManager.default.isExecutableFile(atPath: fallback.path), "build \(name) first")
     return fallback
 }
 
@@ -30,8 +29,9 @@ final class Child {
     private var pending = ""
     private(set) var lines: [String] = []
 
-    init(_ arguments: [String]) throws {
-        process.executableURL = try childBinary()
+    /// Starts `binary` with `arguments`.
+    init(_ arguments: [String], binary: String = "cache-torture-child") throws {
+        process.executableURL = try childBinary(binary)
         process.arguments = arguments
         process.standardOutput = output
         process.standardInput = input
@@ -70,19 +70,6 @@ final class Child {
         process.waitUntilExit()
         waitForLines(Int.max)
     }
-}
-
-/// A fresh folder for one test, removed when the test lets go of it.
-final class Scratch {
-    let url: URL
-
-    init() {
-        url = FileManager.default.temporaryDirectory
-            .appendingPathComponent("imagecache-crash-\(UUID().uuidString)", isDirectory: true)
-        try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    }
-
-    deinit { try? FileManager.default.removeItem(at: url) }
 }
 
 /// Every file under `url` with its bytes, to show that nothing there changed.

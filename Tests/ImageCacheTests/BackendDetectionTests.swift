@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import ImageCacheKit
@@ -6,49 +7,39 @@ import Testing
 /// `Backend.detect(inDirectory:)` (`Spec/backends.md` §7) and `ImageCache.entries()`
 /// (`Spec/cache.md` §4.4).
 @Suite struct BackendDetectionTests {
-    static func temporaryFolder() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("detect-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
-    }
-
     @Test(arguments: Backend.allCases)
     func aCacheFolderIsDetectedAsItsBackend(backend: Backend) throws {
-        let folder = try Self.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        #expect(try Backend.detect(inDirectory: folder) == [])
-        let cache = try ImageCache(configuration: CacheConfiguration(directory: folder, backend: backend))
+        let folder = TemporaryDirectory()
+        #expect(try Backend.detect(inDirectory: folder.url) == [])
+        let cache = try ImageCache(configuration: CacheConfiguration(directory: folder.url, backend: backend))
         try cache.store([1, 2, 3], forKey: "k")
         try cache.close()
-        #expect(try Backend.detect(inDirectory: folder) == [backend])
+        #expect(try Backend.detect(inDirectory: folder.url) == [backend])
     }
 
     @Test func eachMarkerNameCountsAndSeveralBackendsAreAllReported() throws {
-        let folder = try Self.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        #expect(try Backend.detect(inDirectory: folder.appendingPathComponent("missing")) == [])
+        let folder = TemporaryDirectory()
+        #expect(try Backend.detect(inDirectory: folder.url.appendingPathComponent("missing")) == [])
         try FileManager.default.createDirectory(
-            at: folder.appendingPathComponent("entries"), withIntermediateDirectories: false)
-        #expect(try Backend.detect(inDirectory: folder) == [.directory])
+            at: folder.url.appendingPathComponent("entries"), withIntermediateDirectories: false)
+        #expect(try Backend.detect(inDirectory: folder.url) == [.directory])
         for name in ["hybrid.log", "cache.dictionary"] {
             #expect(
                 FileManager.default.createFile(
-                    atPath: folder.appendingPathComponent(name).path, contents: nil))
+                    atPath: folder.url.appendingPathComponent(name).path, contents: nil))
         }
-        #expect(try Backend.detect(inDirectory: folder) == [.dictionary, .directory, .hybrid])
+        #expect(try Backend.detect(inDirectory: folder.url) == [.dictionary, .directory, .hybrid])
         // Other names mean nothing.
-        let other = try Self.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: other) }
+        let other = TemporaryDirectory()
         #expect(
             FileManager.default.createFile(
-                atPath: other.appendingPathComponent("store.log").path, contents: nil))
-        #expect(try Backend.detect(inDirectory: other) == [])
+                atPath: other.url.appendingPathComponent("store.log").path, contents: nil))
+        #expect(try Backend.detect(inDirectory: other.url) == [])
     }
 
     @Test func aRegularFileIsNotAFolder() throws {
-        let folder = try Self.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let file = folder.appendingPathComponent("file")
+        let folder = TemporaryDirectory()
+        let file = folder.url.appendingPathComponent("file")
         #expect(FileManager.default.createFile(atPath: file.path, contents: Data([1])))
         #expect(
             throws: CacheError.ioFailure(
@@ -60,12 +51,11 @@ import Testing
 
     @Test(arguments: Backend.allCases)
     func entriesListsTheLiveEntriesWithTheirSizesInKeyOrder(backend: Backend) throws {
-        let folder = try Self.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let folder = TemporaryDirectory()
         let clock = ManualClock(milliseconds: 100)
         let cache = try ImageCache(
             configuration: CacheConfiguration(
-                directory: folder, backend: backend, timeToLive: .milliseconds(1000), clock: clock))
+                directory: folder.url, backend: backend, timeToLive: .milliseconds(1000), clock: clock))
         defer { try? cache.close() }
         try cache.store([1, 2, 3], forKey: "b")
         try cache.store([], forKey: "a")

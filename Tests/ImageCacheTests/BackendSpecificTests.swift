@@ -1,6 +1,7 @@
 import Checksums
 import Foundation
 import LogStoreKit
+import TestSupport
 import Testing
 
 @testable import ImageCacheKit

@@ -1,5 +1,6 @@
 import Checksums
 import Foundation
+import TestSupport
 import Testing
 
 @testable import ImageCacheKit

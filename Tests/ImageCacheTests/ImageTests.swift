@@ -1,5 +1,6 @@
 import Foundation
 import PNG
+import TestSupport
 import Testing
 
 @testable import ImageCacheKit
@@ -140,7 +141,12 @@ extension CacheBehaviourTests {
             // Raw bytes stored over an image replace the decoded copy too.
             try cache.store(image, forKey: "k")
             try cache.store([1, 2, 3], forKey: "k")
-            #expect(throws: (any Error).self) { try cache.bitmap(forKey: "k") }
+            #expect(
+                throws: CacheError.imageDecodingFailed(
+                    key: "k", reason: PNGError.invalidSignature.description)
+            ) {
+                try cache.bitmap(forKey: "k")
+            }
             try cache.store(image, forKey: "k")
             try cache.removeAll()
             #expect(cache.memory?.count == 0)

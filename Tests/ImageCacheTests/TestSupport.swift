@@ -1,23 +1,12 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import ImageCacheKit
 
-/// A unique folder per test, removed when the test ends.
-final class TemporaryDirectory {
-    let url: URL
-
-    init() {
-        url = FileManager.default.temporaryDirectory
-            .appendingPathComponent("imagecache-tests-\(UUID().uuidString)", isDirectory: true)
-        try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    }
-
+extension TemporaryDirectory {
+    /// `cache/` in the folder: a cache folder that does not exist until a cache creates it.
     var cacheURL: URL { url.appendingPathComponent("cache", isDirectory: true) }
-
-    deinit {
-        try? FileManager.default.removeItem(at: url)
-    }
 }
 
 /// A small deterministic generator so the tests need no global random state.

@@ -1,5 +1,6 @@
 import Foundation
 import PNG
+import TestSupport
 import Testing
 
 @testable import ImageCacheKit
@@ -14,6 +15,25 @@ import Testing
 
     static func variantKey(_ key: String, _ size: UInt32) -> [UInt8] {
         VariantKey(original: Array(key.utf8), maximumPixelSize: size).bytes
+    }
+
+    /// Messages name a variant by its size and original, not by the raw bytes of its key.
+    @Test func aVariantKeyIsShownByItsSizeAndOriginal() throws {
+        #expect(displayKey(Self.variantKey("photo", 128)) == "variant 128 of photo")
+        #expect(displayKey(Array("photo".utf8)) == "photo")
+        // A damaged variant entry is reported under that name by the backend that found it.
+        let directory = TemporaryDirectory()
+        let cache = try ImageCache(configuration: configuration(.directory, directory, clock: ManualClock()))
+        try cache.store(try Self.image(width: 40, height: 30, seed: 1), forKey: "photo")
+        _ = try cache.variant(forKey: "photo", maximumPixelSize: 10)
+        let file = directory.cacheURL.appendingPathComponent(DirectoryStorage.entriesName)
+            .appendingPathComponent(DirectoryStorage.fileName(forKey: Self.variantKey("photo", 10)))
+        try FileManager.default.removeItem(at: file)
+        #expect {
+            try cache.storage.read(Self.variantKey("photo", 10))
+        } throws: {
+            isCorruptEntry($0, key: "variant 10 of photo")
+        }
     }
 
     @Test(arguments: Backend.allCases)

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import LogStoreKit
@@ -31,6 +32,26 @@ import Testing
             #expect(store.metadata(forKey: "a") == metadata(3))
             try store.close()
         }
+    }
+
+    /// The counter a cache would start from (`Spec/cache.md` §2.5): 1 + the largest access
+    /// sequence held, removed entries not counted, at most `UInt64.max`.
+    @Test func theNextAccessSequenceFollowsTheLargestHeld() throws {
+        let directory = TemporaryDirectory()
+        let store = try LogStore(path: directory.file())
+        #expect(store.nextAccessSequence == 1)
+        try store.put([1], forKey: "a", metadata: metadata(5))
+        try store.put([2], forKey: "b", metadata: metadata(3))
+        #expect(store.nextAccessSequence == 6)
+        try store.updateMetadata(metadata(9), forKey: "b")
+        #expect(store.nextAccessSequence == 10)
+        try store.removeValue(forKey: "b")
+        #expect(store.nextAccessSequence == 6)
+        try store.put([3], forKey: "c", metadata: metadata(.max))
+        #expect(store.nextAccessSequence == .max)
+        try store.close()
+        let reader = try LogStore(path: directory.file(), options: .init(readOnly: true))
+        #expect(reader.nextAccessSequence == .max)
     }
 
     @Test func emptyValueAndLargeValueBypassingTheBuffer() throws {

@@ -1,13 +1,8 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import LogStoreKit
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
 
 #if !IMAGECACHE_SINGLE_MODULE
     import Checksums
@@ -245,97 +240,5 @@ import Testing
         try first.close()
         let second = try LogStore(path: path)
         #expect(try second.value(forKey: "a") == [1])
-    }
-
-    /// A crafted snapshot whose numbers overflow (an offset near 2^64, a count near 2^64, a
-    /// size far beyond the log) is ignored: open scans the log instead of trapping (§4).
-    @Test(arguments: [
-        ("offset", 48 + 4, UInt64.max - 10), ("valueLength", 48 + 12, UInt64.max - 60),
-        ("entryCount", 32, UInt64.max), ("logLength", 24, UInt64.max),
-    ])
-    func aSnapshotWithHostileNumbersIsIgnored(field: String, position: Int, value: UInt64) throws {
-        let directory = TemporaryDirectory()
-        let path = directory.file()
-        do {
-            let store = try LogStore(path: path)
-            for index in 0..<5 {
-                try store.put(
-                    expectedValue(for: index, length: 30), forKey: "k\(index)", metadata: metadata(1))
-            }
-            try store.close()
-        }
-        var hint = fileBytes(path + ".hint")
-        for byte in 0..<8 { hint[position + byte] = UInt8(truncatingIfNeeded: value >> (8 * UInt64(byte))) }
-        // Fix both checksums, so only the numbers are wrong.
-        let header = CRC32.checksum(of: hint[0..<44])
-        for byte in 0..<4 { hint[44 + byte] = UInt8(truncatingIfNeeded: header >> (8 * UInt32(byte))) }
-        let body = CRC32.checksum(of: hint[48..<(hint.count - 4)])
-        for byte in 0..<4 {
-            hint[hint.count - 4 + byte] = UInt8(truncatingIfNeeded: body >> (8 * UInt32(byte)))
-        }
-        writeFile(path + ".hint", hint)
-        let store = try LogStore(path: path)
-        #expect(!store.recovery.usedSnapshot, "\(field)")
-        #expect(try store.value(forKey: "k4") == expectedValue(for: 4, length: 30))
-    }
-
-    /// A snapshot file much larger than its log cannot be real and is not even read.
-    @Test func aHugeSnapshotIsNotRead() throws {
-        let directory = TemporaryDirectory()
-        let path = directory.file()
-        do {
-            let store = try LogStore(path: path)
-            try store.put([1], forKey: "k", metadata: metadata(1))
-            try store.close()
-        }
-        // A sparse file: 64 GiB of apparent size, no disk.
-        let fd = open(path + ".hint", O_WRONLY)
-        #expect(ftruncate(fd, 64 << 30) == 0)
-        close(fd)
-        let store = try LogStore(path: path)
-        #expect(!store.recovery.usedSnapshot)
-        #expect(try store.value(forKey: "k") == [1])
-    }
-
-    @Test func snapshotCoversAPrefixAndTheRestIsScanned() throws {
-        let directory = TemporaryDirectory()
-        let path = directory.file()
-        do {
-            let store = try LogStore(path: path)
-            for index in 0..<20 {
-                try store.put(
-                    expectedValue(for: index, length: 50), forKey: "k\(index)",
-                    metadata: metadata(UInt64(index)))
-            }
-            try store.close()
-        }
-        let store = try LogStore(path: path)
-        #expect(store.recovery.usedSnapshot)
-        #expect(store.recovery.scannedRecords == 0)
-        try store.put([1], forKey: "k3", metadata: metadata(100))
-        try store.removeValue(forKey: "k4")
-        try store.synchronize()
-        // What a crash now would leave: the durable log and the older snapshot.
-        let crashed = directory.file("crashed.log")
-        writeFile(crashed, fileBytes(path))
-        writeFile(crashed + ".hint", fileBytes(path + ".hint"))
-        let recovered = try LogStore(path: crashed)
-        #expect(recovered.recovery.usedSnapshot)
-        #expect(recovered.recovery.scannedRecords == 2)
-        #expect(try recovered.value(forKey: "k3") == [1])
-        #expect(try recovered.value(forKey: "k4") == nil)
-        #expect(try recovered.value(forKey: "k5") == expectedValue(for: 5, length: 50))
-        // A snapshot of another log (different generation) is ignored.
-        try recovered.close()
-        let other = directory.file("other.log")
-        writeFile(other, fileBytes(path))
-        let fresh = try LogStore(path: directory.file("fresh.log"))
-        try fresh.put([9], forKey: "z", metadata: metadata(1))
-        try fresh.close()
-        writeFile(other + ".hint", fileBytes(directory.file("fresh.log") + ".hint"))
-        let mismatched = try LogStore(path: other)
-        #expect(!mismatched.recovery.usedSnapshot)
-        #expect(try mismatched.value(forKey: "k3") == [1])
-        #expect(try mismatched.value(forKey: "z") == nil)
     }
 }

@@ -1,21 +1,11 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import LogStoreKit
 
-/// A fresh directory per test, removed when the value is released.
-final class TemporaryDirectory {
-    let path: String
-
-    init(_ name: String = #function) {
-        let base = FileManager.default.temporaryDirectory.path
-        let safe = name.filter { $0.isLetter || $0.isNumber }
-        path = "\(base)/logstore-\(safe)-\(UUID().uuidString)"
-        try! FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-    }
-
-    deinit { try? FileManager.default.removeItem(atPath: path) }
-
+extension TemporaryDirectory {
+    /// The path of a file in the folder; `store.log` by default.
     func file(_ name: String = "store.log") -> String { "\(path)/\(name)" }
 }
 

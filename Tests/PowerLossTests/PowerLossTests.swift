@@ -1,6 +1,7 @@
 import Foundation
 import ImageCacheKit
 import Platform
+import TestSupport
 import Testing
 
 /// The power-loss simulator (`Spec/backends.md` §8): a workload runs on each backend with
@@ -22,9 +23,8 @@ struct PowerLossTests {
         "every value synchronize() returned for survives a power cut after any call, and the cache opens",
         arguments: Backend.allCases, FileSystemModel.allCases)
     func cacheSurvivesPowerCuts(backend: Backend, model: FileSystemModel) throws {
-        let scratch =
-            FileManager.default.temporaryDirectory.path + "/imagecache-power-loss-\(UUID().uuidString)"
-        defer { try? FileManager.default.removeItem(atPath: scratch) }
+        let temporary = TemporaryDirectory()
+        let scratch = temporary.path
         try FileManager.default.createDirectory(
             atPath: scratch + "/recorded", withIntermediateDirectories: true)
         let settings = CacheWorkloadSettings(backend: backend)

@@ -67,9 +67,8 @@ struct StorePowerLossTests {
         "a migrated, compacted and cleared store keeps what synchronize() returned for, after a power cut at any call",
         arguments: FileSystemModel.allCases)
     func storeSurvivesPowerCuts(model: FileSystemModel) throws {
-        let scratch =
-            FileManager.default.temporaryDirectory.path + "/imagecache-store-power-loss-\(UUID().uuidString)"
-        defer { try? FileManager.default.removeItem(atPath: scratch) }
+        let temporary = TemporaryDirectory()
+        let scratch = temporary.path
         let root = scratch + "/recorded"
         try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
         let (formatOne, initialValues) = Self.formatOneStore()

@@ -31,7 +31,7 @@ def ihdr(width, height, depth, colour_type, interlace=0, compression=0, filter_m
     return struct.pack(">IIBBBBB", width, height, depth, colour_type, compression, filter_method, interlace)
 
 
-# --- canonical encoding (CONTRACTS.md "Canonical PNG encoding", Spec/png.md) --------------
+# --- canonical encoding (Spec/png.md §2) ---------------------------------------------------
 
 def canonical_zlib(filtered):
     """78 01, stored blocks of 65,535 bytes (the last holds the rest), Adler-32 big-endian."""

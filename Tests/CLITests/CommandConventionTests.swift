@@ -1,14 +1,19 @@
 import Checksums
 import Foundation
+import TestSupport
 import Testing
 
-/// One test per trap a new user hit (issue 10, CLI part; issue 14, CLI items). Each one failed
-/// before the command line was rebuilt around one store argument and one option parser.
-@Suite struct TrapTests {
+/// What every command does the same way, so the tool behaves as a user expects: one default
+/// store, help on every command, `--` before a key and `-` for standard input and output, keys
+/// escaped in listings, ISO times and human sizes, exit statuses that tell a miss from damage,
+/// one-line errors, destinations checked before a long run. Each test once failed: a new user
+/// hit it (issues 10 and 14) before the command line was rebuilt around one store argument and
+/// one option parser.
+@Suite struct CommandConventionTests {
     /// Without `--store`, put/get/ls used `imagecache/store.log` while purge and clear used
     /// `imagecache/log/`, so `clear` exited 0 and cleared nothing.
     @Test func everyCommandUsesTheSameDefaultStore() throws {
-        let scratch = Scratch()
+        let scratch = TemporaryDirectory()
         let environment = ["XDG_CACHE_HOME": scratch.path + "/xdg"]
         #expect(try imagecache(["put", "k", "-"], input: [1, 2], environment: environment).status == 0)
         #expect(try imagecache(["ls"], environment: environment).text.hasPrefix("k\t2 B\t"))
@@ -46,7 +51,7 @@ import Testing
 
     /// A key that starts with `--` could not be used.
     @Test func aKeyThatStartsWithDashesWorksAfterDoubleDash() throws {
-        let scratch = Scratch()
+        let scratch = TemporaryDirectory()
         let store = ["--store", scratch.path + "/cache"]
         #expect(try imagecache(["put"] + store + ["--", "--key", "-"], input: [9]).status == 0)
         #expect(try imagecache(["put"] + store + ["--", "-h", "-"], input: [8]).status == 0)
@@ -65,7 +70,7 @@ import Testing
 
     /// Keys with tabs or newlines broke the `ls` output; NFC and NFD keys looked the same.
     @Test func listedKeysAreEscapedAndJSONKeepsThemExact() throws {
-        let scratch = Scratch()
+        let scratch = TemporaryDirectory()
         let store = ["--store", scratch.path + "/cache", "--now", "0"]
         let keys: [(key: String, shown: String)] = [
             ("tab\there", "tab\\there"), ("new\nline", "new\\nline"), ("cr\r", "cr\\r"),
@@ -95,7 +100,7 @@ import Testing
     /// `ls` printed raw millisecond times, and no size in cache mode; `--ttl 3600` meant seconds
     /// where the API took milliseconds.
     @Test func listingShowsISOTimesHumanSizesAndDurationsHaveUnits() throws {
-        let scratch = Scratch()
+        let scratch = TemporaryDirectory()
         let store = ["--store", scratch.path + "/cache", "--backend", "directory"]
         let start = ["--now", "2024-05-01T14:00:00+02:00"]
         #expect(
@@ -122,7 +127,7 @@ import Testing
 
     /// `get` exited 1 both for a missing key and for a corrupt record.
     @Test func getTellsAMissFromDamage() throws {
-        let scratch = Scratch()
+        let scratch = TemporaryDirectory()
         let folder = scratch.path + "/cache"
         let value = [UInt8](repeating: 0x5A, count: 100)
         #expect(try imagecache(["put", "--store", folder, "k", "-"], input: value).status == 0)
@@ -152,7 +157,7 @@ import Testing
 
     /// `rm` of a missing key was silent and exited 0.
     @Test func removingAMissingKeyExitsOne() throws {
-        let scratch = Scratch()
+        let scratch = TemporaryDirectory()
         for store in [scratch.path + "/cache", scratch.path + "/never-made"] {
             if store.hasSuffix("cache") {
                 #expect(try imagecache(["put", "--store", store, "present", "-"]).status == 0)
@@ -167,7 +172,7 @@ import Testing
 
     /// `png decode IN -` wrote a file named `-`.
     @Test func dashIsStandardInputAndOutputForPNG() throws {
-        let scratch = Scratch()
+        let scratch = TemporaryDirectory()
         let pam =
             Array("P7\nWIDTH 2\nHEIGHT 1\nDEPTH 4\nMAXVAL 255\nTUPLTYPE RGB_ALPHA\nENDHDR\n".utf8)
             + [1, 2, 3, 4, 5, 6, 7, 8]
@@ -184,7 +189,7 @@ import Testing
 
     /// `png info /tmp` printed "NSCocoaErrorDomain error 256".
     @Test func aDirectoryGivenAsAFileIsOneClearLine() throws {
-        let scratch = Scratch()
+        let scratch = TemporaryDirectory()
         let cases: [([String], String)] = [
             (
                 ["png", "info", scratch.path],
@@ -212,7 +217,7 @@ import Testing
 
     /// `bench --markdown missing-dir/x.md` ran the whole benchmark, then failed.
     @Test func benchChecksItsDestinationsBeforeRunning() throws {
-        let scratch = Scratch()
+        let scratch = TemporaryDirectory()
         let cases: [([String], String)] = [
             (
                 ["--markdown", scratch.path + "/missing/x.md"],
@@ -241,7 +246,7 @@ import Testing
 
     /// `bench png bad.png` did not name the bad file.
     @Test func benchPNGNamesTheFileThatFails() throws {
-        let scratch = Scratch()
+        let scratch = TemporaryDirectory()
         let good = scratch.path + "/good.png"
         let encoded = try imagecache(
             ["png", "encode", "-", good],
@@ -302,7 +307,7 @@ import Testing
 
     /// A damaged (here: newer) store said to open it read-only, but no command could.
     @Test func aStoreThatOnlyOpensReadOnlyCanBeInspected() throws {
-        let scratch = Scratch()
+        let scratch = TemporaryDirectory()
         let store = StoreCommandTests.emptyStore(in: scratch)
         #expect(
             try imagecache(["put", "--store", store, "--now", "0", "k", "-"], input: [4, 2]).status == 0)

@@ -1,51 +1,11 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import ImageCacheKit
 
-@Suite struct RecencyListTests {
-    @Test func keepsKeysInOrderOfUse() {
-        var list = RecencyList<Int>()
-        for key in [1, 2, 3, 4] { list.touch(key) }
-        list.touch(2)
-        list.remove(3)
-        list.touch(5)
-        #expect(list.orderedKeys == [1, 4, 2, 5])
-        #expect(list.first == 1)
-        #expect(list.last == 5)
-        list.remove(1)
-        list.remove(5)
-        #expect(list.orderedKeys == [4, 2])
-        list.removeAll()
-        #expect(list.first == nil && list.count == 0)
-    }
-}
-
-@Suite struct MemoryTierTests {
-    @Test func dropsTheLeastRecentlyUsedPastTheCostLimit() {
-        let tier = MemoryTier<String>(costLimit: 100)
-        tier.insert("a", cost: 40, forKey: [1], version: 1) { true }
-        tier.insert("b", cost: 40, forKey: [2], version: 1) { true }
-        #expect(tier.value(forKey: [1], version: 1) == "a")
-        tier.insert("c", cost: 40, forKey: [3], version: 1) { true }
-        #expect(tier.value(forKey: [2], version: 1) == nil)
-        #expect(tier.value(forKey: [1], version: 1) == "a")
-        #expect(tier.count == 2)
-        tier.insert("too big", cost: 101, forKey: [4], version: 1) { true }
-        #expect(tier.value(forKey: [4], version: 1) == nil)
-        #expect(tier.count == 2)
-        tier.insert("a2", cost: 10, forKey: [1], version: 2) { true }
-        #expect(tier.value(forKey: [1], version: 1) == nil)
-        #expect(tier.value(forKey: [1], version: 2) == "a2")
-    }
-
-    @Test func insertsOnlyWhenTheEntryIsStillCurrent() {
-        let tier = MemoryTier<String>(costLimit: 100)
-        tier.insert("stale", cost: 1, forKey: [1], version: 7) { false }
-        #expect(tier.count == 0)
-    }
-}
-
+/// `CacheConfiguration`: its ranges, checked when a cache opens (`Spec/cache.md` §3.1), its
+/// defaults, and the expiry rule every store follows (§4.2).
 @Suite struct ConfigurationTests {
     @Test(arguments: [
         (Duration.zero, "timeToLive must be at least 1 millisecond, got 0.0 seconds"),
@@ -79,6 +39,29 @@ import Testing
         }
     }
 
+    /// `Spec/cache.md` §4.2: the earlier of now + timeToLive and now + maximumAge; never without
+    /// them; a sum past `Int64` is never too.
+    @Test func anEntryExpiresAtTheEarlierOfItsTimeToLiveAndMaximumAge() throws {
+        func expiration(_ timeToLive: Duration?, _ maximumAge: Duration?, now: Int64 = 1_000) -> Int64 {
+            CacheConfiguration.expiration(
+                ofEntryStoredAt: now, timeToLive: timeToLive, maximumAge: maximumAge)
+        }
+        #expect(expiration(nil, nil) == .max)
+        #expect(expiration(.seconds(2), nil) == 3_000)
+        #expect(expiration(nil, .milliseconds(500)) == 1_500)
+        #expect(expiration(.seconds(2), .milliseconds(500)) == 1_500)
+        #expect(expiration(.seconds(2), .seconds(5)) == 3_000)
+        #expect(expiration(.milliseconds(1_500_999) + .microseconds(999), nil) == 1_501_999)
+        #expect(expiration(.seconds(2), nil, now: .max - 1_000) == .max)
+        // The cache stamps its stores by the same rule.
+        let directory = TemporaryDirectory()
+        let clock = ManualClock(milliseconds: 1_000)
+        let cache = try ImageCache(
+            configuration: configuration(.log, directory, clock: clock, timeToLive: 2_000, maximumAge: 500))
+        try cache.store([1], forKey: "k")
+        #expect(try cache.metadata(forKey: "k")?.expiresAt == expiration(.seconds(2), .milliseconds(500)))
+    }
+
     @Test func theDefaultBackendIsTheLog() {
         #expect(CacheConfiguration(directory: URL(fileURLWithPath: "/tmp/x")).backend == .log)
         #expect(
@@ -99,21 +82,4 @@ import Testing
             #expect(relative.path == "/home/me/.cache/imagecache")
         }
     #endif
-}
-
-@Suite struct ClockTests {
-    @Test func theManualClockMovesOnlyWhenTold() {
-        let clock = ManualClock(milliseconds: 42)
-        #expect(clock.now() == 42)
-        clock.advance(by: 8)
-        #expect(clock.now() == 50)
-        clock.set(milliseconds: 7)
-        #expect(clock.now() == 7)
-    }
-
-    @Test func theSystemClockIsInMillisecondsSinceTheEpoch() {
-        let now = SystemClock().now()
-        let expected = Int64(Date().timeIntervalSince1970 * 1000)
-        #expect(abs(now - expected) < 60_000)
-    }
 }

@@ -1,3 +1,5 @@
+import Benchmarks
+
 /// The report for people: a heading that names the machine and the run, then one section per
 /// suite. Each figure is a median followed by its spread, `12.3 ±4.0%`.
 extension BenchmarkReport {

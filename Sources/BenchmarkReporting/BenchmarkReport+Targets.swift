@@ -1,3 +1,5 @@
+import Benchmarks
+
 /// The targets the issues set, as ratios read off one run (issue 11: "bench.md shows each ratio
 /// as a column, so it can be read off directly"). A target whose measurements are not in the
 /// run (a single suite was run, or a peer is missing) is left out.

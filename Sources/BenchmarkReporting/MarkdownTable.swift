@@ -1,3 +1,4 @@
+import Benchmarks
 import Foundation
 
 /// A GitHub-flavoured Markdown table, padded so it also reads well as plain text.

@@ -1,3 +1,5 @@
+import Benchmarks
+
 /// The report's picture: the throughput results as a chart.
 extension BenchmarkReport {
     /// The throughput chart, or `nil` when the run did not include the throughput suite.

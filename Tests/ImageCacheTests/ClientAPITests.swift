@@ -3,12 +3,13 @@ import ImageCacheKit
 import Inflate
 import LogStoreKit
 import PNG
+import TestSupport
 import Testing
 
-/// The Swift surface a client package sees (issue 10): every public type can be written with
-/// its module's name, time settings are `Duration`s, and `Data`, `URL` and `async` callers are
-/// served directly.
-@Suite struct SurfaceAPITests {
+/// The API as a client package writes it: every public type can be written with its module's
+/// name, time settings are `Duration`s, and `Data`, `URL` and `async` callers are served
+/// directly (asked for in issue 10).
+@Suite struct ClientAPITests {
     /// Compiles only if no module declares a type of its own name.
     @Test func everyPublicTypeCanBeQualifiedWithItsModule() {
         let backend: ImageCacheKit.Backend = .log

@@ -1,3 +1,4 @@
+import Benchmarks
 import Foundation
 
 /// A hand-written SVG line chart of throughput against value size: one panel per operation
