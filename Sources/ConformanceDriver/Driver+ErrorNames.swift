@@ -75,6 +75,7 @@ extension CacheError: SpecNamedError {
         case .unsupportedFormatVersion: "unsupportedFormatVersion"
         case .ioFailure: "ioFailure"
         case .locked: "locked"
+        case .sharingUnsupported: "sharingUnsupported"
         case .readOnly: "readOnly"
         case .symbolicLink: "symbolicLink"
         case .imageTooLarge: "imageTooLarge"

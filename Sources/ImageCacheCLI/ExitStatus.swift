@@ -49,7 +49,7 @@ enum ExitStatus: Int32, CaseIterable, Sendable {
 
     private static func status(of error: CacheError) -> ExitStatus {
         switch error {
-        case .invalidKey, .invalidConfiguration, .invalidMaximumPixelSize: .usage
+        case .invalidKey, .invalidConfiguration, .invalidMaximumPixelSize, .sharingUnsupported: .usage
         case .corruptEntry, .corruptFile, .imageDecodingFailed: .damaged
         case .valueTooLarge, .unsupportedFormatVersion, .ioFailure, .logStoreFailure, .imageEncodingFailed,
             .imageTooLarge, .locked, .readOnly, .symbolicLink, .cacheClosed:

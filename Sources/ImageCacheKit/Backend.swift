@@ -14,3 +14,10 @@ public enum Backend: String, Sendable, CaseIterable, CustomStringConvertible {
     /// `dictionary`, `directory`, `log` or `hybrid`.
     public var description: String { rawValue }
 }
+
+extension Backend {
+    /// Whether processes can open the backend's folder to write it together
+    /// (`Spec/backends.md` §9.1): the log-based ones, whose one append-only file every process
+    /// can follow from its end.
+    public var canBeShared: Bool { self == .log || self == .hybrid }
+}

@@ -44,6 +44,14 @@ public struct CacheConfiguration: Sendable {
     /// (`F_BARRIERFSYNC`: much cheaper; a power cut may lose the last synchronizations, whole,
     /// and the cache opens with an earlier state). On Linux both make the data durable.
     public var flushMode: FlushMode
+    /// Open the folder to write it together with the other processes that open it so: an app
+    /// and its extensions (`Spec/backends.md` §9). Each sees the others' stores, removals and
+    /// clears at its next operation, the limits and the LRU order apply to what they hold
+    /// together, and a writer that does not share gets ``CacheError/locked(path:byThisProcess:)``.
+    /// `log` and `hybrid` only (others throw ``CacheError/sharingUnsupported(backend:)``).
+    /// Every change then takes a lock the processes share and is written to the file before it
+    /// returns, so stores cost more than alone (`imagecache bench shared`). Default false.
+    public var sharedAcrossProcesses: Bool
 
     /// The default ``decodingLimits``: at most 89,478,485 pixels (Pillow's `MAX_IMAGE_PIXELS`,
     /// about 341 MiB as RGBA8) and as many decompressed bytes as such an image needs in RGBA16.
@@ -65,8 +73,10 @@ public struct CacheConfiguration: Sendable {
         readOnly: Bool = false,
         decodingLimits: PNGLimits = CacheConfiguration.defaultDecodingLimits,
         thumbnailMaximumPixelSize: Int? = nil,
-        flushMode: FlushMode = .durable
+        flushMode: FlushMode = .durable,
+        sharedAcrossProcesses: Bool = false
     ) {
+        self.sharedAcrossProcesses = sharedAcrossProcesses
         self.flushMode = flushMode
         self.thumbnailMaximumPixelSize = thumbnailMaximumPixelSize
         self.directory = directory
@@ -134,6 +144,7 @@ public struct CacheConfiguration: Sendable {
 
     /// Checks the ranges in `Spec/cache.md` §3.1.
     func validate() throws(CacheError) {
+        if sharedAcrossProcesses && !backend.canBeShared { throw .sharingUnsupported(backend: backend) }
         if let timeToLive, Self.milliseconds(timeToLive) < 1 {
             throw .invalidConfiguration(
                 reason: "timeToLive must be at least 1 millisecond, got \(timeToLive)")

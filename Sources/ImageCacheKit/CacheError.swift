@@ -46,6 +46,9 @@ public enum CacheError: Error, Equatable, Sendable, CustomStringConvertible {
     case invalidMaximumPixelSize(Int)
     /// The cache was closed with `close()`; open a new instance to continue.
     case cacheClosed
+    /// ``CacheConfiguration/sharedAcrossProcesses`` was asked of a backend that cannot share
+    /// its folder between processes (`dictionary`, `directory`: `Spec/backends.md` §9.1).
+    case sharingUnsupported(backend: Backend)
 
     /// A sentence for the user that says what went wrong and, where it can, what to do:
     /// "The cache folder /path is already open for writing by another process; …". Switch on the case, not on
@@ -91,6 +94,9 @@ public enum CacheError: Error, Equatable, Sendable, CustomStringConvertible {
                 + "decoding limit of \(maximum); raise CacheConfiguration.decodingLimits to read it."
         case .invalidMaximumPixelSize(let size):
             return "A variant's maximum pixel size must be at least 1; \(size) was asked for."
+        case .sharingUnsupported(let backend):
+            return "The \(backend) backend cannot share its folder between processes; use the log or "
+                + "hybrid backend, or open the cache without sharedAcrossProcesses."
         case .cacheClosed:
             return "The cache has been closed; open a new ImageCache to use it again."
         }

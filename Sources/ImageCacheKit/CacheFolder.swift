@@ -14,36 +14,62 @@ final class CacheFolder: @unchecked Sendable {
 
     let path: String
     let readOnly: Bool
+    /// A writer that shares the folder with other processes (`Spec/backends.md` §9.2).
+    let shared: Bool
     private var lockDescriptor: Int32 = -1
     private let releaseLock = MutualExclusion()
+    /// Set when a shared open found a writer that does not share holding the folder.
+    private(set) var refusedBySoleWriter = false
 
-    /// Opens the folder at `path`: a writer creates it when missing and locks it; a reader does
+    var lockPath: String { path + "/" + Self.lockFileName }
+
+    /// Opens the folder at `path`: a writer creates it when missing and locks it (a shared
+    /// writer only opens the lock file: it takes its lock in ``isOnlyProcess()``); a reader does
     /// nothing. (The folder itself may be reached through a link the user chose; links inside
     /// it are refused by the backends, §1.6.)
-    init(path: String, readOnly: Bool) throws(CacheError) {
+    init(path: String, readOnly: Bool, shared: Bool = false) throws(CacheError) {
         self.path = path
         self.readOnly = readOnly
+        self.shared = shared && !readOnly
         guard !readOnly else { return }
         try cacheIO { () throws(SystemCallError) in try FileSystem.createDirectory(path) }
         // A link there fails the open with ELOOP: `symbolicLink`, as §1.6 says.
-        let lockPath = path + "/" + Self.lockFileName
+        let lockPath = self.lockPath
         let fd = try cacheIO { () throws(SystemCallError) in
             try FileSystem.open(lockPath, .readWrite, options: [.create, .noFollow])
         }
+        lockDescriptor = fd
+        guard !self.shared else { return }
         do {
             try ExclusiveLock.acquire(fd, path: lockPath)
         } catch {
             FileSystem.close(fd)
+            lockDescriptor = -1
             switch error {
             case .heldByThisProcess: throw .locked(path: path, byThisProcess: true)
             case .heldByAnotherProcess: throw .locked(path: path, byThisProcess: false)
             case .system(let failure): throw CacheError(failure)
             }
         }
-        lockDescriptor = fd
     }
 
     deinit { release() }
+
+    /// For a shared writer, asked by its log while it holds the log's lock of changes (so no
+    /// other sharer opens meanwhile, §9.2): whether no other process has the folder open. It
+    /// leaves the folder's lock held shared either way. A writer that does not share holding it
+    /// makes it throw; ``refusedBySoleWriter`` then says so.
+    func isOnlyProcess() throws(SystemCallError) -> Bool {
+        let fd = lockDescriptor
+        if try FileLock.tryLockExclusively(fd, path: lockPath) {
+            // Alone. Hold it shared from now on, as every sharer does.
+            if try FileLock.tryLockShared(fd, path: lockPath) { return true }
+        } else if try FileLock.tryLockShared(fd, path: lockPath) {
+            return false
+        }
+        refusedBySoleWriter = true
+        throw SystemCallError(operation: "lock", path: lockPath, errno: .wouldBlock)
+    }
 
     /// Whether the folder exists (a reader of a missing folder sees an empty cache).
     var exists: Bool { FileSystem.exists(path) }
@@ -52,7 +78,11 @@ final class CacheFolder: @unchecked Sendable {
     func release() {
         releaseLock.withLock {
             guard lockDescriptor >= 0 else { return }
-            ExclusiveLock.release(lockDescriptor, path: path + "/" + Self.lockFileName)
+            if shared {
+                FileLock.unlock(lockDescriptor)
+            } else {
+                ExclusiveLock.release(lockDescriptor, path: lockPath)
+            }
             FileSystem.close(lockDescriptor)
             lockDescriptor = -1
         }

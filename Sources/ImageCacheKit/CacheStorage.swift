@@ -63,6 +63,28 @@ protocol CacheStorage: AnyObject, Sendable {
     var compactionIsDue: Bool { get }
     /// How many damaged spans of synchronized data opening skipped (`Spec/store.md` §5.4).
     var damagedRecordsSkipped: Int { get }
+
+    // Sharing the folder with other processes (`Spec/backends.md` §9); the defaults are a
+    // backend's that never shares.
+
+    /// Runs `body` holding the lock other processes' changes wait for, caught up with them,
+    /// and publishes what `body` changed before it returns.
+    func withExclusiveAccess<Result>(_ body: () throws(CacheError) -> Result) throws(CacheError) -> Result
+    /// The changes other processes made that the backend applied since the last call.
+    func takeChanges() throws(CacheError) -> [StorageChange]
+    /// The next access sequence the sharing processes agreed on (0: none yet); read and set
+    /// inside ``withExclusiveAccess(_:)``.
+    var sharedSequence: UInt64 { get set }
+}
+
+/// A change another process made to the entries (`Spec/backends.md` §9.4).
+enum StorageChange: Equatable {
+    /// The key's entry was `before` and is now `after` (nil: absent).
+    case entry(key: [UInt8], before: EntryState?, after: EntryState?)
+    /// Every entry went.
+    case cleared
+    /// The backend loaded its index again: whatever was derived from it must be too.
+    case reloaded
 }
 
 /// The text of a key for messages and errors: its UTF-8, or a variant's readable name
@@ -76,4 +98,15 @@ extension CacheStorage {
     var compactionIsDue: Bool { false }
     /// Only the log-based backends skip damaged records.
     var damagedRecordsSkipped: Int { 0 }
+
+    func withExclusiveAccess<Result>(_ body: () throws(CacheError) -> Result) throws(CacheError) -> Result {
+        try body()
+    }
+
+    func takeChanges() throws(CacheError) -> [StorageChange] { [] }
+
+    var sharedSequence: UInt64 {
+        get { 0 }
+        set {}
+    }
 }

@@ -1,5 +1,6 @@
 #if !IMAGECACHE_SINGLE_MODULE
     import Checksums
+    import LogStoreKit
     import Platform
 #endif
 
@@ -82,7 +83,13 @@ final class HybridStorage: CacheStorage, @unchecked Sendable {
     /// reopens the log as it was synchronized, still naming them.
     private var supersededFiles: [String] = []
 
-    init(directory: String, threshold: Int, readOnly: Bool, mode: FlushMode) throws(CacheError) {
+    /// Whether other processes write the folder too (`Spec/backends.md` §9).
+    let shared: Bool
+
+    init(
+        directory: String, threshold: Int, readOnly: Bool, mode: FlushMode, sharing: LogStore.Sharing? = nil
+    ) throws(CacheError) {
+        shared = sharing != nil
         self.directory = directory
         self.threshold = threshold
         self.readOnly = readOnly
@@ -100,7 +107,7 @@ final class HybridStorage: CacheStorage, @unchecked Sendable {
         }
         log = try LogStorage(
             directory: directory, fileName: Self.logName, readOnly: readOnly, mode: mode,
-            willWriteRecords: hook)
+            willWriteRecords: hook, sharing: sharing)
         try loadReferences()
     }
 
@@ -136,17 +143,60 @@ final class HybridStorage: CacheStorage, @unchecked Sendable {
         try log.forEachEntry { key, state in
             if state.byteCount == Self.referenceLength { candidates.append(Array(key)) }
         }
-        for key in candidates {
-            do {
-                if let raw = try log.storedValue(key), var reference = Reference(raw.value) {
-                    reference.byteCount = try externalFileSize(reference.name) ?? 0
-                    references[key] = reference
+        var loaded: [[UInt8]: Reference] = [:]
+        for key in candidates { loaded[key] = try reference(forKey: key) }
+        lock.withWriteLock { references = loaded }
+    }
+
+    /// The reference the log holds for `key`, counted with its file's size, or nil when its
+    /// value is inline (or gone).
+    private func reference(forKey key: [UInt8]) throws(CacheError) -> Reference? {
+        do {
+            guard let raw = try log.storedValue(key), var reference = Reference(raw.value) else { return nil }
+            reference.byteCount = try externalFileSize(reference.name) ?? 0
+            return reference
+        } catch {
+            // A damaged record is reported when the entry is read (Spec/cache.md §8.2).
+            guard case .corruptEntry = error else { throw error }
+            return nil
+        }
+    }
+
+    // MARK: Sharing (`Spec/backends.md` §9)
+
+    func withExclusiveAccess<Result>(_ body: () throws(CacheError) -> Result) throws(CacheError) -> Result {
+        try log.withExclusiveAccess(body)
+    }
+
+    var sharedSequence: UInt64 {
+        get { log.sharedSequence }
+        set { log.sharedSequence = newValue }
+    }
+
+    /// The log's changes, with the sizes of external values, and the references they bring.
+    func takeChanges() throws(CacheError) -> [StorageChange] {
+        var translated: [StorageChange] = []
+        for change in try log.takeChanges() {
+            switch change {
+            case .reloaded:
+                try loadReferences()
+                translated.append(.reloaded)
+            case .cleared:
+                lock.withWriteLock { references.removeAll() }
+                translated.append(.cleared)
+            case .entry(let key, let before, let after):
+                let previous = lock.withReadLock { references[key] }
+                let current = after?.byteCount == Self.referenceLength ? try reference(forKey: key) : nil
+                lock.withWriteLock { references[key] = current }
+                func translate(_ state: EntryState, _ reference: Reference?) -> EntryState {
+                    key.withUnsafeBytes { self.state($0, state, reference.map { [key: $0] } ?? [:]) }
                 }
-            } catch {
-                // A damaged record is reported when the entry is read (Spec/cache.md §8.2).
-                guard case .corruptEntry = error else { throw error }
+                let beforeState = before.map { translate($0, previous) }
+                let afterState = after.map { translate($0, current) }
+                translated.append(.entry(key: key, before: beforeState, after: afterState))
             }
         }
+        return translated
     }
 
     // MARK: Reads
@@ -182,8 +232,25 @@ final class HybridStorage: CacheStorage, @unchecked Sendable {
         }
     }
 
+    /// Reads the value; when its external file is missing or wrong and another process may
+    /// have replaced or removed the entry meanwhile (a shared or read-only cache), the entry
+    /// is looked up again, caught up, and read once more if it changed: a replaced value reads
+    /// as the new one or a miss, never as corrupt (`Spec/backends.md` §9.5).
     func read(_ key: [UInt8]) throws(CacheError) -> StoredValue? {
+        var version: UInt64?
+        do {
+            return try readOnce(key, version: &version)
+        } catch {
+            guard case .corruptEntry = error, shared || readOnly, let first = version else { throw error }
+            guard try log.state(forKey: key)?.version != first else { throw error }
+            return try readOnce(key, version: &version)
+        }
+    }
+
+    /// One read; `version` is set to the version of the record it found.
+    private func readOnce(_ key: [UInt8], version: inout UInt64?) throws(CacheError) -> StoredValue? {
         guard let (raw, info) = try log.storedValue(key) else { return nil }
+        version = info.recordOffset
         let shownKey = displayKey(key)
         guard let tag = raw.first else {
             throw .corruptEntry(key: shownKey, reason: "empty hybrid log value")
@@ -290,8 +357,13 @@ final class HybridStorage: CacheStorage, @unchecked Sendable {
     /// a file that comes back is unreferenced, and the next writable open deletes it (§5.5).
     private func deleteSupersededFiles() throws(CacheError) {
         guard let external else { return }
+        // Another process may have stored a file of the same name since (a variant made
+        // again): one the current entries name stays.
+        let referenced = shared ? lock.withReadLock { Set(references.values.map(\.name)) } : []
         while let name = supersededFiles.last {
-            try cacheIO { () throws(SystemCallError) in try external.removeFile(name) }
+            if !referenced.contains(name) {
+                try cacheIO { () throws(SystemCallError) in try external.removeFile(name) }
+            }
             externalFiles?.noteRemoved(name, mustPersist: false)
             supersededFiles.removeLast()
         }
@@ -312,6 +384,9 @@ final class HybridStorage: CacheStorage, @unchecked Sendable {
     /// included (§5.5), but not files waiting for their superseding record to be durable.
     func removeUnreferencedFiles() throws(CacheError) {
         guard !readOnly, let external else { return }
+        // Another process's records that stopped naming a file become durable first, so no
+        // file a durable record names is deleted (§9.5).
+        if shared { try log.synchronize() }
         let referenced = lock.withReadLock { Set(references.values.map(\.name)) }.union(supersededFiles)
         for entry in try cacheIO({ () throws(SystemCallError) in try external.entries() })
         where !referenced.contains(entry.name) {

@@ -1,4 +1,5 @@
 #if !IMAGECACHE_SINGLE_MODULE
+    import LogStoreKit
     import Platform
 #endif
 
@@ -75,11 +76,28 @@ public final class ImageCache: @unchecked Sendable {
         maximumAge = configuration.maximumAgeMilliseconds
         memory = configuration.memoryCostLimit.map { MemoryTier(costLimit: $0) }
         let path = configuration.directory.standardizedFileURL.path
-        folder = try CacheFolder(path: path, readOnly: configuration.readOnly)
+        let folder = try CacheFolder(
+            path: path, readOnly: configuration.readOnly, shared: configuration.sharedAcrossProcesses)
+        self.folder = folder
         if !configuration.readOnly { BackupExclusion.exclude(folderAt: path) }
-        storage = try Self.makeStorage(for: configuration, path: path, folder: folder)
+        do {
+            storage = try Self.makeStorage(for: configuration, path: path, folder: folder)
+        } catch {
+            // A writer that does not share holds the folder (`Spec/backends.md` §9.2).
+            if folder.refusedBySoleWriter { throw .locked(path: path, byThisProcess: false) }
+            throw error
+        }
+        // What opening changes, a sharing process changes under the others' lock (§9.3).
+        try storage.withExclusiveAccess { () throws(CacheError) in
+            _ = try storage.takeChanges()
+            try recountFromStorage()
+            try finishOpening()
+        }
+    }
 
-        // One scan sets the counter (§2.5), the byte total and the earliest expiry.
+    /// One scan of the backend's index sets what the cache derives from it: the counter
+    /// (§2.5), the byte total, the earliest expiry and the variants of each original.
+    func recountFromStorage() throws(CacheError) {
         var largestSequence: UInt64 = 0
         var total = 0
         var earliest = Int64.max
@@ -90,11 +108,19 @@ public final class ImageCache: @unchecked Sendable {
             earliest = min(earliest, state.metadata.expiresAt)
             if let variant = VariantKey(key) { found.append(variant) }
         }
+        variants = [:]
         for variant in found { variants[variant.original, default: []].insert(variant.maximumPixelSize) }
         variantCount = found.count
-        nextSequence = largestSequence &+ 1 == 0 ? .max : largestSequence + 1
+        nextSequence = max(
+            nextSequence, largestSequence &+ 1 == 0 ? .max : largestSequence + 1, storage.sharedSequence)
         totalBytes = total
         expiryLowerBound = earliest
+        candidates.reset()
+    }
+
+    /// Opening's changes: untrusted variants, orphans and expired entries removed, stray files
+    /// deleted (§5.1); a reader only counts what it keeps.
+    private func finishOpening() throws(CacheError) {
         damagedRecordsSkippedOnOpen = storage.damagedRecordsSkipped
         if damagedRecordsSkippedOnOpen > 0 {
             if configuration.readOnly {
@@ -113,6 +139,7 @@ public final class ImageCache: @unchecked Sendable {
         } else {
             orphanedVariantBytes = try orphanedVariantByteCount()
         }
+        publishSequence()
     }
 
     deinit {
@@ -131,6 +158,10 @@ public final class ImageCache: @unchecked Sendable {
             if readOnly { return EmptyStorage() }
             try folder.discardFormatOne(configuration.backend)
         }
+        // A sharing writer's log asks the folder whether it is the first (§9.2).
+        let sharing =
+            folder.shared
+            ? LogStore.Sharing { () throws(SystemCallError) in try folder.isOnlyProcess() } : nil
         switch configuration.backend {
         case .dictionary:
             return try DictionaryStorage(directory: path, readOnly: readOnly, mode: mode)
@@ -138,12 +169,12 @@ public final class ImageCache: @unchecked Sendable {
             return try DirectoryStorage(directory: path, readOnly: readOnly, mode: mode)
         case .log:
             if readOnly && !FileSystem.exists(path + "/" + LogStorage.fileName) { return EmptyStorage() }
-            return try LogStorage(directory: path, readOnly: readOnly, mode: mode)
+            return try LogStorage(directory: path, readOnly: readOnly, mode: mode, sharing: sharing)
         case .hybrid:
             if readOnly && !FileSystem.exists(path + "/" + HybridStorage.logName) { return EmptyStorage() }
             return try HybridStorage(
                 directory: path, threshold: configuration.externalStorageThreshold, readOnly: readOnly,
-                mode: mode)
+                mode: mode, sharing: sharing)
         }
     }
 
@@ -156,15 +187,22 @@ public final class ImageCache: @unchecked Sendable {
         try writerLock.withLock { () throws(CacheError) -> Result in
             guard !isClosed else { throw .cacheClosed }
             if mutating && configuration.readOnly { throw .readOnly(path: folder.path) }
-            if mutating {
-                try applyRecordedHits()
-            } else {
-                // An inspection reads no file and must not fail for a write it did not ask
-                // for: hits that cannot be applied are lost, never wrong (`Spec/cache.md`
-                // §10.3), and the answer comes from the index as it is.
-                do { try applyRecordedHits() } catch {}
+            // Shared, everything below runs under the lock every sharing process takes, on an
+            // index caught up with theirs (`Spec/backends.md` §9.3).
+            return try storage.withExclusiveAccess { () throws(CacheError) -> Result in
+                try absorbChangesOfOtherProcesses()
+                if mutating {
+                    try applyRecordedHits()
+                } else {
+                    // An inspection reads no file and must not fail for a write it did not ask
+                    // for: hits that cannot be applied are lost, never wrong (`Spec/cache.md`
+                    // §10.3), and the answer comes from the index as it is.
+                    do { try applyRecordedHits() } catch {}
+                }
+                let result = try body()
+                publishSequence()
+                return result
             }
-            return try body()
         }
     }
 

@@ -16,7 +16,8 @@ final class LogStorage: CacheStorage, @unchecked Sendable {
     ///   the hybrid backend makes the external files they name durable there.
     init(
         directory: String, fileName: String = LogStorage.fileName, readOnly: Bool, mode: FlushMode,
-        willWriteRecords: (@Sendable () throws(SystemCallError) -> Void)? = nil
+        willWriteRecords: (@Sendable () throws(SystemCallError) -> Void)? = nil,
+        sharing: LogStore.Sharing? = nil
     ) throws(CacheError) {
         // The caller refused a link at the log's name (CacheFolder.checkForLinks, §1.6).
         let path = directory + "/" + fileName
@@ -24,7 +25,7 @@ final class LogStorage: CacheStorage, @unchecked Sendable {
         // Damage to synchronized records costs those records, never the cache (§4.3).
         let options = LogStore.Options(
             readOnly: readOnly, compactionDeadRatio: nil, skipsDamagedRecords: true,
-            willWriteRecords: willWriteRecords, flushMode: mode)
+            willWriteRecords: willWriteRecords, flushMode: mode, sharing: sharing)
         do {
             store = try LogStore(path: path, options: options)
         } catch {
@@ -160,6 +161,40 @@ final class LogStorage: CacheStorage, @unchecked Sendable {
     func removeUnreferencedFiles() throws(CacheError) {}
 
     var damagedRecordsSkipped: Int { store.recovery.damagedRecords.count }
+
+    // MARK: Sharing (`Spec/backends.md` §9)
+
+    func withExclusiveAccess<Result>(_ body: () throws(CacheError) -> Result) throws(CacheError) -> Result {
+        var failure: CacheError?
+        let result = try perform { () throws(LogStoreError) -> Result? in
+            try store.withExclusiveAccess { () throws(LogStoreError) -> Result? in
+                do throws(CacheError) {
+                    return try body()
+                } catch {
+                    failure = error
+                    return nil
+                }
+            }
+        }
+        if let failure { throw failure }
+        return result!
+    }
+
+    func takeChanges() throws(CacheError) -> [StorageChange] {
+        store.takeChanges().map { change in
+            switch change {
+            case .entry(let key, let before, let after):
+                .entry(key: key, before: before.map(Self.state), after: after.map(Self.state))
+            case .cleared: .cleared
+            case .reloaded: .reloaded
+            }
+        }
+    }
+
+    var sharedSequence: UInt64 {
+        get { store.sharedCounter }
+        set { store.sharedCounter = newValue }
+    }
 
     func close() throws(CacheError) {
         try perform { () throws(LogStoreError) in try store.close() }

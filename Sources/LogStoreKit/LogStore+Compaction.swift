@@ -17,9 +17,11 @@ extension LogStore {
     ///   throw the store is unchanged.
     /// - Complexity: O(live bytes + entries · log entries).
     public func compact(now: Int64) throws(LogStoreError) -> CompactionResult {
-        try writerLock.withLock { () throws(LogStoreError) -> CompactionResult in
-            try checkWritable()
-            return try compactHoldingWriterLock(now: now)
+        try withExclusiveAccess { () throws(LogStoreError) -> CompactionResult in
+            try writerLock.withLock { () throws(LogStoreError) -> CompactionResult in
+                try checkWritable()
+                return try compactHoldingWriterLock(now: now)
+            }
         }
     }
 
@@ -155,15 +157,17 @@ extension LogStore {
             try FileSystem.synchronizeFile(newDescriptor, path: temporary, mode: options.flushMode)
         }
         // Lock the new file before it takes the store's name, so no other process can open
-        // and lock it in between.
-        do {
-            try ExclusiveLock.acquire(newDescriptor, path: temporary, patienceMilliseconds: 0)
-        } catch {
-            // Nothing else can know this file yet; a refusal means the system refused the call.
-            if case .system(let failure) = error { throw LogStoreError(failure) }
-            throw .storeLocked(path: temporary, byThisProcess: error == .heldByThisProcess)
+        // and lock it in between. (A shared store's writers take no lock on the log, §12.3.)
+        if options.sharing == nil {
+            do {
+                try ExclusiveLock.acquire(newDescriptor, path: temporary, patienceMilliseconds: 0)
+            } catch {
+                // Nothing else can know this file yet; a refusal means the system refused the call.
+                if case .system(let failure) = error { throw LogStoreError(failure) }
+                throw .storeLocked(path: temporary, byThisProcess: error == .heldByThisProcess)
+            }
+            newFileLocked = true
         }
-        newFileLocked = true
         try checkpoint(.replacingOldFile)
         try storeIO { try FileSystem.rename(temporary, to: path) }
         committed = true
@@ -180,7 +184,7 @@ extension LogStore {
         }
         // The last close of the replaced file frees its blocks and page cache, which takes
         // long for a large file; nothing uses the descriptor any more, so do it off this thread.
-        ExclusiveLock.release(oldDescriptor, path: path)
+        if options.sharing == nil { ExclusiveLock.release(oldDescriptor, path: path) }
         DispatchQueue.global(qos: .utility).async { FileSystem.close(oldDescriptor) }
         try checkpoint(.synchronizingDirectory)
         try storeIO {

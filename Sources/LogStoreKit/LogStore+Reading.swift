@@ -69,7 +69,8 @@ extension LogStore {
     /// Looks `keyBytes` up under the read lock and, when its record is in the mapping, takes a
     /// reference to that mapping, which keeps it valid once the lock is released.
     private func lending(forKey keyBytes: UnsafeRawBufferPointer) throws(LogStoreError) -> Lending {
-        try stateLock.withReadLock { () throws(LogStoreError) -> Lending in
+        catchUpIfNeeded()
+        return try stateLock.withReadLock { () throws(LogStoreError) -> Lending in
             if isClosed { throw .closed(path: path) }
             guard let entry = index[keyBytes] else { return .absent }
             let (length, overflow) = UInt64(RecordFormat.recordHeaderSize + keyBytes.count)
@@ -113,6 +114,7 @@ extension LogStore {
     /// What the index holds for `key`, or nil when absent.
     /// - Throws: `closed` after ``close()``.
     public func entryInfo(forKey key: [UInt8]) throws(LogStoreError) -> EntryInfo? {
+        catchUpIfNeeded()
         let (info, closed) = key.withUnsafeBytes { keyBytes in
             stateLock.withReadLock { isClosed ? (nil, true) : (index[keyBytes].map(EntryInfo.init), false) }
         }
@@ -124,7 +126,8 @@ extension LogStore {
     /// `body` must not call back into the store. No order is promised.
     /// - Throws: `closed` after ``close()``.
     public func forEachEntry(_ body: (UnsafeRawBufferPointer, EntryInfo) -> Void) throws(LogStoreError) {
-        try stateLock.withReadLock { () throws(LogStoreError) in
+        catchUpIfNeeded()
+        return try stateLock.withReadLock { () throws(LogStoreError) in
             if isClosed { throw .closed(path: path) }
             index.forEachEntry { _, keyBytes, entry in body(keyBytes, EntryInfo(entry)) }
         }
@@ -158,7 +161,8 @@ extension LogStore {
     // MARK: Internals
 
     func entryInfo(forKeyBytes keyBytes: UnsafeRawBufferPointer) -> EntryInfo? {
-        stateLock.withReadLock { isClosed ? nil : index[keyBytes].map(EntryInfo.init) }
+        catchUpIfNeeded()
+        return stateLock.withReadLock { isClosed ? nil : index[keyBytes].map(EntryInfo.init) }
     }
 
     /// Looks `keyBytes` up, under the read lock, and reads its value into a new array, checked
@@ -166,6 +170,7 @@ extension LogStore {
     func readRecord(forKey keyBytes: UnsafeRawBufferPointer) throws(LogStoreError)
         -> (value: [UInt8], info: EntryInfo)?
     {
+        catchUpIfNeeded()
         let headLength = RecordFormat.recordHeaderSize + keyBytes.count
         return try withUnsafeTemporaryAllocation(byteCount: headLength, alignment: 8) {
             (head) throws(LogStoreError) -> (value: [UInt8], info: EntryInfo)? in

@@ -7,6 +7,19 @@ extension LogStore {
     /// Opens, locks and indexes the store (`Spec/store.md` §5).
     func openAndRecover() throws(LogStoreError) {
         if isWritable && !FileSystem.exists(path) { try createEmptyStore() }
+        // A shared writer opens under the lock of changes (§12.2): the first process recovers
+        // the log alone; a later one trusts what the others published.
+        let sharedCoordination = try openCoordination()
+        if let sharedCoordination {
+            try storeIO {
+                try FileLock.lockExclusively(sharedCoordination.descriptor, path: sharedCoordination.path)
+            }
+        }
+        defer { if let sharedCoordination { FileLock.unlock(sharedCoordination.descriptor) } }
+        let joining =
+            try sharedCoordination.map { coordination throws(LogStoreError) in
+                try !storeIO { try options.sharing!.isOnlyProcess() } && coordination.isValid
+            } ?? false
         try openAndLock()
         var fileSize = try storeIO { try FileSystem.size(descriptor, path: path) }
         if fileSize == 0 && isWritable {
@@ -28,8 +41,9 @@ extension LogStore {
             }
         }
         if header.major == LegacyRecordFormat.majorVersion {
-            // Format 1 is migrated by a writer and refused to a reader (§2.1 rule 3, §11).
-            guard isWritable else { throw .migrationRequired(path: path) }
+            // Format 1 is migrated by a lone writer and refused to a reader (§2.1 rule 3, §11)
+            // and to a shared writer, which another process may have joined (§12.2).
+            guard isWritable, options.sharing == nil else { throw .migrationRequired(path: path) }
             try migrateFromFormat1(header, fileSize: fileSize)
             closeDescriptor()
             isClosed = false
@@ -42,7 +56,16 @@ extension LogStore {
             throw .newerMinorVersion(path: path, major: header.major, minor: header.minor)
         }
         generation = header.generation
-        if isWritable { try storeIO { try FileSystem.remove(compactionPath) } }
+        if joining {
+            // The others published this log up to a length; what lies past it is no one's yet.
+            guard sharedCoordination!.generation == generation else {
+                throw .ioError(
+                    operation: "join the shared store", errno: Errno.invalidArgument.rawValue, path: path)
+            }
+            fileSize = min(fileSize, sharedCoordination!.length)
+        } else if isWritable {
+            try storeIO { try FileSystem.remove(compactionPath) }
+        }
 
         var start = UInt64(RecordFormat.fileHeaderSize)
         var usedSnapshot = false
@@ -66,9 +89,11 @@ extension LogStore {
         if end < fileSize {
             report.tailOffset = end
             report.discardedBytes = fileSize - end
-            if isWritable { try storeIO { try FileSystem.truncate(descriptor, to: end, path: path) } }
+            if isWritable && !joining {
+                try storeIO { try FileSystem.truncate(descriptor, to: end, path: path) }
+            }
         }
-        if isWritable {
+        if isWritable && !joining {
             // What open kept past the mark is durable once this returns, and the mark says so.
             if end != durableLength || end < fileSize {
                 try storeIO {
@@ -79,6 +104,13 @@ extension LogStore {
         }
         flushedLength = end
         recoveryState = report
+        if let sharedCoordination {
+            if !joining {
+                sharedCoordination.setCounter(0)
+                sharedCoordination.setWriting(false)
+            }
+            sharedCoordination.publish(generation: generation, length: end)
+        }
     }
 
     /// Opens the file and takes the lock; retries if a compaction elsewhere replaced the file
@@ -87,7 +119,8 @@ extension LogStore {
         for _ in 0..<16 {
             let fd = try storeIO { try FileSystem.open(path, isWritable ? .readWrite : .readOnly) }
             descriptor = fd
-            guard isWritable else { return }
+            // A shared store's writers exclude each other with the lock of changes (§12.3).
+            guard isWritable, options.sharing == nil else { return }
             do {
                 try ExclusiveLock.acquire(fd, path: path)
             } catch {
@@ -156,10 +189,19 @@ extension LogStore {
     /// `durableLength` is applied only when its value passes its checksum too: the first one
     /// that is incomplete or fails anything begins the torn tail. `legacy` reads format 1
     /// (§11), for migration; it has no sync mark.
+    ///
+    /// `following`: a reader following a live writer (§12.4). `.published`: the records before
+    /// `fileSize` were published by a writer of a shared store, each whole, none checked past
+    /// its header; `.unpublished`: a writer without coordination may be writing them, so each
+    /// value is checked too. Either way the first record that fails ends the scan (the reader
+    /// tries again later) instead of counting as damage. With `sink`, records go there instead
+    /// of into the index; `file` is the descriptor to read (default: the store's).
     func scan(
         from start: UInt64, fileSize: UInt64, durableLength: UInt64, knownTypesOnly: Bool,
-        legacy: Bool = false, report: inout RecoveryReport
+        legacy: Bool = false, following: Following? = nil, in file: Int32? = nil,
+        report: inout RecoveryReport, sink: ((ScannedHeader, UnsafeRawBufferPointer, UInt64) -> Void)? = nil
     ) throws(LogStoreError) -> UInt64 {
+        let descriptor = file ?? self.descriptor
         let headerSize = legacy ? LegacyRecordFormat.recordHeaderSize : RecordFormat.recordHeaderSize
         let head = UnsafeMutableRawBufferPointer.allocate(
             byteCount: headerSize + RecordFormat.maximumKeyLength, alignment: 8)
@@ -187,7 +229,7 @@ extension LogStore {
             else { return offset }
             let whole = UnsafeRawBufferPointer(rebasing: head[..<headLength])
             guard let header = Self.validHeader(whole, legacy: legacy, knownTypesOnly: knownTypesOnly) else {
-                if offset >= durableLength { return offset }
+                if offset >= durableLength || following != nil { return offset }
                 guard
                     let next = try damagedRecord(
                         at: offset, head: UnsafeRawBufferPointer(head), fileSize: fileSize,
@@ -199,20 +241,35 @@ extension LogStore {
             }
             // Incomplete: a valid header whose value runs past the end of the file.
             guard header.recordLength <= remaining else { return offset }
-            if offset + header.recordLength > durableLength,
-                try !valueIsIntact(at: offset + UInt64(headLength), header: header)
+            if following != .published,
+                following == .unpublished || offset + header.recordLength > durableLength,
+                try !valueIsIntact(at: offset + UInt64(headLength), header: header, in: descriptor)
             {
                 return offset
             }
-            apply(header, key: UnsafeRawBufferPointer(keyPart), at: offset)
+            if let sink {
+                sink(header, UnsafeRawBufferPointer(keyPart), offset)
+            } else {
+                Self.apply(
+                    header, key: UnsafeRawBufferPointer(keyPart), at: offset, to: index, liveBytes: &liveBytes
+                )
+            }
             report.scannedRecords += 1
             offset += header.recordLength
         }
         return offset
     }
 
+    /// How a reader following a live writer trusts the records it finds (``scan``).
+    enum Following {
+        case published, unpublished
+    }
+
     /// Whether the value of a record past the durable length matches its checksum (§5.3).
-    private func valueIsIntact(at offset: UInt64, header: ScannedHeader) throws(LogStoreError) -> Bool {
+    private func valueIsIntact(at offset: UInt64, header: ScannedHeader, in descriptor: Int32)
+        throws(LogStoreError)
+        -> Bool
+    {
         let reader = WindowedReader(
             descriptor: descriptor, path: path, end: offset + header.valueLength,
             capacity: Int(min(header.valueLength, 1 << 20)) + 1)
@@ -273,8 +330,11 @@ extension LogStore {
         throw .corruptRecord(offset: offset)
     }
 
-    /// Applies one scanned record to the index (§3.3).
-    private func apply(_ header: ScannedHeader, key keyBytes: UnsafeRawBufferPointer, at offset: UInt64) {
+    /// Applies one scanned record to `index` (§3.3).
+    static func apply(
+        _ header: ScannedHeader, key keyBytes: UnsafeRawBufferPointer, at offset: UInt64, to index: KeyIndex,
+        liveBytes: inout UInt64
+    ) {
         guard let type = RecordFormat.RecordType(rawValue: header.type) else { return }
         switch type {
         case .put:

@@ -64,10 +64,12 @@ extension LogStore {
         for update in updates where update.key.isEmpty || update.key.count > RecordFormat.maximumKeyLength {
             throw .invalidKey(length: update.key.count)
         }
-        try writerLock.withLock { () throws(LogStoreError) in
-            try checkWritable()
-            try touchRecords(updates)
-            compactAutomaticallyIfNeeded()
+        try withExclusiveAccess { () throws(LogStoreError) in
+            try writerLock.withLock { () throws(LogStoreError) in
+                try checkWritable()
+                try touchRecords(updates)
+                compactAutomaticallyIfNeeded()
+            }
         }
     }
 
@@ -172,17 +174,19 @@ extension LogStore {
     /// Removes every entry by appending a clear record; compaction reclaims the space.
     /// - Throws: as ``put(_:forKey:metadata:)-([UInt8],_,_)``.
     public func removeAll() throws(LogStoreError) {
-        try writerLock.withLock { () throws(LogStoreError) in
-            try checkWritable()
-            _ = try append(
-                .clear, key: UnsafeRawBufferPointer(start: nil, count: 0),
-                value: UnsafeRawBufferPointer(start: nil, count: 0),
-                metadata: EntryMetadata(createdAt: 0, expiresAt: 0, accessSequence: 0))
-            stateLock.withWriteLock {
-                index = KeyIndex()
-                liveBytes = 0
+        try withExclusiveAccess { () throws(LogStoreError) in
+            try writerLock.withLock { () throws(LogStoreError) in
+                try checkWritable()
+                _ = try append(
+                    .clear, key: UnsafeRawBufferPointer(start: nil, count: 0),
+                    value: UnsafeRawBufferPointer(start: nil, count: 0),
+                    metadata: EntryMetadata(createdAt: 0, expiresAt: 0, accessSequence: 0))
+                stateLock.withWriteLock {
+                    index = KeyIndex()
+                    liveBytes = 0
+                }
+                compactAutomaticallyIfNeeded()
             }
-            compactAutomaticallyIfNeeded()
         }
     }
 
@@ -191,10 +195,13 @@ extension LogStore {
     /// power cut loses nothing written before the call (§8.3).
     /// - Throws: `diskFull`, `fileSizeLimitExceeded`, `ioError`, `closed`.
     public func synchronize() throws(LogStoreError) {
-        try writerLock.withLock { () throws(LogStoreError) in
-            if isClosed { throw .closed(path: path) }
-            guard isWritable else { return }
-            try synchronizeHoldingWriterLock()
+        if isClosed { throw .closed(path: path) }
+        try withExclusiveAccess { () throws(LogStoreError) in
+            try writerLock.withLock { () throws(LogStoreError) in
+                if isClosed { throw .closed(path: path) }
+                guard isWritable else { return }
+                try synchronizeHoldingWriterLock()
+            }
         }
     }
 
@@ -212,20 +219,27 @@ extension LogStore {
     /// Failing to write the snapshot is not an error (it is an optimisation, `Spec/store.md` §4).
     /// - Throws: as ``synchronize()``; the store is closed even when it throws.
     public func close() throws(LogStoreError) {
-        try writerLock.withLock { () throws(LogStoreError) in
-            if isClosed { return }
-            defer {
+        if writerLock.withLock({ isClosed }) { return }
+        defer {
+            writerLock.withLock {
+                guard !isClosed else { return }
                 stateLock.withWriteLock {
                     closeDescriptor()
                     index = KeyIndex()
                 }
             }
-            guard isWritable else { return }
-            try synchronizeHoldingWriterLock()
-            if options.usesSnapshot && snapshotLength != flushedLength {
-                // The snapshot only speeds up the next open (§4); a full disk or any other
-                // failure to write it is not a failure of close: everything is synchronized.
-                try? writeSnapshot()
+        }
+        guard isWritable else { return }
+        // A shared store publishes at the end of the section, before the handle closes.
+        try withExclusiveAccess { () throws(LogStoreError) in
+            try writerLock.withLock { () throws(LogStoreError) in
+                if isClosed { return }
+                try synchronizeHoldingWriterLock()
+                if options.usesSnapshot && snapshotLength != flushedLength {
+                    // The snapshot only speeds up the next open (§4); a full disk or any other
+                    // failure to write it is not a failure of close: everything is synchronized.
+                    try? writeSnapshot()
+                }
             }
         }
     }
@@ -258,10 +272,12 @@ extension LogStore {
         guard keyBytes.count >= 1, keyBytes.count <= RecordFormat.maximumKeyLength else {
             throw .invalidKey(length: keyBytes.count)
         }
-        try writerLock.withLock { () throws(LogStoreError) in
-            try checkWritable()
-            try body(keyBytes)
-            compactAutomaticallyIfNeeded()
+        try withExclusiveAccess { () throws(LogStoreError) in
+            try writerLock.withLock { () throws(LogStoreError) in
+                try checkWritable()
+                try body(keyBytes)
+                compactAutomaticallyIfNeeded()
+            }
         }
     }
 

@@ -48,6 +48,11 @@ public final class LogStore: @unchecked Sendable {
         /// What ``synchronize()`` waits for on Darwin (`FlushMode`, from Platform); the same either way on
         /// Linux. Default `.durable`.
         public var flushMode: FlushMode
+        /// Open the store to write it together with other processes (`Spec/store.md` §12): no
+        /// lock on the log, a coordination file beside it, every mutation under the lock of
+        /// changes and published when it returns, every read caught up first. Nil (the
+        /// default): one writing process at a time.
+        public var sharing: Sharing?
         /// A writable handle reads records through a memory mapping of the file (`Spec/store.md`
         /// §8.2), which saves the system call of every read; off, it reads with `pread`.
         /// Read-only handles always use `pread`: another process's writer may cut the file back
@@ -67,8 +72,9 @@ public final class LogStore: @unchecked Sendable {
             clock: @escaping @Sendable () -> Int64 = LogStore.currentTimeMilliseconds,
             skipsDamagedRecords: Bool = false,
             willWriteRecords: (@Sendable () throws(SystemCallError) -> Void)? = nil,
-            flushMode: FlushMode = .durable
+            flushMode: FlushMode = .durable, sharing: Sharing? = nil
         ) {
+            self.sharing = sharing
             self.flushMode = flushMode
             self.skipsDamagedRecords = skipsDamagedRecords
             self.willWriteRecords = willWriteRecords
@@ -141,6 +147,17 @@ public final class LogStore: @unchecked Sendable {
     var syncMarkDescriptor: Int32 = -1
     var syncMarkLength: UInt64 = 0
     var syncMarkGeneration: UInt64 = 0
+    /// The coordination file (`Spec/store.md` §12.2): a shared writer's, or a reader's when it
+    /// exists.
+    var coordination: Coordination?
+    /// Serializes the sections of ``withExclusiveAccess(_:)`` in this process; a thread may
+    /// nest them (`accessDepth`, touched only under it).
+    let accessLock = RecursiveMutualExclusion()
+    var accessDepth = 0
+    /// Changes of other processes applied since the owner last took them (under `writerLock`).
+    var pendingChanges: [Change] = []
+    /// When a reader without a coordination file next looks at the file (monotonic ns).
+    var nextFileCheck: UInt64 = 0
     /// Auto-compaction waits for the file to pass this size after a failed attempt.
     var nextAutomaticCompactionSize: UInt64 = 0
     var recoveryState = RecoveryReport(
@@ -175,6 +192,7 @@ public final class LogStore: @unchecked Sendable {
     func closeDescriptor() {
         unmapFile()
         closeSyncMark()
+        coordination = nil
         releaseLock()
         if descriptor >= 0 { FileSystem.close(descriptor) }
         descriptor = -1
@@ -195,7 +213,8 @@ public final class LogStore: @unchecked Sendable {
 
     /// Every live entry: key, value length and metadata, in no particular order.
     public func entries() -> [Entry] {
-        stateLock.withReadLock {
+        catchUpIfNeeded()
+        return stateLock.withReadLock {
             var list: [Entry] = []
             list.reserveCapacity(index.count)
             index.forEachEntry { _, keyBytes, entry in
@@ -209,11 +228,15 @@ public final class LogStore: @unchecked Sendable {
     }
 
     /// The number of live entries.
-    public var count: Int { stateLock.withReadLock { index.count } }
+    public var count: Int {
+        catchUpIfNeeded()
+        return stateLock.withReadLock { index.count }
+    }
 
     /// Entries, live and dead bytes, file size and the index's memory estimate.
     public var statistics: Statistics {
-        stateLock.withReadLock {
+        catchUpIfNeeded()
+        return stateLock.withReadLock {
             let fileSize = flushedLength + UInt64(bufferedCount)
             let header = UInt64(RecordFormat.fileHeaderSize)
             let indexBytes = index.memoryBytes

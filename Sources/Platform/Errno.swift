@@ -34,6 +34,8 @@ public struct Errno: RawRepresentable, Hashable, Sendable, CustomStringConvertib
     public static let permissionDenied = Errno(rawValue: EACCES)
     /// EROFS: a read-only file system.
     public static let readOnlyFileSystem = Errno(rawValue: EROFS)
+    /// EWOULDBLOCK: a lock held by someone else, asked for without waiting.
+    public static let wouldBlock = Errno(rawValue: EWOULDBLOCK)
     /// EINVAL: an argument the call does not accept.
     public static let invalidArgument = Errno(rawValue: EINVAL)
 

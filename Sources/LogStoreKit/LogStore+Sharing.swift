@@ -1,0 +1,343 @@
+#if !IMAGECACHE_SINGLE_MODULE
+    import Platform
+#endif
+
+/// The coordination file of a shared store (`<log>.shared`, `Spec/store.md` §12.2): 64 bytes
+/// every process maps, holding what each must know of the others, and the lock of their
+/// changes (`flock` on it).
+enum CoordinationFormat {
+    /// `89 49 43 53 48 52 44 0A`: a high-bit byte, "ICSHRD", LF.
+    static let magic: UInt64 = 0x0A44_5248_5343_4989
+    static let size = 64
+    static let magicOffset = 0
+    static let versionOffset = 8
+    static let generationOffset = 16
+    static let lengthOffset = 24
+    static let counterOffset = 32
+    static let writingOffset = 40
+}
+
+/// The coordination file, open and mapped (`Spec/store.md` §12.2).
+final class Coordination: @unchecked Sendable {
+    let path: String
+    let descriptor: Int32
+    let mapping: SharedMapping
+
+    private init(path: String, descriptor: Int32, mapping: SharedMapping) {
+        self.path = path
+        self.descriptor = descriptor
+        self.mapping = mapping
+    }
+
+    deinit { FileSystem.close(descriptor) }
+
+    /// Opens (a writer creates it, 64 zero bytes) and maps the file; nil for a reader when it is
+    /// missing or too short.
+    static func open(path: String, writable: Bool) throws(SystemCallError) -> Coordination? {
+        let fd: Int32
+        do {
+            fd = try FileSystem.open(
+                path, writable ? .readWrite : .readOnly,
+                options: writable ? [.create, .noFollow] : [.noFollow])
+        } catch {
+            if !writable, error.errno == .noSuchFile { return nil }
+            throw error
+        }
+        do {
+            if try FileSystem.size(fd, path: path) < UInt64(CoordinationFormat.size) {
+                guard writable else {
+                    FileSystem.close(fd)
+                    return nil
+                }
+                try withUnsafeTemporaryAllocation(byteCount: CoordinationFormat.size, alignment: 8) {
+                    (bytes) throws(SystemCallError) in
+                    bytes.initializeMemory(as: UInt8.self, repeating: 0)
+                    try FileSystem.write(fd, UnsafeRawBufferPointer(bytes), at: 0, path: path)
+                }
+            }
+            let mapping = try SharedMapping.map(
+                fd, length: CoordinationFormat.size, writable: writable, path: path)
+            return Coordination(path: path, descriptor: fd, mapping: mapping)
+        } catch {
+            FileSystem.close(fd)
+            throw error
+        }
+    }
+
+    var isValid: Bool {
+        mapping.load(at: CoordinationFormat.magicOffset) == CoordinationFormat.magic
+            && mapping.load(at: CoordinationFormat.versionOffset) == 1
+    }
+    var generation: UInt64 { mapping.load(at: CoordinationFormat.generationOffset) }
+    var length: UInt64 { mapping.load(at: CoordinationFormat.lengthOffset) }
+    var counter: UInt64 { mapping.load(at: CoordinationFormat.counterOffset) }
+    var isWriting: Bool { mapping.load(at: CoordinationFormat.writingOffset) != 0 }
+
+    /// Publishes a log: generation 0 first, so a reader never pairs one log's length with
+    /// another log's generation (§12.4).
+    func publish(generation: UInt64, length: UInt64) {
+        if self.generation != generation { mapping.store(0, at: CoordinationFormat.generationOffset) }
+        mapping.store(length, at: CoordinationFormat.lengthOffset)
+        mapping.store(generation, at: CoordinationFormat.generationOffset)
+        mapping.store(CoordinationFormat.magic, at: CoordinationFormat.magicOffset)
+        mapping.store(1, at: CoordinationFormat.versionOffset)
+    }
+
+    func setCounter(_ value: UInt64) { mapping.store(value, at: CoordinationFormat.counterOffset) }
+    func setWriting(_ writing: Bool) { mapping.store(writing ? 1 : 0, at: CoordinationFormat.writingOffset) }
+}
+
+extension LogStore {
+    /// How processes that open one store together find out about each other (`Spec/store.md`
+    /// §12). The store's owner excludes the processes that do not share (a cache does with its
+    /// folder's lock) and tells the store whether it is the first.
+    public struct Sharing: Sendable {
+        /// Asked once at open, while the store holds the lock of changes: whether no other
+        /// process has the store open. The first process recovers the log as a lone writer would
+        /// (cutting a torn tail, §5.3) and starts the coordination file afresh; a later one
+        /// trusts what the others published.
+        public var isOnlyProcess: @Sendable () throws(SystemCallError) -> Bool
+
+        public init(isOnlyProcess: @escaping @Sendable () throws(SystemCallError) -> Bool) {
+            self.isOnlyProcess = isOnlyProcess
+        }
+    }
+
+    /// A change another process made, found when this handle caught up with the log
+    /// (`Spec/store.md` §12.4). ``takeChanges()`` hands them to the owner, which keeps what it
+    /// derives from the index (totals, orders) up to date.
+    public enum Change: Sendable, Equatable {
+        /// The key's entry was `before` and is now `after` (nil: absent).
+        case entry(key: [UInt8], before: EntryInfo?, after: EntryInfo?)
+        /// Every entry was removed (a clear record).
+        case cleared
+        /// The log was replaced (another process compacted it): the index was loaded again, and
+        /// anything derived from it must be too.
+        case reloaded
+    }
+
+    var coordinationPath: String { path + ".shared" }
+
+    /// Whether another process may change the file under this handle: a shared writer, or any
+    /// reader.
+    var followsOtherProcesses: Bool { options.sharing != nil || !isWritable }
+
+    // MARK: The lock of changes (§12.3)
+
+    /// Runs `body` holding the lock of changes of a shared store, caught up with every change
+    /// published before, and publishes what `body` appended before the lock goes
+    /// (`Spec/store.md` §12.3). Nested calls on one thread take the lock once. A store that is
+    /// not shared just runs `body` under its own serialization.
+    ///
+    /// Every mutation of a shared store runs this way by itself; an owner groups several (a
+    /// cache's store and its evictions) into one.
+    /// - Throws: what `body` throws; `ioError` when the lock or the catching up fails.
+    public func withExclusiveAccess<Result>(_ body: () throws(LogStoreError) -> Result) throws(LogStoreError)
+        -> Result
+    {
+        guard options.sharing != nil else { return try body() }
+        return try accessLock.withLock { () throws(LogStoreError) -> Result in
+            accessDepth += 1
+            defer { accessDepth -= 1 }
+            guard accessDepth == 1 else { return try body() }
+            if isClosed { throw .closed(path: path) }
+            guard let coordination else { throw .closed(path: path) }
+            try storeIO { try FileLock.lockExclusively(coordination.descriptor, path: coordination.path) }
+            defer { FileLock.unlock(coordination.descriptor) }
+            try writerLock.withLock { () throws(LogStoreError) in
+                try catchUp(holdingLockOfChanges: true)
+                if coordination.isWriting {
+                    // The last holder died between writing and publishing: its bytes past
+                    // the published length were never returned to anyone.
+                    try storeIO { try FileSystem.truncate(descriptor, to: flushedLength, path: path) }
+                }
+                coordination.setWriting(true)
+            }
+            defer {
+                writerLock.withLock {
+                    if !isClosed { try? flushBuffer() }
+                    stateLock.withWriteLock {
+                        if !isClosed { coordination.publish(generation: generation, length: flushedLength) }
+                    }
+                    coordination.setWriting(false)
+                }
+            }
+            return try body()
+        }
+    }
+
+    /// A word every sharing process reads and writes under the lock of changes, for the owner's
+    /// use (a cache keeps its next access sequence there, `Spec/backends.md` §9). 0 until set.
+    /// Read it and set it inside ``withExclusiveAccess(_:)``.
+    public var sharedCounter: UInt64 {
+        get { stateLock.withReadLock { coordination?.counter ?? 0 } }
+        set { stateLock.withWriteLock { coordination?.setCounter(newValue) } }
+    }
+
+    /// The changes other processes made that this handle applied since the last call, in order.
+    public func takeChanges() -> [Change] {
+        catchUpIfNeeded()
+        return writerLock.withLock {
+            defer { pendingChanges.removeAll() }
+            return pendingChanges
+        }
+    }
+
+    // MARK: Catching up (§12.4)
+
+    /// Before a read: catches up with what other processes published, when there is anything
+    /// (one look at the coordination file; a reader without one looks at the file at most once
+    /// a millisecond). A failure leaves the handle as it was: the read answers from it.
+    @inline(__always)
+    func catchUpIfNeeded() {
+        guard followsOtherProcesses else { return }
+        let behind = stateLock.withReadLock { () -> Bool in
+            if isClosed { return false }
+            guard let coordination else { return true }
+            let published = coordination.generation
+            return published != 0 && (published != generation || coordination.length > flushedLength)
+        }
+        guard behind else { return }
+        writerLock.withLock { try? catchUp(holdingLockOfChanges: false) }
+    }
+
+    /// Applies what other processes published since this handle last looked: records appended
+    /// after `flushedLength`, or, when another process compacted, the new log. Holds
+    /// `writerLock`.
+    func catchUp(holdingLockOfChanges: Bool) throws(LogStoreError) {
+        guard followsOtherProcesses, !isClosed else { return }
+        guard let coordination else { return try catchUpWithoutCoordination() }
+        guard coordination.isValid else { return }
+        let publishedGeneration = coordination.generation
+        let publishedLength = coordination.length
+        guard publishedGeneration != 0 else { return }
+        if publishedGeneration != generation {
+            try reload(expecting: publishedGeneration, length: publishedLength)
+        } else if publishedLength > flushedLength && bufferedCount == 0 {
+            try applyPublished(upTo: publishedLength)
+        }
+    }
+
+    /// A reader beside a writer that keeps no coordination file: the file's length and identity
+    /// tell, looked at no more than once a millisecond.
+    private func catchUpWithoutCoordination() throws(LogStoreError) {
+        let now = SystemTime.monotonicNanoseconds()
+        guard now >= nextFileCheck else { return }
+        nextFileCheck = now + 1_000_000
+        if let current = FileSystem.identity(ofPath: path),
+            current != (try? FileSystem.status(descriptor, path: path).identity)
+        {
+            try reload(expecting: nil, length: nil)
+            return
+        }
+        let size = try storeIO { try FileSystem.size(descriptor, path: path) }
+        if size > flushedLength { try applyPublished(upTo: size) }
+    }
+
+    /// Scans the records between `flushedLength` and `length` and applies them, noting each
+    /// change for the owner. Records up to a published length are whole (§12.4); a reader
+    /// without coordination stops at the first record not yet whole and tries again later.
+    private func applyPublished(upTo length: UInt64) throws(LogStoreError) {
+        var records: [(header: ScannedHeader, key: [UInt8], offset: UInt64)] = []
+        var report = recoveryState
+        let end = try scan(
+            from: flushedLength, fileSize: length, durableLength: length, knownTypesOnly: true,
+            following: coordination != nil ? .published : .unpublished, report: &report
+        ) { header, key, offset in records.append((header, Array(key), offset)) }
+        guard end > flushedLength else { return }
+        stateLock.withWriteLock {
+            for record in records {
+                record.key.withUnsafeBytes { key in
+                    let before = index[key].map(EntryInfo.init)
+                    Self.apply(record.header, key: key, at: record.offset, to: index, liveBytes: &liveBytes)
+                    if record.header.type == RecordFormat.RecordType.clear.rawValue {
+                        pendingChanges.append(.cleared)
+                    } else {
+                        let after = index[key].map(EntryInfo.init)
+                        if before != after {
+                            pendingChanges.append(.entry(key: record.key, before: before, after: after))
+                        }
+                    }
+                }
+            }
+            flushedLength = end
+            mapFlushedLength()
+            // An owner that never takes them (a bare reader) must not grow them without end:
+            // past a bound, one `reloaded` says "derive everything again".
+            if pendingChanges.count > Self.pendingChangeLimit { pendingChanges = [.reloaded] }
+        }
+    }
+
+    static let pendingChangeLimit = 65_536
+
+    /// Another process replaced the log (compaction): opens the file the path names now and
+    /// loads its index, from its snapshot when it has one, up to the published length. A file
+    /// of another generation than published (a compaction under way) is left for later.
+    private func reload(expecting expected: UInt64?, length: UInt64?) throws(LogStoreError) {
+        let fd = try storeIO { try FileSystem.open(path, isWritable ? .readWrite : .readOnly) }
+        var keep = false
+        defer { if !keep { FileSystem.close(fd) } }
+        var header = [UInt8](repeating: 0, count: RecordFormat.fileHeaderSize)
+        let got = try storeIO {
+            try header.withUnsafeMutableBytes { try FileSystem.read(fd, into: $0, at: 0, path: path) }
+        }
+        guard got == header.count,
+            let decoded = try? header.withUnsafeBytes({ try RecordFormat.decodeFileHeader($0, path: path) }),
+            decoded.major == RecordFormat.majorVersion, expected == nil || decoded.generation == expected
+        else { return }
+        let size = try storeIO { try FileSystem.size(fd, path: path) }
+        let end = min(length ?? size, size)
+        var newIndex = KeyIndex()
+        var newLiveBytes: UInt64 = 0
+        var start = UInt64(RecordFormat.fileHeaderSize)
+        if options.usesSnapshot, let snapshot = loadSnapshot(generation: decoded.generation, fileSize: end) {
+            newIndex = snapshot.index
+            newLiveBytes = snapshot.liveBytes
+            start = snapshot.logLength
+        }
+        var report = recoveryState
+        var scanned: [(ScannedHeader, [UInt8], UInt64)] = []
+        let scannedEnd = try scan(
+            from: start, fileSize: end, durableLength: end, knownTypesOnly: true,
+            following: length != nil ? .published : .unpublished, in: fd, report: &report
+        ) { header, key, offset in scanned.append((header, Array(key), offset)) }
+        for (header, key, offset) in scanned {
+            key.withUnsafeBytes {
+                Self.apply(header, key: $0, at: offset, to: newIndex, liveBytes: &newLiveBytes)
+            }
+        }
+        keep = true
+        let oldDescriptor = descriptor
+        stateLock.withWriteLock {
+            unmapFile()
+            descriptor = fd
+            index = newIndex
+            liveBytes = newLiveBytes
+            flushedLength = scannedEnd
+            generation = decoded.generation
+            snapshotLength = nil
+            pendingChanges = [.reloaded]
+            mapFlushedLength()
+        }
+        // No reader is left on the replaced file: reads pread under the read lock, and a lent
+        // mapping keeps its own reference.
+        FileSystem.close(oldDescriptor)
+    }
+
+    // MARK: Open (§12.2)
+
+    /// Opens the coordination file: a writer of a shared store creates it and takes the lock
+    /// of changes for its open (returned, to release once open finishes); any reader maps it
+    /// when it exists.
+    func openCoordination() throws(LogStoreError) -> Coordination? {
+        if options.sharing != nil && isWritable {
+            let opened = try storeIO { try Coordination.open(path: coordinationPath, writable: true) }
+            coordination = opened
+            return opened
+        }
+        if !isWritable {
+            coordination = try? Coordination.open(path: coordinationPath, writable: false)
+        }
+        return nil
+    }
+}

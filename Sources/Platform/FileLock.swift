@@ -1,0 +1,81 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Advisory whole-file locks (`flock`) between processes, for the processes that share one
+/// store (`Spec/store.md` §12): a lock belongs to the open file description, the kernel
+/// releases it when its holder dies, and every implementation in any language can take it.
+///
+/// (``ExclusiveLock`` is the refusing kind, which also tells the locks of this process apart.)
+public enum FileLock {
+    /// Waits for an exclusive lock on `fd`.
+    public static func lockExclusively(_ fd: Int32, path: String) throws(SystemCallError) {
+        try lock(fd, LOCK_EX, path: path)
+    }
+
+    /// Takes an exclusive lock on `fd` if no one else holds one; `false` without waiting.
+    public static func tryLockExclusively(_ fd: Int32, path: String) throws(SystemCallError) -> Bool {
+        try tryLock(fd, LOCK_EX, path: path)
+    }
+
+    /// Takes a shared lock on `fd` if no one holds an exclusive one; `false` without waiting.
+    /// On a descriptor that holds the exclusive lock, converts it (not atomically: the kernel
+    /// may drop the old lock first).
+    public static func tryLockShared(_ fd: Int32, path: String) throws(SystemCallError) -> Bool {
+        try tryLock(fd, LOCK_SH, path: path)
+    }
+
+    /// Releases the lock `fd` holds.
+    public static func unlock(_ fd: Int32) {
+        _ = flock(fd, LOCK_UN)
+    }
+
+    private static func lock(_ fd: Int32, _ operation: Int32, path: String) throws(SystemCallError) {
+        while flock(fd, operation) != 0 {
+            if errno != EINTR { throw SystemCallError(operation: "flock", path: path, code: errno) }
+        }
+    }
+
+    private static func tryLock(_ fd: Int32, _ operation: Int32, path: String) throws(SystemCallError) -> Bool
+    {
+        while true {
+            if flock(fd, operation | LOCK_NB) == 0 { return true }
+            if errno == EWOULDBLOCK { return false }
+            if errno != EINTR { throw SystemCallError(operation: "flock", path: path, code: errno) }
+        }
+    }
+}
+
+/// A mutex the thread that holds it may take again (each `withLock` nests inside the last).
+public final class RecursiveMutualExclusion: @unchecked Sendable {
+    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
+
+    public init() {
+        mutex = .allocate(capacity: 1)
+        mutex.initialize(to: pthread_mutex_t())
+        var attributes = pthread_mutexattr_t()
+        pthread_mutexattr_init(&attributes)
+        pthread_mutexattr_settype(&attributes, Int32(PTHREAD_MUTEX_RECURSIVE))
+        let status = pthread_mutex_init(mutex, &attributes)
+        pthread_mutexattr_destroy(&attributes)
+        precondition(status == 0, "pthread_mutex_init failed: \(status)")
+    }
+
+    deinit {
+        pthread_mutex_destroy(mutex)
+        mutex.deallocate()
+    }
+
+    @inline(__always)
+    public func withLock<Result, Failure: Error>(_ body: () throws(Failure) -> Result) throws(Failure)
+        -> Result
+    {
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
+        return try body()
+    }
+}

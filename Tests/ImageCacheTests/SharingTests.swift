@@ -1,0 +1,170 @@
+import Foundation
+import TestSupport
+import Testing
+
+@testable import ImageCacheKit
+
+/// Caches that share one folder (`Spec/backends.md` §9), here two instances in one process (the
+/// locks they take are the ones separate processes take; `Tests/SharingTests` runs processes).
+@Suite struct SharingTests {
+    static let sharable: [Backend] = [.log, .hybrid]
+
+    static func shared(
+        _ backend: Backend, _ directory: TemporaryDirectory, clock: ManualClock, maximumBytes: Int? = nil,
+        memoryCostLimit: Int? = nil, readOnly: Bool = false
+    ) throws -> ImageCache {
+        var settings = configuration(
+            backend, directory, clock: clock, maximumBytes: maximumBytes, memoryCostLimit: memoryCostLimit,
+            externalStorageThreshold: 1_000)
+        settings.sharedAcrossProcesses = !readOnly
+        settings.readOnly = readOnly
+        return try ImageCache(configuration: settings)
+    }
+
+    @Test(arguments: sharable)
+    func storesRemovalsAndClearsAreSeenAtTheNextOperation(backend: Backend) throws {
+        let directory = TemporaryDirectory()
+        let clock = ManualClock(milliseconds: 1_000)
+        let a = try Self.shared(backend, directory, clock: clock)
+        let b = try Self.shared(backend, directory, clock: clock)
+        try a.store(bytes(seed: 1, count: 500), forKey: "small")
+        try a.store(bytes(seed: 2, count: 5_000), forKey: "large")
+        #expect(try b.bytes(forKey: "small") == bytes(seed: 1, count: 500))
+        #expect(try b.bytes(forKey: "large") == bytes(seed: 2, count: 5_000))
+        #expect(b.count == 2)
+        #expect(b.totalByteCount == 5_500)
+        try b.store(bytes(seed: 3, count: 6_000), forKey: "large")
+        #expect(try a.bytes(forKey: "large") == bytes(seed: 3, count: 6_000))
+        #expect(try b.removeValue(forKey: "small"))
+        #expect(try a.bytes(forKey: "small") == nil)
+        #expect(a.keys == ["large"])
+        try a.removeAll()
+        #expect(b.count == 0)
+        #expect(b.totalByteCount == 0)
+        try a.close()
+        try b.close()
+    }
+
+    @Test(arguments: sharable)
+    func limitsHoldForWhatTheCachesHoldTogether(backend: Backend) throws {
+        let directory = TemporaryDirectory()
+        let clock = ManualClock(milliseconds: 1_000)
+        let a = try Self.shared(backend, directory, clock: clock, maximumBytes: 10_000)
+        let b = try Self.shared(backend, directory, clock: clock, maximumBytes: 10_000)
+        for index in 0..<4 { try a.store(bytes(seed: UInt64(index), count: 2_000), forKey: "a\(index)") }
+        // A hit in b counts for the order a evicts in.
+        #expect(try b.bytes(forKey: "a0") != nil)
+        try b.synchronize()
+        for index in 0..<2 { try b.store(bytes(seed: 10 + UInt64(index), count: 2_000), forKey: "b\(index)") }
+        #expect(a.totalByteCount <= 10_000)
+        #expect(b.totalByteCount <= 10_000)
+        #expect(Set(a.keys) == ["a0", "a2", "a3", "b0", "b1"], "a1 was the least recently used")
+        try a.close()
+        try b.close()
+    }
+
+    @Test(arguments: sharable)
+    func aCompactionOrPurgeInOneDisturbsNoOther(backend: Backend) throws {
+        let directory = TemporaryDirectory()
+        let clock = ManualClock(milliseconds: 1_000)
+        let a = try Self.shared(backend, directory, clock: clock)
+        let b = try Self.shared(backend, directory, clock: clock)
+        for round in 0..<30 { try a.store(bytes(seed: UInt64(round), count: 3_000), forKey: "k\(round % 3)") }
+        #expect(try b.bytes(forKey: "k2") == bytes(seed: 29, count: 3_000))
+        try a.compact()
+        #expect(try b.bytes(forKey: "k0") == bytes(seed: 27, count: 3_000))
+        try b.store([1, 2, 3], forKey: "after")
+        #expect(try a.bytes(forKey: "after") == [1, 2, 3])
+        _ = try b.purgeExpired()
+        try b.compact()
+        #expect(a.count == 4)
+        try a.close()
+        try b.close()
+        let reopened = try ImageCache(
+            configuration: configuration(backend, directory, clock: clock, externalStorageThreshold: 1_000))
+        #expect(reopened.count == 4)
+        try reopened.close()
+    }
+
+    @Test(arguments: sharable)
+    func theMemoryTierNeverServesAReplacedBitmap(backend: Backend) throws {
+        let directory = TemporaryDirectory()
+        let clock = ManualClock(milliseconds: 1_000)
+        let a = try Self.shared(backend, directory, clock: clock, memoryCostLimit: 1 << 20)
+        let b = try Self.shared(backend, directory, clock: clock)
+        let first = try Bitmap(width: 4, height: 4, format: .rgba8, pixels: bytes(seed: 1, count: 64))
+        let second = try Bitmap(width: 4, height: 4, format: .rgba8, pixels: bytes(seed: 2, count: 64))
+        try a.store(first, forKey: "image")
+        #expect(try a.bitmap(forKey: "image") == first)
+        try b.store(second, forKey: "image")
+        #expect(try a.bitmap(forKey: "image") == second)
+        _ = try b.removeValue(forKey: "image")
+        #expect(try a.bitmap(forKey: "image") == nil)
+        try a.close()
+        try b.close()
+    }
+
+    @Test(arguments: sharable)
+    func aRemovedOriginalTakesItsVariantsForEveryone(backend: Backend) throws {
+        let directory = TemporaryDirectory()
+        let clock = ManualClock(milliseconds: 1_000)
+        let a = try Self.shared(backend, directory, clock: clock)
+        let b = try Self.shared(backend, directory, clock: clock)
+        let image = try Bitmap(width: 40, height: 40, format: .rgba8, pixels: bytes(seed: 5, count: 6_400))
+        try a.store(image, forKey: "image")
+        #expect(try a.variant(forKey: "image", maximumPixelSize: 8) == image.downsampled(toFit: 8))
+        #expect(try b.variant(forKey: "image", maximumPixelSize: 8) == image.downsampled(toFit: 8))
+        #expect(b.statistics.variants == 1)
+        #expect(try b.removeValue(forKey: "image"))
+        #expect(a.statistics.variants == 0)
+        #expect(try a.variant(forKey: "image", maximumPixelSize: 8) == nil)
+        try a.close()
+        try b.close()
+    }
+
+    @Test(arguments: sharable)
+    func aReaderFollowsTheSharingWriters(backend: Backend) throws {
+        let directory = TemporaryDirectory()
+        let clock = ManualClock(milliseconds: 1_000)
+        let writer = try Self.shared(backend, directory, clock: clock)
+        try writer.store([1], forKey: "before")
+        let reader = try Self.shared(backend, directory, clock: clock, readOnly: true)
+        try writer.store(bytes(seed: 9, count: 4_000), forKey: "after")
+        #expect(try reader.bytes(forKey: "after") == bytes(seed: 9, count: 4_000))
+        try writer.store(bytes(seed: 10, count: 4_000), forKey: "after")
+        try writer.compact()
+        #expect(try reader.bytes(forKey: "after") == bytes(seed: 10, count: 4_000))
+        #expect(reader.count == 2)
+        try writer.close()
+        try reader.close()
+    }
+
+    @Test(arguments: sharable)
+    func aWriterThatDoesNotShareExcludesTheSharersAndTheyIt(backend: Backend) throws {
+        let directory = TemporaryDirectory()
+        let clock = ManualClock(milliseconds: 1_000)
+        let sharer = try Self.shared(backend, directory, clock: clock)
+        #expect(throws: CacheError.locked(path: directory.cacheURL.path, byThisProcess: false)) {
+            try ImageCache(configuration: configuration(backend, directory, clock: clock))
+        }
+        try sharer.close()
+        let alone = try ImageCache(configuration: configuration(backend, directory, clock: clock))
+        #expect(throws: CacheError.locked(path: directory.cacheURL.path, byThisProcess: false)) {
+            try Self.shared(backend, directory, clock: clock)
+        }
+        try alone.close()
+    }
+
+    @Test(arguments: [Backend.dictionary, .directory])
+    func theOtherBackendsRefuseToShare(backend: Backend) throws {
+        let directory = TemporaryDirectory()
+        var settings = configuration(backend, directory, clock: ManualClock())
+        settings.sharedAcrossProcesses = true
+        #expect(throws: CacheError.sharingUnsupported(backend: backend)) {
+            try ImageCache(configuration: settings)
+        }
+        #expect(
+            !FileManager.default.fileExists(atPath: directory.cacheURL.path), "a refused open creates nothing"
+        )
+    }
+}

@@ -1,0 +1,81 @@
+import Foundation
+import TestSupport
+import Testing
+
+@testable import LogStoreKit
+
+/// Handles that share one store (`Spec/store.md` §12): each sees the others' changes at its next
+/// operation, across compaction, and a reader follows them too.
+@Suite struct LogStoreSharingTests {
+    static func shared(_ path: String, first: Bool) throws -> LogStore {
+        try LogStore(
+            path: path, options: .init(compactionDeadRatio: nil, sharing: .init(isOnlyProcess: { first })))
+    }
+
+    @Test func eachHandleSeesTheOthersChangesAtItsNextOperation() throws {
+        let directory = TemporaryDirectory()
+        let path = directory.file()
+        let a = try Self.shared(path, first: true)
+        let b = try Self.shared(path, first: false)
+        try a.put([1], forKey: "k", metadata: metadata(1))
+        #expect(try b.value(forKey: "k") == [1])
+        try b.put([2, 2], forKey: "k", metadata: metadata(2))
+        try b.put([3], forKey: "other", metadata: metadata(3))
+        #expect(try a.value(forKey: "k") == [2, 2])
+        #expect(a.count == 2)
+        try b.removeValue(forKey: "k")
+        #expect(try a.value(forKey: "k") == nil)
+        try a.updateMetadata(metadata(9), forKey: "other")
+        #expect(b.metadata(forKey: "other") == metadata(9))
+        let changes = a.takeChanges()
+        #expect(changes.count == 3, "b's two puts and its remove: \(changes)")
+        try a.close()
+        try b.close()
+    }
+
+    @Test func aCompactionInOneHandleIsFollowedByTheOthers() throws {
+        let directory = TemporaryDirectory()
+        let path = directory.file()
+        let a = try Self.shared(path, first: true)
+        let b = try Self.shared(path, first: false)
+        for round in 0..<20 {
+            try a.put(expectedValue(for: round, length: 500), forKey: "k", metadata: metadata(1))
+        }
+        try a.put([7], forKey: "kept", metadata: metadata(1))
+        #expect(try b.value(forKey: "k") == expectedValue(for: 19, length: 500))
+        let result = try b.compact(now: 0)
+        #expect(result.keptEntries == 2)
+        // Taking the changes catches up first: a's index is loaded again from the new log.
+        #expect(a.takeChanges() == [.reloaded])
+        #expect(try a.value(forKey: "kept") == [7])
+        try a.put([8], forKey: "after", metadata: metadata(2))
+        #expect(try b.value(forKey: "after") == [8])
+        try a.close()
+        try b.close()
+        let reopened = try LogStore(path: path)
+        #expect(reopened.count == 3)
+        try reopened.close()
+    }
+
+    @Test func aReaderFollowsASharedWriterAndALoneOne() throws {
+        let directory = TemporaryDirectory()
+        let path = directory.file()
+        let writer = try Self.shared(path, first: true)
+        try writer.put([1], forKey: "early", metadata: metadata(1))
+        let reader = try LogStore(path: path, options: .init(readOnly: true))
+        try writer.put([2], forKey: "late", metadata: metadata(2))
+        #expect(try reader.value(forKey: "late") == [2])
+        try writer.close()
+        try reader.close()
+
+        // A writer that does not share keeps no coordination file: the reader looks at the file.
+        let other = directory.file("lone.log")
+        let lone = try LogStore(path: other, options: .init(writeBufferSize: 0))
+        let follower = try LogStore(path: other, options: .init(readOnly: true))
+        try lone.put([3], forKey: "k", metadata: metadata(1))
+        usleep(2_000)
+        #expect(try follower.value(forKey: "k") == [3])
+        try lone.close()
+        try follower.close()
+    }
+}
