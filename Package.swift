@@ -108,11 +108,13 @@ let package = Package(
         .executableTarget(
             name: "store-torture-child", dependencies: ["LogStoreKit", "TortureWorkload"],
             path: "Tests/StoreTortureChild"),
+        // A process that shares a cache folder with others, for the multi-process tests.
+        .executableTarget(name: "sharing-child", dependencies: ["ImageCacheKit"], path: "Tests/SharingChild"),
         .testTarget(
             name: "CrashTests",
             dependencies: [
                 "ImageCacheKit", "LogStoreKit", "TortureWorkload", "cache-torture-child",
-                "store-torture-child", "TestSupport",
+                "store-torture-child", "sharing-child", "TestSupport",
             ]),
         // Power cuts: every call of a workload is recorded, and every disk state a power cut
         // could leave is rebuilt and opened (Spec/backends.md §8).

@@ -86,7 +86,7 @@ func snapshotOfFiles(under url: URL) throws -> [String: Data] {
     return result
 }
 
-private func systemKill(_ pid: Int32, _ signal: Int32) -> Int32 {
+func systemKill(_ pid: Int32, _ signal: Int32) -> Int32 {
     #if canImport(Darwin)
         Darwin.kill(pid, signal)
     #else
