@@ -98,6 +98,7 @@ extension LogStore {
         /// trusts what the others published.
         public var isOnlyProcess: @Sendable () throws(SystemCallError) -> Bool
 
+        /// Shares the store, asking `isOnlyProcess` at open whether this process is the first.
         public init(isOnlyProcess: @escaping @Sendable () throws(SystemCallError) -> Bool) {
             self.isOnlyProcess = isOnlyProcess
         }
