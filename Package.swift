@@ -78,6 +78,7 @@ let package = Package(
             dependencies: ["ImageCacheKit", "PNG", "LogStoreKit", "Checksums"]),
 
         .testTarget(name: "ChecksumsTests", dependencies: ["Checksums"]),
+        .testTarget(name: "PlatformTests", dependencies: ["Platform", "TestSupport"]),
         .testTarget(name: "InflateTests", dependencies: ["Inflate", "Checksums"]),
         .testTarget(name: "PNGTests", dependencies: ["PNG", "Inflate", "Checksums"]),
         // Helpers several test targets share: a temporary folder per test, format-1 stores.
