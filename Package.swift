@@ -62,7 +62,7 @@ let package = Package(
         // The child process of `imagecache bench open-memory`: one open, measured alone. It is
         // built beside `imagecache`, where the bench finds it.
         .executableTarget(
-            name: "imagecache-bench-probe", dependencies: ["ImageCacheKit", "LogStoreKit"],
+            name: "imagecache-bench-probe", dependencies: ["ImageCacheKit", "LogStoreKit", "Platform"],
             path: "Sources/BenchProbe"),
         // Executables on top. `imagecache` depends on the probe only so that building the tool
         // builds it too; no code of the probe is linked into it.
