@@ -47,7 +47,7 @@ extension SystemProcess {
     /// `getrusage`'s `ru_maxrss`: Linux carries the peak of the memory a child was forked with
     /// over into it, so a child started by a process holding 600 MB reports at least that much
     /// (measured: a one-entry store "peaked" at 644 MB under a 600 MB parent, at 19 MB under a
-    /// small one). On Darwin `ru_maxrss` (bytes there) has no such floor.
+    /// small one). On Darwin it is `ru_maxrss`, which counts bytes there.
     public static func peakResidentBytes() -> Int? {
         #if canImport(Darwin)
             var usage = rusage()
