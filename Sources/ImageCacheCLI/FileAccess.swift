@@ -31,30 +31,20 @@ enum FileAccess {
     static func writeAll(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32, name: String)
         throws(CommandLineError)
     {
-        var written = 0
-        while written < bytes.count {
-            let piece = UnsafeRawBufferPointer(
-                rebasing: bytes[written..<min(written + chunkSize, bytes.count)])
-            do {
-                try FileSystem.writeSequentially(descriptor, piece, path: name)
-            } catch {
-                throw failure("write", name, error)
-            }
-            written += piece.count
+        do {
+            try FileSystem.writeSequentially(descriptor, bytes, path: name, bytesPerCall: chunkSize)
+        } catch {
+            throw failure("write", name, error)
         }
     }
 
     /// ``writeAll(_:to:name:)`` for an array.
     static func writeAll(_ bytes: [UInt8], to descriptor: Int32, name: String) throws(CommandLineError) {
-        var failure: CommandLineError?
-        bytes.withUnsafeBytes { buffer in
-            do throws(CommandLineError) {
-                try writeAll(buffer, to: descriptor, name: name)
-            } catch {
-                failure = error
-            }
+        do {
+            try FileSystem.writeSequentially(descriptor, bytes, path: name, bytesPerCall: chunkSize)
+        } catch {
+            throw failure("write", name, error)
         }
-        if let failure { throw failure }
     }
 
     /// `cannot read PATH: <strerror>`.

@@ -25,15 +25,9 @@ extension FileSystem {
     )
         throws(SystemCallError)
     {
-        var failure: SystemCallError?
-        bytes.withUnsafeBytes { buffer in
-            do throws(SystemCallError) {
-                try writeFile(buffer, toPath: path, permissions: permissions)
-            } catch {
-                failure = error
-            }
-        }
-        if let failure { throw failure }
+        let fd = try open(path, .writeOnly, options: [.create, .truncate], permissions: permissions)
+        defer { close(fd) }
+        try writeSequentially(fd, bytes, path: path)
     }
 
     /// Closes `fd` and reports what `close(2)` reports: some file systems (NFS, FUSE, a full

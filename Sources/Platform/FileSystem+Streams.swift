@@ -1,3 +1,5 @@
+// Sequential reads and writes of whole streams, in calls of a bounded size: for standard input
+// and output, pipes, devices, and files whose size says nothing.
 extension FileSystem {
     /// Reads from the descriptor's current position until its input ends: for standard input,
     /// pipes, devices and files whose size says nothing (`/proc`).
@@ -55,5 +57,36 @@ extension FileSystem {
         }
         let sizeHint = status.kind == .regular ? Int(clamping: status.size) : 0
         return try readToEnd(fd, path: path, sizeHint: sizeHint, bytesPerCall: bytesPerCall)
+    }
+
+    /// Writes all of `bytes` at the descriptor's current position, asking each `write(2)` for
+    /// at most `bytesPerCall` bytes (a tool may promise a bound, `Spec/cache.md` §12.6).
+    /// - Throws: the failing `write` with its errno.
+    public static func writeSequentially(
+        _ fd: Int32, _ bytes: UnsafeRawBufferPointer, path: String, bytesPerCall: Int
+    ) throws(SystemCallError) {
+        precondition(bytesPerCall > 0, "a write needs room for at least one byte")
+        var written = 0
+        while written < bytes.count {
+            let end = min(written + bytesPerCall, bytes.count)
+            try writeSequentially(fd, UnsafeRawBufferPointer(rebasing: bytes[written..<end]), path: path)
+            written = end
+        }
+    }
+
+    /// ``writeSequentially(_:_:path:bytesPerCall:)`` for an array; `bytesPerCall` defaults to
+    /// ``transferChunk``.
+    public static func writeSequentially(
+        _ fd: Int32, _ bytes: [UInt8], path: String, bytesPerCall: Int = transferChunk
+    ) throws(SystemCallError) {
+        var failure: SystemCallError?
+        bytes.withUnsafeBytes { buffer in
+            do throws(SystemCallError) {
+                try writeSequentially(fd, buffer, path: path, bytesPerCall: bytesPerCall)
+            } catch {
+                failure = error
+            }
+        }
+        if let failure { throw failure }
     }
 }

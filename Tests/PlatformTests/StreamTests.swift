@@ -3,7 +3,7 @@ import Platform
 import TestSupport
 import Testing
 
-@Suite struct ReadingToEndTests {
+@Suite struct StreamTests {
     @Test func aFileReadInSmallCallsComesBackWhole() throws {
         let folder = TemporaryDirectory()
         let path = folder.path + "/data"
@@ -12,6 +12,17 @@ import Testing
         // 7 bytes a call: many calls, and the buffer grows past its first allocation.
         #expect(try FileSystem.readToEnd(atPath: path, bytesPerCall: 7) == bytes)
         #expect(try FileSystem.readToEnd(atPath: path) == bytes)
+    }
+
+    @Test func aWriteInBoundedCallsWritesEveryByteInOrder() throws {
+        let folder = TemporaryDirectory()
+        let path = folder.path + "/data"
+        let bytes = (0..<1_000).map { UInt8(truncatingIfNeeded: $0 &* 7) }
+        let fd = try FileSystem.open(path, .writeOnly, options: [.create])
+        try FileSystem.writeSequentially(fd, bytes, path: path, bytesPerCall: 3)
+        try FileSystem.writeSequentially(fd, [9, 9], path: path)
+        try FileSystem.close(fd, path: path)
+        #expect(try FileSystem.readToEnd(atPath: path) == bytes + [9, 9])
     }
 
     @Test func aFileWhoseSizeSaysNothingIsReadToItsEnd() throws {
