@@ -11,11 +11,11 @@ final class Console {
 
     /// Runs once, when standard output has gone: it must end the process. The default exits
     /// with `outputClosedStatus`; the runner replaces it to stop the driver first.
-    var whenOutputIsGone: () -> Never = { RunnerSystem.exit(Console.outputClosedStatus) }
+    var whenOutputIsGone: () -> Never = { RunnerSystem.endProcess(status: Console.outputClosedStatus) }
 
     /// Writes one line to standard output, or calls `whenOutputIsGone` when it cannot.
     func say(_ line: String) {
-        if !RunnerSystem.write(Array((line + "\n").utf8), to: RunnerSystem.standardOutput) {
+        if !RunnerSystem.writeAll(Array((line + "\n").utf8), to: RunnerSystem.standardOutput) {
             whenOutputIsGone()
         }
     }
@@ -28,7 +28,7 @@ final class Console {
 
     /// Writes one line to standard error; a closed standard error is ignored.
     func complain(_ line: String) {
-        _ = RunnerSystem.write(Array((line + "\n").utf8), to: RunnerSystem.standardError)
+        _ = RunnerSystem.writeAll(Array((line + "\n").utf8), to: RunnerSystem.standardError)
     }
 
     /// Calls `whenOutputIsGone` if standard output is a pipe whose reader has exited. Checked

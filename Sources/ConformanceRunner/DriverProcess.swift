@@ -55,7 +55,7 @@ final class DriverProcess: @unchecked Sendable {
 
     /// Writes one request line. Returns false when the driver no longer reads its input.
     func send(_ line: String) -> Bool {
-        RunnerSystem.write(Array((line + "\n").utf8), to: input.fileHandleForWriting.fileDescriptor)
+        RunnerSystem.writeAll(Array((line + "\n").utf8), to: input.fileHandleForWriting.fileDescriptor)
     }
 
     /// The next response line, waiting until `deadline` at most.
@@ -95,7 +95,7 @@ final class DriverProcess: @unchecked Sendable {
     /// Kills the driver (it hung, or the run is over) and reaps it.
     func stop() {
         if process.isRunning {
-            RunnerSystem.kill(process.processIdentifier)
+            RunnerSystem.killAtOnce(process.processIdentifier)
         }
         try? input.fileHandleForWriting.close()
         process.waitUntilExit()
@@ -123,7 +123,9 @@ final class DriverProcess: @unchecked Sendable {
         Thread.detachNewThread { [self] in
             var buffer = [UInt8](repeating: 0, count: 65_536)
             while true {
-                let count = buffer.withUnsafeMutableBytes { RunnerSystem.read(descriptor, into: $0) }
+                let count = buffer.withUnsafeMutableBytes {
+                    RunnerSystem.readAvailable(from: descriptor, into: $0)
+                }
                 condition.lock()
                 if count <= 0 {
                     if isOutput { outputClosed = true } else { errorsClosed = true }

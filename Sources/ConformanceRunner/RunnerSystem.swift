@@ -36,11 +36,11 @@ enum RunnerSystem {
     ///
     /// - Returns: false when the write failed, for example with `EPIPE` because nobody reads
     ///   the other end of a pipe any more.
-    static func write(_ bytes: [UInt8], to descriptor: Int32) -> Bool {
+    static func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> Bool {
         var offset = 0
         while offset < bytes.count {
             let written = bytes.withUnsafeBytes { buffer in
-                systemWrite(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+                write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
             }
             if written < 0 {
                 if errno == EINTR { continue }
@@ -64,17 +64,17 @@ enum RunnerSystem {
     /// retries after interruptions.
     ///
     /// - Returns: the bytes read; 0 at the end of the input, a negative number on an error.
-    static func read(_ descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer) -> Int {
+    static func readAvailable(from descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer) -> Int {
         while true {
-            let count = systemRead(descriptor, buffer.baseAddress!, buffer.count)
+            let count = read(descriptor, buffer.baseAddress!, buffer.count)
             if count < 0 && errno == EINTR { continue }
             return count
         }
     }
 
     /// Kills the process `identifier` at once (`SIGKILL`), for a driver that hangs.
-    static func kill(_ identifier: Int32) {
-        _ = systemKill(identifier, SIGKILL)
+    static func killAtOnce(_ identifier: Int32) {
+        _ = kill(identifier, SIGKILL)
     }
 
     /// Sleeps for `milliseconds`, between looks at a process that is ending.
@@ -83,45 +83,7 @@ enum RunnerSystem {
     }
 
     /// Ends the runner with `status` (Spec/conformance.md §6.3).
-    static func exit(_ status: Int32) -> Never {
-        #if canImport(Glibc)
-            Glibc.exit(status)
-        #elseif canImport(Musl)
-            Musl.exit(status)
-        #else
-            Darwin.exit(status)
-        #endif
-    }
-
-    private static func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int)
-        -> Int
-    {
-        #if canImport(Glibc)
-            return Glibc.read(descriptor, buffer, count)
-        #elseif canImport(Musl)
-            return Musl.read(descriptor, buffer, count)
-        #else
-            return Darwin.read(descriptor, buffer, count)
-        #endif
-    }
-
-    private static func systemKill(_ identifier: Int32, _ signal: Int32) -> Int32 {
-        #if canImport(Glibc)
-            return Glibc.kill(identifier, signal)
-        #elseif canImport(Musl)
-            return Musl.kill(identifier, signal)
-        #else
-            return Darwin.kill(identifier, signal)
-        #endif
-    }
-
-    private static func systemWrite(_ descriptor: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
-        #if canImport(Glibc)
-            return Glibc.write(descriptor, buffer, count)
-        #elseif canImport(Musl)
-            return Musl.write(descriptor, buffer, count)
-        #else
-            return Darwin.write(descriptor, buffer, count)
-        #endif
+    static func endProcess(status: Int32) -> Never {
+        exit(status)
     }
 }

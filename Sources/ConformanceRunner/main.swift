@@ -9,7 +9,7 @@ let console = Console()
 
 @MainActor func fail(_ message: String) -> Never {
     console.complain("conformance: \(message)")
-    RunnerSystem.exit(2)
+    RunnerSystem.endProcess(status: 2)
 }
 
 let options: RunnerOptions
@@ -19,7 +19,7 @@ do {
     let message = String(describing: error)
     if !message.isEmpty { console.complain("conformance: \(message)") }
     console.complain(RunnerOptions.usage)
-    RunnerSystem.exit(message.isEmpty ? 0 : 2)
+    RunnerSystem.endProcess(status: message.isEmpty ? 0 : 2)
 }
 
 guard let casesDirectory = options.casesDirectory() else {
@@ -56,7 +56,7 @@ if !options.listOnly {
 // From here on a driver may be running: stop it before leaving because nobody reads the output.
 console.whenOutputIsGone = {
     runner.finish()
-    RunnerSystem.exit(Console.outputClosedStatus)
+    RunnerSystem.endProcess(status: Console.outputClosedStatus)
 }
 for backend in options.backends where !capabilities.backends.contains(backend) {
     runner.finish()
@@ -96,7 +96,7 @@ if options.showNames.isEmpty {
 
 if options.listOnly {
     for testCase in selected { console.say(testCase.name) }
-    RunnerSystem.exit(0)
+    RunnerSystem.endProcess(status: 0)
 }
 
 let runnable = selected.filter { capabilities.areas.contains($0.area) }
@@ -116,7 +116,7 @@ let scheduler = CaseScheduler(
 )
 console.whenOutputIsGone = {
     scheduler.finish()
-    RunnerSystem.exit(Console.outputClosedStatus)
+    RunnerSystem.endProcess(status: Console.outputClosedStatus)
 }
 scheduler.start()
 
@@ -206,4 +206,4 @@ if !unsupported.isEmpty {
 }
 if stillFailing > 0 { console.say("\(stillFailing) expected failures still fail") }
 console.say("\(passed) passed, \(failed) failed")
-RunnerSystem.exit(failed == 0 ? 0 : 1)
+RunnerSystem.endProcess(status: failed == 0 ? 0 : 1)
