@@ -229,6 +229,6 @@ extension PNGBenchmark {
     }
 
     static func note(_ message: String) {
-        FileHandle.standardError.write(Data("bench png: \(message)\n".utf8))
+        try? StandardStream.error.write(Array("bench png: \(message)\n".utf8))
     }
 }

@@ -30,7 +30,7 @@ public final class ProgressLine: @unchecked Sendable {
     /// A line on standard error when it is a terminal; silent otherwise.
     public static func standardError() -> ProgressLine {
         ProgressLine(enabled: StandardStream.error.isTerminal) { text in
-            FileHandle.standardError.write(Data(text.utf8))
+            try? StandardStream.error.write(Array(text.utf8))
         }
     }
 

@@ -83,7 +83,7 @@ public enum ThumbnailBenchmark {
             }
         }
         if let pillowSkipped {
-            FileHandle.standardError.write(Data("bench thumbnail: Pillow skipped: \(pillowSkipped)\n".utf8))
+            try? StandardStream.error.write(Array("bench thumbnail: Pillow skipped: \(pillowSkipped)\n".utf8))
         }
         options.progress.update("the cache path")
         let cache = try cachePath(

@@ -60,15 +60,17 @@ enum StandardOutput {
     }
 
     static func write(_ bytes: [UInt8]) throws(CommandLineError) {
-        try FileAccess.writeAll(
-            bytes, to: StandardStream.output.descriptor, name: StandardStream.output.description)
+        do {
+            try StandardStream.output.write(bytes, bytesPerCall: FileAccess.chunkSize)
+        } catch {
+            throw FileAccess.failure("write", StandardStream.output.description, error)
+        }
     }
 }
 
 /// Standard error, for diagnostics and progress; a failure to write there is ignored.
 enum StandardError {
     static func write(_ text: String) {
-        try? FileAccess.writeAll(
-            Array(text.utf8), to: StandardStream.error.descriptor, name: StandardStream.error.description)
+        try? StandardStream.error.write(Array(text.utf8), bytesPerCall: FileAccess.chunkSize)
     }
 }
