@@ -7,12 +7,13 @@
 //   Platform ──────┴──────────> PNG        │     └──────────────────────────────────────────────> ConformanceDriver
 //       └──────────────────────────────────┘
 //   Checksums holds CRC-32, Adler-32, SHA-256 and XXH3-64; Inflate is zlib/DEFLATE decoding;
-//   Platform holds every operating-system call (files, folders, locks, clocks, memory advice),
-//   with typed options and errors, so no other library module imports the C library. The PNG
-//   codec takes only its memory advice from it.
+//   Platform holds every operating-system call (files, folders, locks, clocks, memory, the
+//   process and its standard streams), with typed options and errors, so no other module
+//   imports the C library. The PNG codec takes only its memory advice from it.
 //   Benchmarks measures; BenchmarkReporting renders what a run measured for people (Markdown, the
 //   SVG chart, the targets). ImageCacheCLI is the `imagecache` tool.
-//   ConformanceRunner (conformance) depends on Foundation only: it drives any implementation.
+//   ConformanceRunner (conformance) depends on Foundation only: it drives any implementation,
+//   and its few C-library calls are its own (RunnerSystem.swift).
 //   imagecache-bench-probe (Sources/BenchProbe) is the bench's child process, over ImageCacheKit;
 //   the crash tests' children live under Tests/, so the imagecache binary holds no test code.
 //
@@ -62,7 +63,7 @@ let package = Package(
         // The child process of `imagecache bench open-memory`: one open, measured alone. It is
         // built beside `imagecache`, where the bench finds it.
         .executableTarget(
-            name: "imagecache-bench-probe", dependencies: ["ImageCacheKit", "LogStoreKit"],
+            name: "imagecache-bench-probe", dependencies: ["ImageCacheKit", "LogStoreKit", "Platform"],
             path: "Sources/BenchProbe"),
         // Executables on top. `imagecache` depends on the probe only so that building the tool
         // builds it too; no code of the probe is linked into it.
@@ -78,6 +79,7 @@ let package = Package(
             dependencies: ["ImageCacheKit", "PNG", "LogStoreKit", "Checksums"]),
 
         .testTarget(name: "ChecksumsTests", dependencies: ["Checksums"]),
+        .testTarget(name: "PlatformTests", dependencies: ["Platform", "TestSupport"]),
         .testTarget(name: "InflateTests", dependencies: ["Inflate", "Checksums"]),
         .testTarget(name: "PNGTests", dependencies: ["PNG", "Inflate", "Checksums"]),
         // Helpers several test targets share: a temporary folder per test, format-1 stores.

@@ -7,29 +7,19 @@
 //   imagecache-bench-probe open-cache FOLDER EXPECTED
 //       Opens FOLDER as a cache on the log backend.
 //
-// Either prints "SECONDS PEAK_RSS_BYTES": the time the open took and the process's peak
-// resident memory (`ru_maxrss`) right after it. Exit 0 when the store holds EXPECTED entries,
-// 1 when not or on an error ("error …" on standard output), 2 for other words.
+// Either prints "SECONDS PEAK_RSS_BYTES": the time the open took and this process's own peak
+// resident memory right after it (`SystemProcess.peakResidentBytes()`: `VmHWM` on Linux, not
+// `ru_maxrss`, which there starts at the RSS of the parent the probe was forked from; 0 where
+// the system does not tell). Exit 0 when the store holds EXPECTED entries, 1 when not or on an
+// error ("error …" on standard output), 2 for other words.
 import Foundation
 import ImageCacheKit
 import LogStoreKit
+import Platform
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
-/// The process's peak resident memory so far, in bytes.
+/// The process's peak resident memory so far, in bytes; 0 where the system does not tell.
 func peakResidentBytes() -> Double {
-    var usage = rusage()
-    #if canImport(Darwin)
-        getrusage(RUSAGE_SELF, &usage)
-        return Double(usage.ru_maxrss)  // bytes on Darwin
-    #else
-        getrusage(RUSAGE_SELF.rawValue, &usage)
-        return Double(usage.ru_maxrss) * 1024  // kilobytes on Linux
-    #endif
+    Double(SystemProcess.peakResidentBytes() ?? 0)
 }
 
 /// Seconds since `start` (`DispatchTime` nanoseconds), as the bench's own clock measures.
@@ -65,4 +55,4 @@ func probe(_ arguments: [String]) -> Int32 {
     return count == expected ? 0 : 1
 }
 
-exit(probe(Array(CommandLine.arguments.dropFirst())))
+SystemProcess.exit(probe(Array(CommandLine.arguments.dropFirst())))

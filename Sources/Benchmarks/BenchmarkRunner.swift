@@ -1,4 +1,5 @@
 import Foundation
+import Platform
 
 /// Runs suites one after the other and gathers a ``BenchmarkReport``: what `imagecache bench`
 /// does, kept in the library so the tests drive exactly the same code.
@@ -25,7 +26,7 @@ public struct BenchmarkRunner {
     public func run(onResults: ([BenchmarkResult]) -> Void = { _ in }) throws -> BenchmarkReport {
         let date = Date()
         let start = MonotonicClock.now()
-        let writtenBefore = Platform.bytesWrittenToStorage()
+        let writtenBefore = SystemProcess.bytesWrittenToStorage()
         var results: [BenchmarkResult] = []
         var suiteSeconds: [(suite: String, seconds: Double)] = []
         var suiteWritten: [String: Int] = [:]
@@ -33,16 +34,16 @@ public struct BenchmarkRunner {
             options.progress.begin(suite.name)
             defer { options.progress.clear() }
             let suiteStart = MonotonicClock.now()
-            let suiteWrittenBefore = Platform.bytesWrittenToStorage()
+            let suiteWrittenBefore = SystemProcess.bytesWrittenToStorage()
             let suiteResults = try suite.run(options)
             suiteSeconds.append((suite.name, MonotonicClock.seconds(since: suiteStart)))
-            if let before = suiteWrittenBefore, let after = Platform.bytesWrittenToStorage() {
+            if let before = suiteWrittenBefore, let after = SystemProcess.bytesWrittenToStorage() {
                 suiteWritten[suite.name] = after - before
             }
             results += suiteResults
             onResults(suiteResults)
         }
-        let writtenAfter = Platform.bytesWrittenToStorage()
+        let writtenAfter = SystemProcess.bytesWrittenToStorage()
         var report = BenchmarkReport(
             machine: .current(), preset: options.preset.name, command: command, date: date,
             elapsed: MonotonicClock.seconds(since: start), suiteSeconds: suiteSeconds, results: results,
@@ -65,7 +66,9 @@ public enum BenchmarkOutput {
     public static func write(jsonLines: String, markdown: String, chart: String?, toDirectory directory: URL)
         throws -> [URL]
     {
-        try Platform.makeDirectory(directory)
+        try BenchmarkError.onScratch { () throws(SystemCallError) in
+            try FileSystem.makeDirectories(directory.standardizedFileURL.path)
+        }
         var written = [
             try write(jsonLines, to: directory.appendingPathComponent(jsonLinesName)),
             try write(markdown, to: directory.appendingPathComponent(markdownName)),

@@ -1,5 +1,6 @@
 import Checksums
 import Foundation
+import Platform
 
 /// The two generated images of `imagecache bench png`: a photo-like and a flat-gradient RGB8
 /// image, filtered the way encoders do and compressed by zlib at level 6.
@@ -115,7 +116,9 @@ enum GeneratedPNG {
     static func zlibCompress(_ data: [UInt8], level: Int, scratch: URL) throws -> Result<[UInt8], Skip> {
         let input = scratch.appendingPathComponent("generated-filtered.raw")
         let output = scratch.appendingPathComponent("generated-compressed.zlib")
-        try Platform.writeFile(atPath: input.path, data)
+        try BenchmarkError.onScratch { () throws(SystemCallError) in
+            try FileSystem.writeFile(data, toPath: input.path)
+        }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = [
@@ -133,12 +136,12 @@ enum GeneratedPNG {
             return .failure(Skip(reason: "python3 could not be started (\(error))"))
         }
         process.waitUntilExit()
-        guard process.terminationStatus == 0, let compressed = try Platform.readFile(atPath: output.path)
+        guard process.terminationStatus == 0, let compressed = try FileSystem.readFile(atPath: output.path)
         else {
             return .failure(Skip(reason: "python3 could not compress (status \(process.terminationStatus))"))
         }
-        try? Platform.removeFile(atPath: input.path)
-        try? Platform.removeFile(atPath: output.path)
+        try? FileSystem.remove(input.path)
+        try? FileSystem.remove(output.path)
         return .success(compressed)
     }
 

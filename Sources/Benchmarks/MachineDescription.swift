@@ -1,4 +1,5 @@
 import Foundation
+import Platform
 
 /// The machine a run measured, so a reader can tell which figures compare.
 public struct MachineDescription: Sendable, Equatable {
@@ -36,9 +37,9 @@ public struct MachineDescription: Sendable, Equatable {
             let build = "release"
         #endif
         return MachineDescription(
-            cores: info.activeProcessorCount, processor: Platform.processorName(),
+            cores: info.activeProcessorCount, processor: SystemInformation.processorName(),
             memoryBytes: info.physicalMemory, operatingSystem: info.operatingSystemVersionString,
-            kernel: Platform.kernel(), build: build)
+            kernel: SystemInformation.kernel(), build: build)
     }
 
     /// One line, for example

@@ -8,8 +8,10 @@ import ImageCacheKit
 /// keys and 64-byte values, and closed, which writes the index snapshot. Then each repeat starts
 /// a fresh child process (`imagecache-bench-probe`, `Sources/BenchProbe`) that opens either the cache or the cache's
 /// `cache.log` as a bare `LogStore`, checks the entry count, and reports the time the open
-/// took and the process's peak resident memory (`ru_maxrss`), which a child must measure alone
-/// because a process's peak only ever grows. Both opens use the same file and the same
+/// took and the process's peak resident memory, which a child must measure alone because a
+/// process's peak only ever grows. The child reads its own peak (`VmHWM` on Linux): Linux's
+/// `ru_maxrss` would start at the parent's resident memory, which after filling the cache is
+/// larger than the open being measured. Both opens use the same file and the same
 /// snapshot. Ops: `open_store` and `open_cache`, with `peak_rss_bytes`; the cache's rows carry
 /// `time_ratio` and `memory_ratio` over the store's.
 public enum OpenMemoryBenchmark {

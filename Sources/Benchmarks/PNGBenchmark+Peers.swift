@@ -2,6 +2,7 @@ import Checksums
 import Foundation
 import Inflate
 import PNG
+import Platform
 
 /// `imagecache bench png`, the comparison with the C libraries (issue 20): our decoder beside
 /// libspng and libpng, and our inflater beside libdeflate, zlib and zlib-ng, on the same files,
@@ -36,10 +37,10 @@ extension PNGBenchmark {
     static func comparePeers(quick: Bool, files: [String], scratch: URL, rounds: Int) throws
         -> [BenchmarkResult]
     {
-        let processors = Platform.allowedProcessors()
+        let processors = SystemProcess.allowedProcessors()
         var pinned: Int?
-        if let last = processors?.last, Platform.restrictToProcessors([last]) { pinned = last }
-        defer { if let processors { Platform.restrictToProcessors(processors) } }
+        if let last = processors?.last, SystemProcess.restrictToProcessors([last]) { pinned = last }
+        defer { if let processors { SystemProcess.restrictToProcessors(processors) } }
         if pinned == nil { note("could not pin to one processor; timings use every core the system gives") }
 
         var entries: [PeerEntry] = []
@@ -55,32 +56,30 @@ extension PNGBenchmark {
         case .success(let images):
             for image in images {
                 let path = scratch.appendingPathComponent(image.name + ".png").path
-                try Platform.writeFile(atPath: path, image.file)
+                try BenchmarkError.onScratch { () throws(SystemCallError) in
+                    try FileSystem.writeFile(image.file, toPath: path)
+                }
                 try single(image.name, path, image.file)
             }
         }
         var named = [photoSample.path]
         let bench = fixtures.appendingPathComponent("Bench")
-        if let listing = try? Platform.listFiles(atPath: bench.path) {
-            named += listing.map(\.name).filter { $0.hasSuffix(".png") }.sorted().map {
+        if let listing = try? pngFiles(in: bench.path) {
+            named += listing.sorted().map {
                 bench.appendingPathComponent($0).path
             }
         }
         for path in named + files {
-            guard let bytes = try Platform.readFile(atPath: path) else { throw Failure.unreadable(path) }
+            let bytes = try readInputFile(path)
             try single(URL(fileURLWithPath: path).lastPathComponent, path, bytes)
         }
         let suiteFolder = fixtures.appendingPathComponent("PngSuite")
-        if let listing = try? Platform.listFiles(atPath: suiteFolder.path) {
+        if let listing = try? pngFiles(in: suiteFolder.path) {
             // The x… files are PngSuite's corrupt ones; everything else must decode.
-            let paths = listing.map(\.name).filter { $0.hasSuffix(".png") && !$0.hasPrefix("x") }.sorted().map
-            {
+            let paths = listing.filter { !$0.hasPrefix("x") }.sorted().map {
                 suiteFolder.appendingPathComponent($0).path
             }
-            let bytes = try paths.map { path in
-                guard let data = try Platform.readFile(atPath: path) else { throw Failure.unreadable(path) }
-                return data
-            }
+            let bytes = try paths.map(readInputFile)
             entries.append(PeerEntry(name: "PngSuite", paths: paths, files: bytes))
         }
 
@@ -88,7 +87,9 @@ extension PNGBenchmark {
         for entry in entries {
             guard let stream = entry.stream else { continue }
             let path = scratch.appendingPathComponent(entry.name + ".zlib").path
-            try Platform.writeFile(atPath: path, stream)
+            try BenchmarkError.onScratch { () throws(SystemCallError) in
+                try FileSystem.writeFile(stream, toPath: path)
+            }
             manifest.append(PNGPeers.Entry(name: entry.name, paths: [path], inflatedSize: entry.inflatedSize))
         }
         var peers: PNGPeers?
@@ -201,6 +202,23 @@ extension PNGBenchmark {
     }
 
     /// The zlib stream of a PNG file: its IDAT chunks' data, joined.
+    /// The names of the regular `.png` files in `folder`.
+    static func pngFiles(in folder: String) throws(SystemCallError) -> [String] {
+        try Directory(path: folder, followingLink: true).entries()
+            .filter { $0.kind == .regular && $0.name.hasSuffix(".png") }.map(\.name)
+    }
+
+    /// The whole file at `path`, following a link (a person may name one); a missing file is
+    /// ``Failure/unreadable(_:)``.
+    static func readInputFile(_ path: String) throws -> [UInt8] {
+        do {
+            return try FileSystem.readToEnd(atPath: path)
+        } catch {
+            if error.errno == .noSuchFile { throw Failure.unreadable(path) }
+            throw BenchmarkError.fileSystem(error)
+        }
+    }
+
     static func imageDataStream(_ file: [UInt8]) throws -> [UInt8] {
         let structure = try PNGDecoder().readStructure(file)
         var stream: [UInt8] = []
@@ -211,6 +229,6 @@ extension PNGBenchmark {
     }
 
     static func note(_ message: String) {
-        FileHandle.standardError.write(Data("bench png: \(message)\n".utf8))
+        try? StandardStream.error.write(Array("bench png: \(message)\n".utf8))
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import PNG
+import Platform
 
 /// `imagecache bench png`: the codec's throughput (issue 2, `Spec/png.md`).
 ///
@@ -73,8 +74,10 @@ public enum PNGBenchmark {
         let scratch = scratchDirectory.appendingPathComponent(
             "imagecache-bench-png-\(ProcessInfo.processInfo.processIdentifier)-"
                 + String(UInt64.random(in: 0...UInt64.max), radix: 36))
-        try Platform.makeDirectory(scratch)
-        defer { try? Platform.removeTree(scratch) }
+        try BenchmarkError.onScratch { () throws(SystemCallError) in
+            try FileSystem.makeDirectories(scratch.standardizedFileURL.path)
+        }
+        defer { try? FileSystem.removeTree(scratch.path) }
         results += try comparePeers(quick: quick, files: files, scratch: scratch, rounds: quick ? 3 : 9)
         for bomb in bombs { results += try measure(bomb, repeats: quick ? 1 : 3) }
         return results
@@ -123,12 +126,12 @@ public enum PNGBenchmark {
     }
 
     /// Runs `work` once and returns the resident memory just before it and the peak while it
-    /// ran, in bytes; nil where the platform cannot reset the peak (``Platform``).
+    /// ran, in bytes; nil where the platform cannot reset the peak (``SystemProcess``).
     static func residentMemory(during work: () throws -> Void) throws -> (before: Int, peak: Int)? {
-        let reset = Platform.resetPeakResidentMemory()
-        let before = Platform.residentMemory()
+        let reset = SystemProcess.resetPeakResidentMemory()
+        let before = SystemProcess.residentMemory()
         try work()
-        guard reset, let before, let after = Platform.residentMemory() else { return nil }
+        guard reset, let before, let after = SystemProcess.residentMemory() else { return nil }
         return (before.current, after.peak)
     }
 

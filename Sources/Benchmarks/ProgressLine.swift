@@ -1,4 +1,5 @@
 import Foundation
+import Platform
 
 /// A single self-rewriting status line on standard error, for runs a person watches.
 ///
@@ -28,8 +29,8 @@ public final class ProgressLine: @unchecked Sendable {
 
     /// A line on standard error when it is a terminal; silent otherwise.
     public static func standardError() -> ProgressLine {
-        ProgressLine(enabled: Platform.isTerminal(2)) { text in
-            FileHandle.standardError.write(Data(text.utf8))
+        ProgressLine(enabled: StandardStream.error.isTerminal) { text in
+            try? StandardStream.error.write(Array(text.utf8))
         }
     }
 

@@ -2,6 +2,7 @@ import Foundation
 
 #if !IMAGECACHE_SINGLE_MODULE
     import ImageCacheKit
+    import Platform
 #endif
 
 /// Experiment 4: purging a store in which half of the entries have expired, on every backend:
@@ -86,7 +87,7 @@ public enum PurgeBenchmark {
                 forKey: SampleData.key("p", index))
         }
         try store.synchronize()
-        let before = try Platform.allocatedBytes(underPath: directory.path)
+        let before = try diskBytes(under: directory)
         let removed = try timer.time("purge") {
             let removed = try store.purgeExpired()
             try store.synchronize()
@@ -98,13 +99,20 @@ public enum PurgeBenchmark {
                 detail: "purge removed \(removed) entries and left \(store.count); "
                     + "expected \(expired) and \(entries - expired)")
         }
-        let afterPurge = try Platform.allocatedBytes(underPath: directory.path)
+        let afterPurge = try diskBytes(under: directory)
         try timer.time("compact") {
             try store.compact()
             try store.synchronize()
         }
-        let afterCompact = try Platform.allocatedBytes(underPath: directory.path)
+        let afterCompact = try diskBytes(under: directory)
         try store.close()
         return (before - afterPurge, afterPurge - afterCompact)
+    }
+
+    /// The blocks the store's folder takes on the disk (``FileSystem/allocatedBytes(under:)``).
+    static func diskBytes(under directory: URL) throws(BenchmarkError) -> Int {
+        try BenchmarkError.onScratch { () throws(SystemCallError) in
+            Int(clamping: try FileSystem.allocatedBytes(under: directory.path))
+        }
     }
 }

@@ -1,7 +1,13 @@
 import Foundation
 
+#if !IMAGECACHE_SINGLE_MODULE
+    import Platform
+#endif
+
 /// The reference the cache backends are measured against: one plain file per key, written and
-/// read with `write(2)` and `read(2)`, made durable with `fsync(2)`, with no index file.
+/// read with `write(2)` and `read(2)`, made durable with `fsync(2)`, with no index file. The calls
+/// go through Platform's thinnest wrappers and nothing more: no memory advice, no temporary
+/// file, no rename.
 ///
 /// This is what a file-per-entry cache does at its simplest, so the gap between a backend and this
 /// baseline is what the backend's own bookkeeping costs (or saves). Opening lists the directory
@@ -19,10 +25,18 @@ public final class RawFileStore: BenchmarkStore, @unchecked Sendable {
 
     /// Opens the store in `directory`, creating it if needed and indexing the files already there.
     public init(directory: URL) throws {
-        self.directory = directory.path
-        try Platform.makeDirectory(directory)
-        for file in try Platform.listFiles(atPath: self.directory) {
-            if let key = RawFileStore.key(forFileName: file.name) { sizes[key] = file.size }
+        let path = directory.path
+        self.directory = path
+        try BenchmarkError.onScratch { () throws(SystemCallError) in
+            try FileSystem.makeDirectories(directory.standardizedFileURL.path)
+            // readdir, then a stat of every name, as such a cache rebuilds its index.
+            for entry in try Directory(path: path, followingLink: true).entries() {
+                guard let key = RawFileStore.key(forFileName: entry.name),
+                    let status = try FileSystem.status(followingLinksAt: path + "/" + entry.name),
+                    status.kind == .regular
+                else { continue }
+                sizes[key] = Int(status.size)
+            }
         }
     }
 
@@ -33,7 +47,9 @@ public final class RawFileStore: BenchmarkStore, @unchecked Sendable {
 
     public func store(_ value: [UInt8], forKey key: String) throws {
         let name = RawFileStore.fileName(forKey: key)
-        try Platform.writeFile(atPath: directory + "/" + name, value)
+        try BenchmarkError.onScratch { () throws(SystemCallError) in
+            try FileSystem.writeFile(value, toPath: directory + "/" + name)
+        }
         lock.lock()
         sizes[key] = value.count
         unsynchronized.insert(name)
@@ -41,7 +57,30 @@ public final class RawFileStore: BenchmarkStore, @unchecked Sendable {
     }
 
     public func value(forKey key: String) throws -> [UInt8]? {
-        try Platform.readFile(atPath: directory + "/" + RawFileStore.fileName(forKey: key))
+        let path = directory + "/" + RawFileStore.fileName(forKey: key)
+        return try BenchmarkError.onScratch { () throws(SystemCallError) -> [UInt8]? in
+            let fd: Int32
+            do throws(SystemCallError) {
+                fd = try FileSystem.open(path, .readOnly)
+            } catch {
+                if error.errno == .noSuchFile { return nil }
+                throw error
+            }
+            defer { FileSystem.close(fd) }
+            let size = Int(try FileSystem.size(fd, path: path))
+            var failure: SystemCallError?
+            let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
+                do throws(SystemCallError) {
+                    count = try FileSystem.readSequentially(
+                        fd, into: UnsafeMutableRawBufferPointer(buffer), path: path)
+                } catch {
+                    failure = error
+                    count = 0
+                }
+            }
+            if let failure { throw failure }
+            return bytes
+        }
     }
 
     public func removeAll() throws {
@@ -50,8 +89,8 @@ public final class RawFileStore: BenchmarkStore, @unchecked Sendable {
         sizes.removeAll()
         unsynchronized.removeAll()
         lock.unlock()
-        for key in keys {
-            try Platform.removeFile(atPath: directory + "/" + RawFileStore.fileName(forKey: key))
+        try BenchmarkError.onScratch { () throws(SystemCallError) in
+            for key in keys { try FileSystem.remove(directory + "/" + RawFileStore.fileName(forKey: key)) }
         }
     }
 
@@ -61,8 +100,15 @@ public final class RawFileStore: BenchmarkStore, @unchecked Sendable {
         let names = unsynchronized
         unsynchronized.removeAll()
         lock.unlock()
-        for name in names { try Platform.synchronizeFile(atPath: directory + "/" + name) }
-        try Platform.synchronizeFile(atPath: directory)
+        try BenchmarkError.onScratch { () throws(SystemCallError) in
+            for name in names {
+                let path = directory + "/" + name
+                let fd = try FileSystem.open(path, .readOnly)
+                defer { FileSystem.close(fd) }
+                try FileSystem.synchronizeFile(fd, path: path)
+            }
+            try FileSystem.synchronizeDirectory(directory)
+        }
     }
 
     /// Nothing to release: every call opens and closes its own file.
@@ -79,7 +125,10 @@ public final class RawFileStore: BenchmarkStore, @unchecked Sendable {
         lock.lock()
         let valueBytes = sizes.values.reduce(0, +)
         lock.unlock()
-        return DiskUsage(valueBytes: valueBytes, diskBytes: try Platform.allocatedBytes(underPath: directory))
+        let diskBytes = try BenchmarkError.onScratch { () throws(SystemCallError) in
+            try FileSystem.allocatedBytes(under: directory)
+        }
+        return DiskUsage(valueBytes: valueBytes, diskBytes: Int(clamping: diskBytes))
     }
 
     static func fileName(forKey key: String) -> String {

@@ -1,4 +1,5 @@
 import Foundation
+import Platform
 
 /// The directories one suite creates its stores in, all under one root that the suite removes
 /// when it finishes (also when it fails), so runs leave nothing behind.
@@ -12,7 +13,9 @@ final class ScratchSpace {
             "imagecache-bench-\(ProcessInfo.processInfo.processIdentifier)-\(suite)-"
             + String(UInt64.random(in: 0...UInt64.max), radix: 36)
         root = options.scratchDirectory.appendingPathComponent(unique, isDirectory: true)
-        try Platform.makeDirectory(root)
+        try BenchmarkError.onScratch { () throws(SystemCallError) in
+            try FileSystem.makeDirectories(root.standardizedFileURL.path)
+        }
     }
 
     /// A new, empty directory path for one store (the store creates it), named for the reader
@@ -24,11 +27,13 @@ final class ScratchSpace {
 
     /// Deletes a store's directory between repeats, so the disk never holds more than one.
     func remove(_ directory: URL) throws {
-        try Platform.removeTree(directory)
+        try BenchmarkError.onScratch { () throws(SystemCallError) in
+            try FileSystem.removeTree(directory.path)
+        }
     }
 
     /// Deletes everything this suite created.
     func removeAll() {
-        try? Platform.removeTree(root)
+        try? FileSystem.removeTree(root.path)
     }
 }

@@ -1,12 +1,7 @@
 import Foundation
 import ImageCacheKit
 import LogStoreKit
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import Platform
 
 /// `imagecache bench store`: the log store against raw POSIX I/O on the same disk, in one run.
 ///
@@ -28,10 +23,12 @@ import LogStoreKit
 public enum StoreBenchmark {
     public static func run(quick: Bool, directory: String? = nil) throws -> [BenchmarkResult] {
         let base = directory ?? FileManager.default.temporaryDirectory.path
-        let root = base + "/imagecache-bench-store-\(getpid())"
-        try? FileManager.default.removeItem(atPath: root)
-        try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: root) }
+        let root = base + "/imagecache-bench-store-\(SystemProcess.identifier)"
+        try BenchmarkError.onScratch { () throws(SystemCallError) in
+            try FileSystem.removeTree(root)
+            try FileSystem.makeDirectories(root)
+        }
+        defer { try? FileSystem.removeTree(root) }
         let sampler = Sampler(repeats: quick ? 3 : 5)
         var results: [BenchmarkResult] = []
         // 128 MiB per size at most (4 KiB values stay at 20,000 for the per-operation figures):
@@ -101,7 +98,7 @@ public enum StoreBenchmark {
     static func freshStore(_ path: String, options: LogStore.Options = .init(compactionDeadRatio: nil)) throws
         -> LogStore
     {
-        for suffix in ["", ".hint", ".compacting"] { unlink(path + suffix) }
+        for suffix in ["", ".hint", ".compacting"] { try? FileSystem.remove(path + suffix) }
         return try LogStore(path: path, options: options)
     }
 
@@ -117,36 +114,42 @@ public enum StoreBenchmark {
         let total = size * count
         var results: [BenchmarkResult] = []
 
-        // Raw POSIX: append `count` values with pwrite, then read them back in random order.
+        // Raw POSIX: append `count` values with pwrite, then read them back in random order,
+        // through Platform's thinnest wrappers (one call each, checked; no test hooks in release).
         let rawPath = root + "/raw.bin"
-        // A baseline that failed silently would print a wrong figure: every call is checked.
         let write = try sampler.measure(
             setUp: { () throws(BenchmarkError) -> Int32 in
-                unlink(rawPath)
-                return try checkedOpen(rawPath, O_CREAT | O_RDWR | O_TRUNC)
+                try BenchmarkError.onScratch { () throws(SystemCallError) in
+                    try FileSystem.remove(rawPath)
+                    return try FileSystem.open(rawPath, .readWrite, options: [.create, .truncate])
+                }
             },
             { fd in
-                defer { close(fd) }
-                let written = value.withUnsafeBytes { bytes in
-                    (0..<count).reduce(0) { $0 + pwrite(fd, bytes.baseAddress, size, off_t($1 * size)) }
-                }
-                guard written == total else {
-                    throw BenchmarkError.fileSystem(operation: "pwrite", path: rawPath, code: errno)
+                defer { FileSystem.close(fd) }
+                try value.withUnsafeBytes { bytes in
+                    for index in 0..<count {
+                        try FileSystem.write(fd, bytes, at: UInt64(index * size), path: rawPath)
+                    }
                 }
             })
         results.append(result("posix_write", backend: "posix", bytes: total, count: count, write))
         var buffer = [UInt8](repeating: 0, count: size)
-        let fd = try checkedOpen(rawPath, O_RDONLY)
+        let fd = try BenchmarkError.onScratch { () throws(SystemCallError) in
+            try FileSystem.open(rawPath, .readOnly)
+        }
         let read = try sampler.measure {
-            let got = buffer.withUnsafeMutableBytes { bytes in
-                order.reduce(0) { $0 + pread(fd, bytes.baseAddress, size, off_t($1 * size)) }
+            let got = try buffer.withUnsafeMutableBytes { bytes in
+                try order.reduce(0) {
+                    try $0 + FileSystem.read(fd, into: bytes, at: UInt64($1 * size), path: rawPath)
+                }
             }
             guard got == total else {
-                throw BenchmarkError.fileSystem(operation: "pread", path: rawPath, code: errno)
+                throw BenchmarkError.verificationFailed(
+                    suite: "store", backend: "posix", detail: "\(rawPath) read back \(got) of \(total) bytes")
             }
         }
-        close(fd)
-        unlink(rawPath)
+        FileSystem.close(fd)
+        try? FileSystem.remove(rawPath)
         results.append(result("posix_read", backend: "posix", bytes: total, count: count, read))
 
         // Puts into the page cache, like the posix_write baseline (no fsync): the previous
@@ -218,8 +221,8 @@ public enum StoreBenchmark {
         throws -> BenchmarkResult
     {
         let folder = URL(fileURLWithPath: root + "/cache", isDirectory: true)
-        try? FileManager.default.removeItem(at: folder)
-        defer { try? FileManager.default.removeItem(at: folder) }
+        try? FileSystem.removeTree(folder.path)
+        defer { try? FileSystem.removeTree(folder.path) }
         do {
             let cache = try ImageCache(configuration: CacheConfiguration(directory: folder, backend: .log))
             for key in keys { try cache.store(value, forKey: key) }
@@ -291,31 +294,44 @@ public enum StoreBenchmark {
         let source = root + "/copy-source.bin"
         let destination = root + "/copy-destination.bin"
         let sourceBytes = randomBytes(keptBytes, seed: 7)
-        guard FileManager.default.createFile(atPath: source, contents: Data(sourceBytes)) else {
-            throw BenchmarkError.fileSystem(operation: "create", path: source, code: errno)
+        try BenchmarkError.onScratch { () throws(SystemCallError) in
+            try FileSystem.writeFile(sourceBytes, toPath: source)
         }
         var chunk = [UInt8](repeating: 0, count: 1 << 20)
         let copy = try sampler.measure {
-            let input = try checkedOpen(source, O_RDONLY)
-            defer { close(input) }
-            unlink(destination)
-            let output = try checkedOpen(destination, O_CREAT | O_WRONLY | O_TRUNC)
-            defer { close(output) }
-            let copied = chunk.withUnsafeMutableBytes { bytes in
-                var copied = 0
-                while true {
-                    let got = read(input, bytes.baseAddress, bytes.count)
-                    if got <= 0 || write(output, bytes.baseAddress, got) != got { break }
-                    copied += got
+            let copied = try BenchmarkError.onScratch { () throws(SystemCallError) -> Int in
+                let input = try FileSystem.open(source, .readOnly)
+                defer { FileSystem.close(input) }
+                try FileSystem.remove(destination)
+                let output = try FileSystem.open(destination, .writeOnly, options: [.create, .truncate])
+                defer { FileSystem.close(output) }
+                var failure: SystemCallError?
+                let copied = chunk.withUnsafeMutableBytes { bytes in
+                    var copied = 0
+                    do throws(SystemCallError) {
+                        while true {
+                            let got = try FileSystem.readSequentially(input, into: bytes, path: source)
+                            if got == 0 { break }
+                            try FileSystem.writeSequentially(
+                                output, UnsafeRawBufferPointer(rebasing: bytes[..<got]), path: destination)
+                            copied += got
+                        }
+                    } catch {
+                        failure = error
+                    }
+                    return copied
                 }
+                if let failure { throw failure }
+                try FileSystem.synchronizeFile(output, path: destination)
                 return copied
             }
-            guard copied == keptBytes, fsync(output) == 0 else {
-                throw BenchmarkError.fileSystem(operation: "copy", path: destination, code: errno)
+            guard copied == keptBytes else {
+                throw BenchmarkError.verificationFailed(
+                    suite: "store", backend: "posix", detail: "copied \(copied) of \(keptBytes) bytes")
             }
         }
-        unlink(source)
-        unlink(destination)
+        try? FileSystem.remove(source)
+        try? FileSystem.remove(destination)
         let copyResult = result("copy_sequential", backend: "posix", bytes: keptBytes, count: 1, copy)
         results.append(copyResult)
         for index in results.indices where results[index].op.hasPrefix("compact") {
@@ -339,7 +355,7 @@ public enum StoreBenchmark {
                 for index in 0..<count { try store.put(value, forKey: key(index), metadata: metadata) }
                 try store.close()
             }
-            let fileSize = Int((try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0)
+            let fileSize = Int(try FileSystem.status(ofPath: path)?.size ?? 0)
             let openSampler = Sampler(repeats: count >= 1_000_000 ? 3 : sampler.repeats)
             // The snapshot open runs last, so index_bytes describes the index it builds.
             for usesSnapshot in [false, true] {
@@ -385,11 +401,4 @@ public enum StoreBenchmark {
         }
         return results
     }
-}
-
-/// `open(2)` with mode 0644, throwing instead of returning -1.
-private func checkedOpen(_ path: String, _ flags: Int32) throws(BenchmarkError) -> Int32 {
-    let descriptor = open(path, flags, 0o644)
-    guard descriptor >= 0 else { throw .fileSystem(operation: "open", path: path, code: errno) }
-    return descriptor
 }

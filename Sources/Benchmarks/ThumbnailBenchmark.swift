@@ -1,6 +1,7 @@
 import Foundation
 import ImageCacheKit
 import PNG
+import Platform
 
 /// `imagecache bench thumbnail`: the exact downsampler (`Spec/thumbnail.md`) against Pillow, on
 /// the same pixels in the same run.
@@ -43,7 +44,9 @@ public enum ThumbnailBenchmark {
         let scratch = try ScratchSpace(options, suite: suite.name)
         defer { scratch.removeAll() }
         let pixelFile = scratch.root.appendingPathComponent("pixels-rgba8.raw")
-        try Platform.writeFile(atPath: pixelFile.path, bitmap.pixels)
+        try BenchmarkError.onScratch { () throws(SystemCallError) in
+            try FileSystem.writeFile(bitmap.pixels, toPath: pixelFile.path)
+        }
         options.progress.begin(suite.name)
 
         // One untimed warm-up each; its output is what every timed repeat must reproduce.
@@ -80,7 +83,7 @@ public enum ThumbnailBenchmark {
             }
         }
         if let pillowSkipped {
-            FileHandle.standardError.write(Data("bench thumbnail: Pillow skipped: \(pillowSkipped)\n".utf8))
+            try? StandardStream.error.write(Array("bench thumbnail: Pillow skipped: \(pillowSkipped)\n".utf8))
         }
         options.progress.update("the cache path")
         let cache = try cachePath(

@@ -62,7 +62,7 @@ final class CaseScheduler: @unchecked Sendable {
 
     /// The next case for a worker, or nil when there is none or the run is stopping.
     private func takeCase() -> Int? {
-        if Platform.readerHasGone(STDOUT_FILENO) { stop() }
+        if RunnerSystem.readerHasGone(RunnerSystem.standardOutput) { stop() }
         condition.lock()
         defer { condition.unlock() }
         guard !stopping, nextCase < cases.count else { return nil }

@@ -11,11 +11,11 @@ final class Console {
 
     /// Runs once, when standard output has gone: it must end the process. The default exits
     /// with `outputClosedStatus`; the runner replaces it to stop the driver first.
-    var whenOutputIsGone: () -> Never = { exit(Console.outputClosedStatus) }
+    var whenOutputIsGone: () -> Never = { RunnerSystem.endProcess(status: Console.outputClosedStatus) }
 
     /// Writes one line to standard output, or calls `whenOutputIsGone` when it cannot.
     func say(_ line: String) {
-        if !Platform.write(Array((line + "\n").utf8), to: STDOUT_FILENO) {
+        if !RunnerSystem.writeAll(Array((line + "\n").utf8), to: RunnerSystem.standardOutput) {
             whenOutputIsGone()
         }
     }
@@ -28,13 +28,13 @@ final class Console {
 
     /// Writes one line to standard error; a closed standard error is ignored.
     func complain(_ line: String) {
-        _ = Platform.write(Array((line + "\n").utf8), to: STDERR_FILENO)
+        _ = RunnerSystem.writeAll(Array((line + "\n").utf8), to: RunnerSystem.standardError)
     }
 
     /// Calls `whenOutputIsGone` if standard output is a pipe whose reader has exited. Checked
     /// between cases, so that a run piped into `head` stops when `head` does even if it has
     /// nothing more to print.
     func stopIfOutputIsGone() {
-        if Platform.readerHasGone(STDOUT_FILENO) { whenOutputIsGone() }
+        if RunnerSystem.readerHasGone(RunnerSystem.standardOutput) { whenOutputIsGone() }
     }
 }

@@ -1,18 +1,10 @@
 import Foundation
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// A running driver: one request line in, one response line out (Spec/conformance.md §2).
 ///
 /// Two threads read the driver's standard output and standard error so that a driver can
 /// never block the runner: a response is waited for with a deadline, and a driver that
-/// misses it is killed. The runner's platform calls live in this file and `Platform.swift`.
+/// misses it is killed. Its C-library calls go through `RunnerSystem`.
 final class DriverProcess: @unchecked Sendable {
     /// What waiting for a response produced.
     enum Reply {
@@ -63,7 +55,7 @@ final class DriverProcess: @unchecked Sendable {
 
     /// Writes one request line. Returns false when the driver no longer reads its input.
     func send(_ line: String) -> Bool {
-        Platform.write(Array((line + "\n").utf8), to: input.fileHandleForWriting.fileDescriptor)
+        RunnerSystem.writeAll(Array((line + "\n").utf8), to: input.fileHandleForWriting.fileDescriptor)
     }
 
     /// The next response line, waiting until `deadline` at most.
@@ -103,7 +95,7 @@ final class DriverProcess: @unchecked Sendable {
     /// Kills the driver (it hung, or the run is over) and reaps it.
     func stop() {
         if process.isRunning {
-            kill(process.processIdentifier, SIGKILL)
+            RunnerSystem.killAtOnce(process.processIdentifier)
         }
         try? input.fileHandleForWriting.close()
         process.waitUntilExit()
@@ -113,12 +105,12 @@ final class DriverProcess: @unchecked Sendable {
     func finish() {
         try? input.fileHandleForWriting.close()
         let deadline = Date().addingTimeInterval(2)
-        while process.isRunning && Date() < deadline { usleep(5_000) }
+        while process.isRunning && Date() < deadline { RunnerSystem.pause(milliseconds: 5) }
         stop()
     }
 
     private func exitDescription(waitingUntil deadline: Date) -> String {
-        while process.isRunning && Date() < deadline { usleep(5_000) }
+        while process.isRunning && Date() < deadline { RunnerSystem.pause(milliseconds: 5) }
         guard !process.isRunning else { return "closed its output but is still running" }
         switch process.terminationReason {
         case .uncaughtSignal: return "was killed by signal \(process.terminationStatus)"
@@ -131,8 +123,9 @@ final class DriverProcess: @unchecked Sendable {
         Thread.detachNewThread { [self] in
             var buffer = [UInt8](repeating: 0, count: 65_536)
             while true {
-                let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress!, $0.count) }
-                if count < 0 && errno == EINTR { continue }
+                let count = buffer.withUnsafeMutableBytes {
+                    RunnerSystem.readAvailable(from: descriptor, into: $0)
+                }
                 condition.lock()
                 if count <= 0 {
                     if isOutput { outputClosed = true } else { errorsClosed = true }

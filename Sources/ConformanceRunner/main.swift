@@ -4,12 +4,12 @@ import Foundation
 // program (Spec/conformance.md §6). Exit status 0 when every case passed, 1 on any failure,
 // 2 when the run could not start, 3 when standard output was closed before the run ended.
 
-Platform.catchBrokenPipes()
+RunnerSystem.catchBrokenPipes()
 let console = Console()
 
 @MainActor func fail(_ message: String) -> Never {
     console.complain("conformance: \(message)")
-    exit(2)
+    RunnerSystem.endProcess(status: 2)
 }
 
 let options: RunnerOptions
@@ -19,7 +19,7 @@ do {
     let message = String(describing: error)
     if !message.isEmpty { console.complain("conformance: \(message)") }
     console.complain(RunnerOptions.usage)
-    exit(message.isEmpty ? 0 : 2)
+    RunnerSystem.endProcess(status: message.isEmpty ? 0 : 2)
 }
 
 guard let casesDirectory = options.casesDirectory() else {
@@ -56,7 +56,7 @@ if !options.listOnly {
 // From here on a driver may be running: stop it before leaving because nobody reads the output.
 console.whenOutputIsGone = {
     runner.finish()
-    exit(Console.outputClosedStatus)
+    RunnerSystem.endProcess(status: Console.outputClosedStatus)
 }
 for backend in options.backends where !capabilities.backends.contains(backend) {
     runner.finish()
@@ -96,7 +96,7 @@ if options.showNames.isEmpty {
 
 if options.listOnly {
     for testCase in selected { console.say(testCase.name) }
-    exit(0)
+    RunnerSystem.endProcess(status: 0)
 }
 
 let runnable = selected.filter { capabilities.areas.contains($0.area) }
@@ -116,7 +116,7 @@ let scheduler = CaseScheduler(
 )
 console.whenOutputIsGone = {
     scheduler.finish()
-    exit(Console.outputClosedStatus)
+    RunnerSystem.endProcess(status: Console.outputClosedStatus)
 }
 scheduler.start()
 
@@ -206,4 +206,4 @@ if !unsupported.isEmpty {
 }
 if stillFailing > 0 { console.say("\(stillFailing) expected failures still fail") }
 console.say("\(passed) passed, \(failed) failed")
-exit(failed == 0 ? 0 : 1)
+RunnerSystem.endProcess(status: failed == 0 ? 0 : 1)

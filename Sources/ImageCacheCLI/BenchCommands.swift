@@ -2,14 +2,7 @@ import BenchmarkReporting
 import Benchmarks
 import Foundation
 import PNG
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import Platform
 
 /// `imagecache bench`, the main job: it runs the suites (their code is in the Benchmarks
 /// library), prints one JSON line per result on stdout, and writes the Markdown table and the
@@ -232,13 +225,13 @@ enum BenchCommands {
 }
 
 /// Checks on the places a long run will write, made before it starts (`Spec/cache.md` §12.6).
+/// Links are followed: the person chose the paths.
 enum Destination {
     /// FILE (not `-`) can be created or replaced: not a folder, and its folder exists and is writable.
     static func checkFile(_ path: String, option: String) throws(CommandLineError) {
         guard path != "-" else { return }
-        var status = stat()
-        if stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR {
-            throw failure(option, path, EISDIR)
+        if (try? FileSystem.status(followingLinksAt: path))?.kind == .directory {
+            throw failure(option, path, .isDirectory)
         }
         let folder = (path as NSString).deletingLastPathComponent
         try checkFolder(folder.isEmpty ? "." : folder, option: option, naming: path)
@@ -249,39 +242,61 @@ enum Destination {
         throws(CommandLineError)
     {
         guard path != "-" else { throw .usage("\(option) takes a folder, not -") }
-        var status = stat()
-        guard stat(path, &status) == 0 else { throw failure(option, named ?? path, errno) }
-        guard status.st_mode & S_IFMT == S_IFDIR else { throw failure(option, named ?? path, ENOTDIR) }
-        guard access(path, W_OK | X_OK) == 0 else { throw failure(option, named ?? path, errno) }
+        let status: FileSystem.Status?
+        do {
+            status = try FileSystem.status(followingLinksAt: path, missingFolderIsAbsence: false)
+        } catch {
+            throw failure(option, named ?? path, error.errno)
+        }
+        guard let status else { throw failure(option, named ?? path, .noSuchFile) }
+        guard status.kind == .directory else { throw failure(option, named ?? path, .notDirectory) }
+        try checkWritable(path, option: option, naming: named ?? path)
     }
 
     /// DIR is a writable folder, or can be made: its nearest existing ancestor is a writable folder.
     static func checkCreatableFolder(_ path: String, option: String) throws(CommandLineError) {
         guard path != "-" else { throw .usage("\(option) takes a folder, not -") }
         var candidate = path
-        var status = stat()
-        while stat(candidate, &status) != 0 {
-            guard errno == ENOENT else { throw failure(option, path, errno) }
+        while true {
+            let status: FileSystem.Status?
+            do {
+                status = try FileSystem.status(followingLinksAt: candidate, missingFolderIsAbsence: false)
+            } catch {
+                throw failure(option, path, error.errno)
+            }
+            if let status {
+                guard status.kind == .directory else { throw failure(option, path, .notDirectory) }
+                break
+            }
             let parent = (candidate as NSString).deletingLastPathComponent
             candidate = parent.isEmpty ? "." : parent
         }
-        guard status.st_mode & S_IFMT == S_IFDIR else { throw failure(option, path, ENOTDIR) }
-        guard access(candidate, W_OK | X_OK) == 0 else { throw failure(option, path, errno) }
+        try checkWritable(candidate, option: option, naming: path)
     }
 
     /// DIR exists as a writable folder afterwards (created with its parents when missing).
     static func makeFolder(_ path: String, option: String) throws(CommandLineError) {
         guard path != "-" else { throw .usage("\(option) takes a folder, not -") }
-        var prefix = path.hasPrefix("/") ? "" : "."
-        for component in path.split(separator: "/") {
-            prefix += "/" + component
-            if mkdir(prefix, 0o777) != 0 && errno != EEXIST { throw failure(option, path, errno) }
+        do {
+            try FileSystem.makeDirectories(path, permissions: .userFolder)
+        } catch {
+            throw failure(option, path, error.errno)
         }
         try checkFolder(path, option: option)
     }
 
-    private static func failure(_ option: String, _ path: String, _ code: Int32) -> CommandLineError {
-        CommandLineError(
-            "\(option): cannot write \(path): \(FileAccess.message(for: code))", status: .failure)
+    /// The folder `path` may have names created in it.
+    private static func checkWritable(_ path: String, option: String, naming named: String)
+        throws(CommandLineError)
+    {
+        do {
+            try FileSystem.checkAccess(path, for: [.write, .search])
+        } catch {
+            throw failure(option, named, error.errno)
+        }
+    }
+
+    private static func failure(_ option: String, _ path: String, _ errno: Errno) -> CommandLineError {
+        CommandLineError("\(option): cannot write \(path): \(errno)", status: .failure)
     }
 }

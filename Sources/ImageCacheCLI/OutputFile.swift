@@ -1,10 +1,4 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import Platform
 
 /// A file a command writes (`Spec/cache.md` §12.6), opened before the command's work so a bad
 /// destination fails first, and complete or absent afterwards.
@@ -26,31 +20,37 @@ final class OutputFile {
     init(_ path: String) throws(CommandLineError) {
         self.path = path
         if path == "-" {
-            descriptor = STDOUT_FILENO
-            temporaryPath = nil
-            return
+            (descriptor, temporaryPath) = (StandardStream.output.descriptor, nil)
+        } else {
+            do {
+                (descriptor, temporaryPath) = try Self.open(path)
+            } catch {
+                throw FileAccess.failure("write", path, error)
+            }
         }
-        var status = stat()
-        let exists = lstat(path, &status) == 0
-        guard exists || errno == ENOENT else { throw FileAccess.failure("write", path, errno) }
-        let kind = status.st_mode & S_IFMT
-        if exists && kind == S_IFDIR { throw FileAccess.failure("write", path, EISDIR) }
-        if exists && kind != S_IFREG {
-            descriptor = open(path, O_WRONLY | O_TRUNC | O_CLOEXEC)
-            guard descriptor >= 0 else { throw FileAccess.failure("write", path, errno) }
-            temporaryPath = nil
-            return
+    }
+
+    /// The descriptor to write and, unless `path` is written in place, the temporary file.
+    private static func open(_ path: String) throws(SystemCallError) -> (Int32, String?) {
+        let existing = try FileSystem.status(ofPath: path, missingFolderIsAbsence: false)
+        if existing?.kind == .directory {
+            throw SystemCallError(operation: "open", path: path, errno: .isDirectory)
+        }
+        if let existing, existing.kind != .regular {
+            return (try FileSystem.open(path, .writeOnly, options: [.truncate]), nil)
         }
         let slash = path.lastIndex(of: "/")
         let folder = slash.map { String(path[...$0]) } ?? ""
         let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
         let temporary =
-            folder + "." + name + ".imagecache-\(getpid())-"
+            folder + "." + name + ".imagecache-\(SystemProcess.identifier)-"
             + String(UInt64.random(in: 0...UInt64.max), radix: 16)
-        descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
-        guard descriptor >= 0 else { throw FileAccess.failure("write", path, errno) }
-        temporaryPath = temporary
-        if exists { _ = fchmod(descriptor, status.st_mode & 0o7777) }
+        let fd = try FileSystem.open(
+            temporary, .writeOnly, options: [.exclusiveCreate], permissions: .userFile)
+        if existing != nil, let permissions = try? FileSystem.permissions(ofPath: path) {
+            try? FileSystem.setPermissions(permissions, of: fd, path: temporary)
+        }
+        return (fd, temporary)
     }
 
     deinit { discard() }
@@ -68,21 +68,14 @@ final class OutputFile {
     func commit() throws(CommandLineError) {
         guard !isFinished else { return }
         isFinished = true
-        guard descriptor != STDOUT_FILENO else { return }
-        let closed = close(descriptor)
-        let code = errno
-        if let temporaryPath {
-            guard closed == 0 else {
-                unlink(temporaryPath)
-                throw FileAccess.failure("write", path, code)
-            }
-            guard rename(temporaryPath, path) == 0 else {
-                let code = errno
-                unlink(temporaryPath)
-                throw FileAccess.failure("write", path, code)
-            }
-        } else if closed != 0 {
-            throw FileAccess.failure("write", path, code)
+        guard path != "-" else { return }
+        do {
+            // A file system may report a failed write only when the file is closed.
+            try FileSystem.close(descriptor, path: path)
+            if let temporaryPath { try FileSystem.rename(temporaryPath, to: path) }
+        } catch {
+            if let temporaryPath { try? FileSystem.remove(temporaryPath) }
+            throw FileAccess.failure("write", path, error)
         }
     }
 
@@ -90,8 +83,8 @@ final class OutputFile {
     func discard() {
         guard !isFinished else { return }
         isFinished = true
-        guard descriptor != STDOUT_FILENO else { return }
-        close(descriptor)
-        if let temporaryPath { unlink(temporaryPath) }
+        guard path != "-" else { return }
+        FileSystem.close(descriptor)
+        if let temporaryPath { try? FileSystem.remove(temporaryPath) }
     }
 }

@@ -1,13 +1,6 @@
 import Foundation
 import ImageCacheKit
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import Platform
 
 /// The store a command works on, from `--store PATH` (`Spec/cache.md` §12.1).
 ///
@@ -58,22 +51,27 @@ enum StoreLocation {
             throw .usage("--store takes a folder or a log store file, not '\(store!)'")
         }
         let path = store ?? defaultFolder()
-        var status = stat()
-        if stat(path, &status) != 0 {
-            guard errno == ENOENT else { throw FileAccess.failure("open store", path, errno) }
+        // A link is followed: the person chose where their store lives.
+        let status: FileSystem.Status?
+        do {
+            status = try FileSystem.status(followingLinksAt: path, missingFolderIsAbsence: false)
+        } catch {
+            throw FileAccess.failure("open store", path, error)
+        }
+        guard let status else {
             return .cacheFolder(
                 directory: URL(fileURLWithPath: path, isDirectory: true), backend: requestedBackend ?? .log,
                 exists: false)
         }
-        switch status.st_mode & S_IFMT {
-        case S_IFREG:
+        switch status.kind {
+        case .regular:
             if let requestedBackend {
                 throw .usage(
                     "--backend \(requestedBackend) applies to a cache folder, and \(path) is a log store file"
                 )
             }
             return .logFile(path: path)
-        case S_IFDIR:
+        case .directory:
             let directory = URL(fileURLWithPath: path, isDirectory: true)
             let present: [Backend]
             do {

@@ -1,10 +1,4 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import Platform
 
 /// Finds the command, parses its words with its declaration, runs it, and turns every failure
 /// into one line on standard error and an exit status (`ExitStatus`).
@@ -63,4 +57,4 @@ func run(_ words: [String]) -> ExitStatus {
     }
 }
 
-exit(run(Array(CommandLine.arguments.dropFirst())).rawValue)
+SystemProcess.exit(run(Array(CommandLine.arguments.dropFirst())).rawValue)

@@ -147,7 +147,7 @@ extension LogStore {
     /// The sync mark is written before the folder is synchronized, so its name is as durable
     /// as the log's.
     private func createEmptyStore() throws(LogStoreError) {
-        let temporary = path + ".new-\(SystemTime.processIdentifier)-\(UInt32.random(in: 0...UInt32.max))"
+        let temporary = path + ".new-\(SystemProcess.identifier)-\(UInt32.random(in: 0...UInt32.max))"
         let fd = try storeIO { try FileSystem.open(temporary, .readWrite, options: .exclusiveCreate) }
         defer {
             FileSystem.close(fd)

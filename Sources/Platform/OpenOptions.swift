@@ -49,5 +49,8 @@ extension FileSystem {
         public static let userFile = Permissions(rawValue: 0o666)
         /// `rwxr-xr-x`: every folder.
         public static let folderDefault = Permissions(rawValue: 0o755)
+        /// `rwxrwxrwx`, narrowed by the process's umask: what a command-line tool's output
+        /// folder gets.
+        public static let userFolder = Permissions(rawValue: 0o777)
     }
 }

@@ -32,7 +32,4 @@ public enum SystemTime {
         #endif
         return Int(truncatingIfNeeded: (raw &* 0x9E37_79B9_7F4A_7C15) >> 40)
     }
-
-    /// This process's identifier.
-    public static var processIdentifier: Int32 { getpid() }
 }

@@ -1,10 +1,10 @@
-// Pinning the process to one processor, as `taskset -c N` does, so that a single-threaded
-// peer and our single-threaded decoder are timed on the same core.
+// Pinning the process to chosen processors, as `taskset -c N` does, so that a single-threaded
+// peer and a single-threaded decoder are timed on the same core.
 #if canImport(Glibc)
     import Glibc
 #endif
 
-extension Platform {
+extension SystemProcess {
     #if os(Linux) && canImport(Glibc)
         /// `sched_getaffinity(2)` and `sched_setaffinity(2)`: glibc declares them only with
         /// `_GNU_SOURCE`, which the Glibc module does not set, so they are looked up by name.
@@ -17,8 +17,9 @@ extension Platform {
         private static let processorSetBytes = 128
     #endif
 
-    /// The processors the calling thread may run on, or nil where the system cannot say.
-    static func allowedProcessors() -> [Int]? {
+    /// The processors the calling thread may run on, in increasing order; nil where the system
+    /// cannot say (Linux answers, Darwin has no affinity).
+    public static func allowedProcessors() -> [Int]? {
         #if os(Linux) && canImport(Glibc)
             guard let call = affinityCall("sched_getaffinity") else { return nil }
             var set = [UInt8](repeating: 0, count: processorSetBytes)
@@ -30,10 +31,10 @@ extension Platform {
         #endif
     }
 
-    /// Restricts the calling thread (and the processes it starts afterwards) to `processors`;
-    /// false where the system refuses or cannot.
+    /// Restricts the calling thread (and the threads and processes it starts afterwards) to
+    /// `processors`; false where the system refuses or cannot.
     @discardableResult
-    static func restrictToProcessors(_ processors: [Int]) -> Bool {
+    public static func restrictToProcessors(_ processors: [Int]) -> Bool {
         #if os(Linux) && canImport(Glibc)
             guard let call = affinityCall("sched_setaffinity") else { return false }
             var set = [UInt8](repeating: 0, count: processorSetBytes)

@@ -8,11 +8,17 @@ import Foundation
     import Darwin
 #endif
 
-/// The runner's process-wide settings and raw writes (Spec/conformance.md §6.1, §6.3).
+/// Every C-library call of the runner: process-wide settings, the standard streams, raw reads
+/// and writes of pipes, and the driver's end (Spec/conformance.md §6.1, §6.3).
 ///
-/// Together with `DriverProcess.swift`, this is the only file of the runner that calls the
-/// C library.
-enum Platform {
+/// The runner drives any implementation, so it depends on Foundation alone, not on this
+/// package's `Platform` module; this is its own small layer, the only file of the runner that
+/// calls the C library.
+enum RunnerSystem {
+    /// The runner's standard output and standard error.
+    static let standardOutput = STDOUT_FILENO
+    static let standardError = STDERR_FILENO
+
     /// Turns SIGPIPE into an `EPIPE` error from `write`, so that neither a driver that dies
     /// while the runner writes to it nor a closed standard output (`conformance | head`) kills
     /// the runner.
@@ -30,11 +36,11 @@ enum Platform {
     ///
     /// - Returns: false when the write failed, for example with `EPIPE` because nobody reads
     ///   the other end of a pipe any more.
-    static func write(_ bytes: [UInt8], to descriptor: Int32) -> Bool {
+    static func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> Bool {
         var offset = 0
         while offset < bytes.count {
             let written = bytes.withUnsafeBytes { buffer in
-                systemWrite(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+                write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
             }
             if written < 0 {
                 if errno == EINTR { continue }
@@ -54,13 +60,30 @@ enum Platform {
         return entry.revents & Int16(POLLERR | POLLHUP) != 0
     }
 
-    private static func systemWrite(_ descriptor: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
-        #if canImport(Glibc)
-            return Glibc.write(descriptor, buffer, count)
-        #elseif canImport(Musl)
-            return Musl.write(descriptor, buffer, count)
-        #else
-            return Darwin.write(descriptor, buffer, count)
-        #endif
+    /// Reads what is available from `descriptor` into `buffer`, waiting for at least one byte;
+    /// retries after interruptions.
+    ///
+    /// - Returns: the bytes read; 0 at the end of the input, a negative number on an error.
+    static func readAvailable(from descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer) -> Int {
+        while true {
+            let count = read(descriptor, buffer.baseAddress!, buffer.count)
+            if count < 0 && errno == EINTR { continue }
+            return count
+        }
+    }
+
+    /// Kills the process `identifier` at once (`SIGKILL`), for a driver that hangs.
+    static func killAtOnce(_ identifier: Int32) {
+        _ = kill(identifier, SIGKILL)
+    }
+
+    /// Sleeps for `milliseconds`, between looks at a process that is ending.
+    static func pause(milliseconds: Int) {
+        usleep(UInt32(milliseconds * 1000))
+    }
+
+    /// Ends the runner with `status` (Spec/conformance.md §6.3).
+    static func endProcess(status: Int32) -> Never {
+        exit(status)
     }
 }

@@ -1,0 +1,58 @@
+import Foundation
+import Platform
+import TestSupport
+import Testing
+
+@Suite struct FolderTests {
+    @Test func makeDirectoriesMakesEveryMissingParentAndAcceptsWhatExists() throws {
+        let folder = TemporaryDirectory()
+        let path = folder.path + "/a/b/c"
+        try FileSystem.makeDirectories(path)
+        try FileSystem.makeDirectories(path)
+        #expect(try FileSystem.status(ofPath: path)?.kind == .directory)
+        // rwxr-xr-x, or less where the umask takes more away.
+        let permissions = try #require(try FileSystem.permissions(ofPath: folder.path + "/a/b"))
+        #expect(permissions.rawValue & ~FileSystem.Permissions.folderDefault.rawValue == 0)
+        #expect(permissions.rawValue & 0o700 == 0o700)
+    }
+
+    @Test func makeDirectoriesNamesTheFolderItCouldNotMake() throws {
+        let folder = TemporaryDirectory()
+        try FileSystem.writeFile([0], toPath: folder.path + "/file")
+        // mkdir of file/x fails with ENOTDIR: a file stands where a folder must.
+        #expect(
+            throws: SystemCallError(
+                operation: "create directory", path: folder.path + "/file/x", errno: .notDirectory)
+        ) {
+            try FileSystem.makeDirectories(folder.path + "/file/x/y")
+        }
+    }
+
+    @Test func removeTreeRemovesEverythingButFollowsNoLink() throws {
+        let folder = TemporaryDirectory()
+        let outside = folder.path + "/outside"
+        try FileSystem.makeDirectories(outside)
+        try FileSystem.writeFile([7], toPath: outside + "/kept")
+        let tree = folder.path + "/tree"
+        try FileSystem.makeDirectories(tree + "/inner/deeper")
+        try FileSystem.writeFile([1], toPath: tree + "/one")
+        try FileSystem.writeFile([2], toPath: tree + "/inner/deeper/two")
+        try FileManager.default.createSymbolicLink(atPath: tree + "/inner/link", withDestinationPath: outside)
+
+        try FileSystem.removeTree(tree)
+
+        #expect(try FileSystem.status(ofPath: tree) == nil)
+        #expect(try FileSystem.readToEnd(atPath: outside + "/kept") == [7])
+        try FileSystem.removeTree(tree)
+    }
+
+    @Test func removeTreeOfALinkRemovesTheLinkOnly() throws {
+        let folder = TemporaryDirectory()
+        try FileSystem.makeDirectories(folder.path + "/target")
+        try FileManager.default.createSymbolicLink(
+            atPath: folder.path + "/link", withDestinationPath: "target")
+        try FileSystem.removeTree(folder.path + "/link")
+        #expect(try FileSystem.status(ofPath: folder.path + "/link") == nil)
+        #expect(try FileSystem.status(ofPath: folder.path + "/target")?.kind == .directory)
+    }
+}
