@@ -14,7 +14,8 @@
 //   SVG chart, the targets). ImageCacheCLI is the `imagecache` tool.
 //   ConformanceRunner (conformance) depends on Foundation only: it drives any implementation,
 //   and its few C-library calls are its own (RunnerSystem.swift).
-//   imagecache-bench-probe (Sources/BenchProbe) is the bench's child process, over ImageCacheKit;
+//   imagecache-bench-probe (Sources/BenchProbe) and imagecache-bench-sharer (Sources/BenchSharer)
+//   are the bench's child processes, over ImageCacheKit;
 //   the crash tests' children live under Tests/, so the imagecache binary holds no test code.
 //
 // No module declares a type with its own name, so every public type can be written with its
@@ -65,13 +66,16 @@ let package = Package(
         .executableTarget(
             name: "imagecache-bench-probe", dependencies: ["ImageCacheKit", "LogStoreKit", "Platform"],
             path: "Sources/BenchProbe"),
+        // The other process of `imagecache bench shared`, built beside `imagecache` too.
+        .executableTarget(
+            name: "imagecache-bench-sharer", dependencies: ["ImageCacheKit", "Platform"], path: "Sources/BenchSharer"),
         // Executables on top. `imagecache` depends on the probe only so that building the tool
         // builds it too; no code of the probe is linked into it.
         .executableTarget(
             name: "ImageCacheCLI",
             dependencies: [
                 "ImageCacheKit", "PNG", "LogStoreKit", "Benchmarks", "BenchmarkReporting", "Platform",
-                "imagecache-bench-probe",
+                "imagecache-bench-probe", "imagecache-bench-sharer",
             ]),
         .executableTarget(name: "ConformanceRunner"),
         .executableTarget(
@@ -94,7 +98,10 @@ let package = Package(
         // The open-memory suite runs the probe executable, so it must be built.
         .testTarget(
             name: "BenchmarksTests",
-            dependencies: ["Benchmarks", "BenchmarkReporting", "imagecache-bench-probe", "TestSupport"]),
+            dependencies: [
+                "Benchmarks", "BenchmarkReporting", "imagecache-bench-probe", "imagecache-bench-sharer",
+                "TestSupport",
+            ]),
         // These two run the built executables, so they depend on them to be built first.
         .testTarget(
             name: "CLITests",

@@ -18,7 +18,7 @@ public struct BenchmarkRunner {
     /// Every experiment of issue 6, in the order the report shows them.
     public static let experiments: [BenchSuite] = [
         SynchronizeBenchmark.suite, ThroughputBenchmark.suite, OpenBenchmark.suite, OpenMemoryBenchmark.suite,
-        PurgeBenchmark.suite, ConcurrencyBenchmark.suite, DurabilityBenchmark.suite,
+        PurgeBenchmark.suite, ConcurrencyBenchmark.suite, DurabilityBenchmark.suite, SharedBenchmark.suite,
     ]
 
     /// Runs every suite; `onResults` receives each suite's results as soon as it finishes

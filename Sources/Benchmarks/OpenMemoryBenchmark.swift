@@ -111,15 +111,21 @@ public enum OpenMemoryBenchmark {
     /// The probe beside this executable (`imagecache`), or beside the test bundle's folders
     /// when the suite runs in the tests.
     static func probeExecutable() throws -> URL {
+        try siblingExecutable(probeName, suite: "open-memory")
+    }
+
+    /// The executable `name` beside this one (`imagecache`), or beside the test bundle's
+    /// folders when a suite runs in the tests.
+    static func siblingExecutable(_ name: String, suite: String) throws -> URL {
         let this = URL(fileURLWithPath: ProcessInfo.processInfo.arguments[0]).resolvingSymlinksInPath()
         var directory = this.deletingLastPathComponent()
         for _ in 0..<4 {
-            let candidate = directory.appendingPathComponent(probeName)
+            let candidate = directory.appendingPathComponent(name)
             if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
             directory = directory.deletingLastPathComponent()
         }
         throw BenchmarkError.verificationFailed(
-            suite: "open-memory", backend: "log",
-            detail: "no \(probeName) beside \(this.path) to run the probe with (swift build builds it)")
+            suite: suite, backend: "log",
+            detail: "no \(name) beside \(this.path) to run (swift build builds it)")
     }
 }
