@@ -307,6 +307,16 @@ extension LogStore {
                 Self.apply(header, key: $0, at: offset, to: newIndex, liveBytes: &newLiveBytes)
             }
         }
+        if isWritable {
+            // The compacting process locked the new file before naming it (§12.1); joining it
+            // can fail only if a writer that does not share took it after all sharers left.
+            do {
+                try ExclusiveLock.acquireShared(fd, path: path, patienceMilliseconds: 0)
+            } catch {
+                if case .system(let failure) = error { throw LogStoreError(failure) }
+                throw .storeLocked(path: path, byThisProcess: error == .heldByThisProcess)
+            }
+        }
         keep = true
         let oldDescriptor = descriptor
         stateLock.withWriteLock {
@@ -322,6 +332,7 @@ extension LogStore {
         }
         // No reader is left on the replaced file: reads pread under the read lock, and a lent
         // mapping keeps its own reference.
+        if isWritable { releaseLock(of: oldDescriptor, path: path) }
         FileSystem.close(oldDescriptor)
     }
 
