@@ -105,7 +105,7 @@ let package = Package(
         // These two run the built executables, so they depend on them to be built first.
         .testTarget(
             name: "CLITests",
-            dependencies: ["ImageCacheCLI", "PNG", "LogStoreKit", "Checksums", "TestSupport"]),
+            dependencies: ["ImageCacheCLI", "ImageCacheKit", "PNG", "LogStoreKit", "Checksums", "TestSupport"]),
         .testTarget(
             name: "ConformanceTests",
             dependencies: ["ConformanceRunner", "ConformanceDriver"]),
