@@ -105,7 +105,8 @@ extension BenchmarkReport {
         for backend in ["log", "hybrid"] {
             func shared(_ op: String) -> BenchmarkResult? { first("shared", op, backend: backend) }
             rateRatio(
-                "\(backend) shared: reads beside a writing process ÷ reads alone", shared("reads_beside_writer"),
+                "\(backend) shared: reads beside a writing process ÷ reads alone",
+                shared("reads_beside_writer"),
                 shared("reads_alone"), goal: 0.8)
             rateRatio(
                 "\(backend) shared: stores of two writer processes ÷ one", shared("stores_two_writers"),

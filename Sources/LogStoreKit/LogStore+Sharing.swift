@@ -296,7 +296,8 @@ extension LogStore {
         var offset = 0
         while got - offset >= headerSize {
             let keyLength = Int(
-                RecordFormat.load(at: 18, from: UnsafeRawBufferPointer(rebasing: bytes[offset..<offset + headerSize]))
+                RecordFormat.load(
+                    at: 18, from: UnsafeRawBufferPointer(rebasing: bytes[offset..<offset + headerSize]))
                     as UInt16)
             guard got - offset >= headerSize + keyLength else { break }
             let head = UnsafeRawBufferPointer(rebasing: bytes[offset..<offset + headerSize + keyLength])

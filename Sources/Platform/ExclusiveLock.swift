@@ -41,7 +41,9 @@ public enum ExclusiveLock {
 
     /// Locks the open file `fd` shared, beside other shared holders and against exclusive ones,
     /// and counts it as held by this process; retried as ``acquire(_:path:patienceMilliseconds:)``.
-    public static func acquireShared(_ fd: Int32, path: String, patienceMilliseconds: Int = 200) throws(Failure) {
+    public static func acquireShared(_ fd: Int32, path: String, patienceMilliseconds: Int = 200)
+        throws(Failure)
+    {
         try acquire(fd, path: path, exclusive: false, patienceMilliseconds: patienceMilliseconds)
     }
 

@@ -65,12 +65,18 @@ import Testing
         let a = try Self.shared(path, first: true)
         let b = try Self.shared(path, first: false)
         try a.put([1], forKey: "k", metadata: metadata(1))
-        #expect(throws: LogStoreError.storeLocked(path: path, byThisProcess: true)) { try LogStore(path: path) }
+        #expect(throws: LogStoreError.storeLocked(path: path, byThisProcess: true)) {
+            try LogStore(path: path)
+        }
         _ = try a.compact(now: 0)
         #expect(try b.value(forKey: "k") == [1])
-        #expect(throws: LogStoreError.storeLocked(path: path, byThisProcess: true)) { try LogStore(path: path) }
+        #expect(throws: LogStoreError.storeLocked(path: path, byThisProcess: true)) {
+            try LogStore(path: path)
+        }
         try a.close()
-        #expect(throws: LogStoreError.storeLocked(path: path, byThisProcess: true)) { try LogStore(path: path) }
+        #expect(throws: LogStoreError.storeLocked(path: path, byThisProcess: true)) {
+            try LogStore(path: path)
+        }
         try b.close()
         let lone = try LogStore(path: path)
         #expect(throws: LogStoreError.storeLocked(path: path, byThisProcess: true)) {
