@@ -143,7 +143,10 @@ extension LogStore {
             guard accessDepth == 1 else { return try body() }
             if isClosed { throw .closed(path: path) }
             guard let coordination else { throw .closed(path: path) }
-            try storeIO { try FileLock.lockExclusively(coordination.descriptor, path: coordination.path) }
+            try storeIO {
+                try FileLock.lockExclusively(
+                    coordination.descriptor, path: coordination.path, spinNanoseconds: Self.lockSpinNanoseconds)
+            }
             defer { FileLock.unlock(coordination.descriptor) }
             try writerLock.withLock { () throws(LogStoreError) in
                 try catchUp(holdingLockOfChanges: true)
@@ -279,6 +282,10 @@ extension LogStore {
     }
 
     static let pendingChangeLimit = 65_536
+
+    /// How long a section tries for the lock of changes before it sleeps on it: other
+    /// processes' sections last microseconds, and waking a sleeper costs more.
+    static let lockSpinNanoseconds: UInt64 = 50_000
 
     /// The most published bytes ``scanPublished(from:to:_:)`` reads at once.
     static let publishedReadLimit = 1 << 20
