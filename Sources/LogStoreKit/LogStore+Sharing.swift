@@ -145,7 +145,8 @@ extension LogStore {
             guard let coordination else { throw .closed(path: path) }
             try storeIO {
                 try FileLock.lockExclusively(
-                    coordination.descriptor, path: coordination.path, spinNanoseconds: Self.lockSpinNanoseconds)
+                    coordination.descriptor, path: coordination.path,
+                    spinNanoseconds: Self.lockSpinNanoseconds)
             }
             defer { FileLock.unlock(coordination.descriptor) }
             try writerLock.withLock { () throws(LogStoreError) in
