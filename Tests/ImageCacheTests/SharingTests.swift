@@ -1,4 +1,5 @@
 import Foundation
+import Platform
 import TestSupport
 import Testing
 
@@ -103,6 +104,38 @@ import Testing
         #expect(try #require(try a.metadata(forKey: "later")).accessSequence > highest)
         try a.close()
         try b.close()
+    }
+
+    /// Reads never wait for another process: while it holds the lock of changes (a long
+    /// compaction, say), the hits a reader records are applied later, not waited for.
+    @Test(arguments: sharable)
+    func readsDoNotWaitForTheLockOfAnotherProcess(backend: Backend) throws {
+        let directory = TemporaryDirectory()
+        let clock = ManualClock(milliseconds: 1_000)
+        let cache = try Self.shared(backend, directory, clock: clock)
+        try cache.store([1], forKey: "k")
+        let logName = backend == .log ? LogStorage.fileName : HybridStorage.logName
+        let coordinationPath = directory.cacheURL.appendingPathComponent(logName).path + ".shared"
+        let other = try FileSystem.open(coordinationPath, .readWrite)
+        defer { FileSystem.close(other) }
+        try FileLock.lockExclusively(other, path: coordinationPath)
+        let done = DispatchSemaphore(value: 0)
+        let hits = SendableBox(0)
+        DispatchQueue.global().async {
+            for _ in 0..<2_000 where (try? cache.bytes(forKey: "k")) == [1] { hits.value += 1 }
+            done.signal()
+        }
+        let finishedWhileHeld = done.wait(timeout: .now() + 20) == .success
+        FileLock.unlock(other)
+        if !finishedWhileHeld { done.wait() }
+        #expect(finishedWhileHeld, "2,000 reads (hits applied every 256) waited for the other lock")
+        #expect(hits.value == 2_000)
+        try cache.close()
+    }
+
+    final class SendableBox: @unchecked Sendable {
+        var value: Int
+        init(_ value: Int) { self.value = value }
     }
 
     @Test(arguments: sharable)
