@@ -21,7 +21,8 @@ import Platform
 ///   number of bytes; `copy_ratio` = compaction MB/s ÷ copy MB/s;
 /// - `index_bytes`: `bytes_per_entry` of the index at the largest entry count.
 ///
-/// `STORE_BENCH_ONLY=values|compact|open|open1m` in the environment runs one group.
+/// `STORE_BENCH_ONLY=values|compact|open|open1m` in the environment runs one group;
+/// `STORE_BENCH_SIZES=4096,…` keeps only the value sizes listed.
 public enum StoreBenchmark {
     public static func run(quick: Bool, directory: String? = nil) throws -> [BenchmarkResult] {
         let base = directory ?? FileManager.default.temporaryDirectory.path
@@ -40,8 +41,12 @@ public enum StoreBenchmark {
             ? [(4096, 20_000), (1 << 20, 64)]
             : [(4096, 20_000), (65_536, 2_048), (1 << 20, 128), (16 << 20, 8)]
         let only = ProcessInfo.processInfo.environment["STORE_BENCH_ONLY"] ?? ""
+        // STORE_BENCH_SIZES=4096,1048576 keeps only those value sizes (for profiling one).
+        let chosen = ProcessInfo.processInfo.environment["STORE_BENCH_SIZES"].map {
+            Set($0.split(separator: ",").compactMap { Int($0) })
+        }
         if only.isEmpty || only == "values" {
-            for (size, count) in sizes {
+            for (size, count) in sizes where chosen?.contains(size) ?? true {
                 results += try measureValues(size: size, count: count, root: root, sampler: sampler)
             }
         }
