@@ -63,6 +63,48 @@ import Testing
         try b.close()
     }
 
+    /// A hit in one process slides the expiry for every process (§9.4, once that process's
+    /// next section applied it).
+    @Test(arguments: sharable)
+    func aHitInOneExtendsTheExpiryForAll(backend: Backend) throws {
+        let directory = TemporaryDirectory()
+        let clock = ManualClock(milliseconds: 1_000)
+        var settings = configuration(backend, directory, clock: clock, timeToLive: 1_000)
+        settings.sharedAcrossProcesses = true
+        let a = try ImageCache(configuration: settings)
+        let b = try ImageCache(configuration: settings)
+        try a.store([1], forKey: "k")
+        clock.advance(by: 800)
+        #expect(try b.bytes(forKey: "k") == [1])
+        try b.synchronize()
+        clock.advance(by: 400)
+        #expect(try a.bytes(forKey: "k") == [1], "b's hit at 1800 keeps it until 2800")
+        clock.advance(by: 1_100)
+        #expect(try a.bytes(forKey: "k") == nil)
+        try a.close()
+        try b.close()
+    }
+
+    /// Access sequences keep rising across processes, also past entries removed since (§9.4).
+    @Test(arguments: sharable)
+    func sequencesKeepRisingPastEntriesRemovedElsewhere(backend: Backend) throws {
+        let directory = TemporaryDirectory()
+        let clock = ManualClock(milliseconds: 1_000)
+        let a = try Self.shared(backend, directory, clock: clock)
+        let b = try Self.shared(backend, directory, clock: clock)
+        try a.store([1], forKey: "first")
+        for index in 0..<5 { try b.store([2], forKey: "b\(index)") }
+        let highest = try #require(try b.metadata(forKey: "b4")).accessSequence
+        for index in 0..<5 { #expect(try b.removeValue(forKey: "b\(index)")) }
+        // After a compaction a derives its state from the live entries alone: only the shared
+        // counter remembers the removed entries' sequences.
+        try b.compact()
+        try a.store([3], forKey: "later")
+        #expect(try #require(try a.metadata(forKey: "later")).accessSequence > highest)
+        try a.close()
+        try b.close()
+    }
+
     @Test(arguments: sharable)
     func aCompactionOrPurgeInOneDisturbsNoOther(backend: Backend) throws {
         let directory = TemporaryDirectory()
