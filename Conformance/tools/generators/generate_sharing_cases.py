@@ -16,9 +16,11 @@ import sys
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))  # Conformance/tools
 
 from shared.casefiles import CONFORMANCE, b64, write_case_file  # noqa: E402
-from writers.backendfiles import LOG_NAMES, BackendFiles, hybrid_value  # noqa: E402
+from writers import storewriter as sw  # noqa: E402
+from writers.backendfiles import LOG_NAMES, BackendFiles  # noqa: E402
 
 OUT = os.path.join(CONFORMANCE, "cache", "sharing.json")
+STORE_OUT = os.path.join(CONFORMANCE, "store", "shared.json")
 T0 = 1_700_000_000_000
 NEVER = 2 ** 63 - 1
 SHARED = {"sharedAcrossProcesses": True}
@@ -366,7 +368,87 @@ def cases():
     return out
 
 
+def coordination(generation, length, counter=0, writing=0, magic=MAGIC, version=1):
+    """A coordination file (Spec/store.md §12.2): seven little-endian words after the magic."""
+    return magic + struct.pack("<QQQQQQQ", version, generation, length, counter, writing, 0, 0)
+
+
+def store_cases():
+    """store.read with a coordination file beside the log (Spec/conformance.md §5.4): the open
+    of the first process, which recovers alone and starts the file afresh, and of a later one,
+    which trusts the published length."""
+    a = sw.put(b"a", b"alpha", 10, NEVER, 1)
+    b = sw.put(b"b", b"bravo", 20, NEVER, 2)
+    header = sw.file_header()
+    one, both = len(header) + len(a), len(header) + len(a) + len(b)
+    log = header + a + b
+
+    def entry(key, value, created, sequence):
+        return {"key": key, "value": b64(value), "createdAt": created, "expiresAt": NEVER, "accessSequence": sequence}
+
+    first_only = [entry("a", b"alpha", 10, 1)]
+    everything = first_only + [entry("b", b"bravo", 20, 2)]
+
+    def mark(length):
+        return {"$bytes": b64(sw.sync_mark(length)), "$ignore": sw.SYNC_GENERATION_RANGES}
+
+    def case(name, note, covers, data, shared, expect, joins=False):
+        request = {"op": "store.read", "file": b64(data), "shared": b64(shared), "returnFile": True}
+        if joins:
+            request["joins"] = True
+        return {"name": "shared/" + name, "note": note, "covers": covers, "requires": ["sharing"],
+                "steps": [{"request": request, "expect": expect}]}
+
+    fresh = coordination(sw.GENERATION, both)
+    return [
+        case("join-at-the-published-length",
+             "A later process trusts what the others published: it scans the log to the published length "
+             "only and cuts nothing past it (another process's record, being written), writing its mark "
+             "for the length it knows.", ["store §12.2.4", "store §12.4"],
+             log, coordination(sw.GENERATION, one, counter=5), joins=True,
+             expect={"entries": first_only, "file": b64(log), "sync": mark(one),
+                     "shared": b64(coordination(sw.GENERATION, one, counter=5))}),
+        case("join-leaves-a-torn-record-past-the-published-length",
+             "Bytes past the published length that are no whole record are not a torn tail to a later "
+             "process: the writer is still writing them.", ["store §12.2.4"],
+             log[:-7], coordination(sw.GENERATION, one), joins=True,
+             expect={"entries": first_only, "file": b64(log[:-7]), "sync": mark(one),
+                     "shared": b64(coordination(sw.GENERATION, one))}),
+        case("writing-flag-cut-at-the-next-section",
+             "The writing flag set: the last holder of the lock of changes died after writing past the "
+             "published length. The next section (here the close) cuts the log to the published length "
+             "and clears the flag.", ["store §12.3.3", "store §12.6"],
+             log, coordination(sw.GENERATION, one, writing=1), joins=True,
+             expect={"entries": first_only, "file": b64(header + a), "sync": mark(one),
+                     "shared": b64(coordination(sw.GENERATION, one))}),
+        case("join-refuses-another-generation",
+             "A later process whose log carries another generation than the one published cannot join: "
+             "ioError.", ["store §12.2.4"], log, coordination(sw.GENERATION + 1, one), joins=True,
+             expect={"error": "ioError"}),
+        case("first-process-recovers-alone",
+             "The first process opens the log as a lone writer (every whole record), then starts the "
+             "coordination file afresh: counter and writing 0, the log's generation and recovered "
+             "length published; a stale writing flag cuts nothing.", ["store §12.2.3", "store §12.6"],
+             log, coordination(sw.GENERATION, one, counter=9, writing=1),
+             expect={"entries": everything, "file": b64(log), "sync": mark(both), "shared": b64(fresh)}),
+        case("first-process-replaces-garbage",
+             "A coordination file with another magic is not valid: the first process starts it afresh, "
+             "every word of it.", ["store §12.2", "store §12.2.3"], log, b"\xff" * 64,
+             expect={"entries": everything, "file": b64(log), "sync": mark(both), "shared": b64(fresh)}),
+        case("first-process-replaces-a-short-file",
+             "A coordination file shorter than 64 bytes is not valid: the first process makes it whole.",
+             ["store §12.2", "store §12.2.1"], log, coordination(sw.GENERATION, one)[:20],
+             expect={"entries": everything, "file": b64(log), "sync": mark(both), "shared": b64(fresh)}),
+        case("first-process-replaces-another-version",
+             "A coordination file of another version is not valid: the first process starts it afresh.",
+             ["store §12.2"], log, coordination(sw.GENERATION, one, version=2),
+             expect={"entries": everything, "file": b64(log), "sync": mark(both), "shared": b64(fresh)}),
+    ]
+
+
 def main():
+    write_case_file(STORE_OUT, "store", "Store files opened with a coordination file beside them (Spec/store.md §12).",
+                    store_cases(), ascii_only=False)
     write_case_file(OUT, "cache", "Several processes on one cache folder (Spec/backends.md §9, Spec/store.md §12), "
                     "through sessions (Spec/conformance.md §5.8).", [c.case() for c in cases()], ascii_only=False)
 
