@@ -42,7 +42,9 @@ extension Driver {
         // process's or, with joins, a later one's.
         var sharing: LogStore.Sharing?
         if request.has("shared") {
-            guard FileManager.default.createFile(atPath: path + ".shared", contents: Data(try request.bytes("shared")))
+            guard
+                FileManager.default.createFile(
+                    atPath: path + ".shared", contents: Data(try request.bytes("shared")))
             else { throw RequestFailure(name: "driverSetup: cannot write \(path).shared") }
             let first = request.fields["joins"] != .bool(true)
             sharing = LogStore.Sharing(isOnlyProcess: { first })
@@ -176,7 +178,8 @@ extension Driver {
     }
 
     private func openStore(
-        _ path: String, readOnly: Bool = false, damage: DamageHandling = .init(), sharing: LogStore.Sharing? = nil
+        _ path: String, readOnly: Bool = false, damage: DamageHandling = .init(),
+        sharing: LogStore.Sharing? = nil
     ) throws(RequestFailure) -> LogStore {
         var options = LogStore.Options()
         options.readOnly = readOnly
