@@ -70,6 +70,9 @@ protocol CacheStorage: AnyObject, Sendable {
     /// Runs `body` holding the lock other processes' changes wait for, caught up with them,
     /// and publishes what `body` changed before it returns.
     func withExclusiveAccess<Result>(_ body: () throws(CacheError) -> Result) throws(CacheError) -> Result
+    /// As ``withExclusiveAccess(_:)`` when the lock can be had at once; nil otherwise.
+    func withExclusiveAccessIfAvailable<Result>(_ body: () throws(CacheError) -> Result) throws(CacheError)
+        -> Result?
     /// The changes other processes made that the backend applied since the last call.
     func takeChanges() throws(CacheError) -> [StorageChange]
     /// The next access sequence the sharing processes agreed on (0: none yet); read and set
@@ -100,6 +103,12 @@ extension CacheStorage {
     var damagedRecordsSkipped: Int { 0 }
 
     func withExclusiveAccess<Result>(_ body: () throws(CacheError) -> Result) throws(CacheError) -> Result {
+        try body()
+    }
+
+    func withExclusiveAccessIfAvailable<Result>(_ body: () throws(CacheError) -> Result) throws(CacheError)
+        -> Result?
+    {
         try body()
     }
 

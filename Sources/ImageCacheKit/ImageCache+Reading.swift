@@ -96,8 +96,14 @@ extension ImageCache {
             // Readers outrun the writer by far: wait for the lock rather than grow without end.
             try? withWriterLock(mutating: false) {}
         } else {
+            // A reader never waits: not for this process's writer, nor for another process's.
             _ = writerLock.withLockIfAvailable { () -> Void in
-                if !isClosed { try? applyRecordedHits() }
+                guard !isClosed else { return }
+                _ = try? storage.withExclusiveAccessIfAvailable { () throws(CacheError) in
+                    try absorbChangesOfOtherProcesses()
+                    try applyRecordedHits()
+                    publishSequence()
+                }
             }
         }
     }

@@ -165,19 +165,39 @@ final class LogStorage: CacheStorage, @unchecked Sendable {
     // MARK: Sharing (`Spec/backends.md` §9)
 
     func withExclusiveAccess<Result>(_ body: () throws(CacheError) -> Result) throws(CacheError) -> Result {
+        try exclusiveAccess(waiting: true, body)!
+    }
+
+    func withExclusiveAccessIfAvailable<Result>(_ body: () throws(CacheError) -> Result) throws(CacheError)
+        -> Result?
+    {
+        try exclusiveAccess(waiting: false, body)
+    }
+
+    /// The store's section around `body`, its errors kept apart from the store's own.
+    private func exclusiveAccess<Result>(waiting: Bool, _ body: () throws(CacheError) -> Result)
+        throws(CacheError) -> Result?
+    {
         var failure: CacheError?
-        let result = try perform { () throws(LogStoreError) -> Result? in
-            try store.withExclusiveAccess { () throws(LogStoreError) -> Result? in
+        var result: Result?
+        try withoutActuallyEscaping(body) { (body) throws(CacheError) in
+            let section = { () throws(LogStoreError) -> Void in
                 do throws(CacheError) {
-                    return try body()
+                    result = try body()
                 } catch {
                     failure = error
-                    return nil
+                }
+            }
+            try perform { () throws(LogStoreError) in
+                if waiting {
+                    try store.withExclusiveAccess(section)
+                } else {
+                    _ = try store.withExclusiveAccessIfAvailable(section)
                 }
             }
         }
         if let failure { throw failure }
-        return result!
+        return result
     }
 
     func takeChanges() throws(CacheError) -> [StorageChange] {

@@ -148,12 +148,47 @@ extension LogStore {
     {
         guard options.sharing != nil else { return try body() }
         return try accessLock.withLock { () throws(LogStoreError) -> Result in
+            try exclusiveSection(waiting: true, body)!
+        }
+    }
+
+    /// Runs `body` as ``withExclusiveAccess(_:)`` does when the lock of changes can be taken at
+    /// once; nil, without running it, when another thread or process holds it. For work that
+    /// can wait for a later occasion (a cache applying the hits readers recorded), so that a
+    /// reader never waits for another process's compaction.
+    public func withExclusiveAccessIfAvailable<Result>(_ body: () throws(LogStoreError) -> Result)
+        throws(LogStoreError) -> Result?
+    {
+        guard options.sharing != nil else { return try body() }
+        return try accessLock.withLockIfAvailable { () throws(LogStoreError) -> Result? in
+            try exclusiveSection(waiting: false, body)
+        } ?? nil
+    }
+
+    /// A section (§12.3), holding `accessLock`: nil when `waiting` is false and another process
+    /// holds the lock of changes.
+    private func exclusiveSection<Result>(waiting: Bool, _ body: () throws(LogStoreError) -> Result)
+        throws(LogStoreError) -> Result?
+    {
+        do {
             accessDepth += 1
             defer { accessDepth -= 1 }
             guard accessDepth == 1 else { return try body() }
             if isClosed { throw .closed(path: path) }
             guard let coordination else { throw .closed(path: path) }
-            try storeIO { try FileLock.lockExclusively(coordination.descriptor, path: coordination.path) }
+            if waiting {
+                try storeIO {
+                    try FileLock.lockExclusively(
+                        coordination.descriptor, path: coordination.path,
+                        spinNanoseconds: Self.lockSpinNanoseconds)
+                }
+            } else {
+                guard
+                    try storeIO({
+                        try FileLock.tryLockExclusively(coordination.descriptor, path: coordination.path)
+                    })
+                else { return nil }
+            }
             defer { FileLock.unlock(coordination.descriptor) }
             try writerLock.withLock { () throws(LogStoreError) in
                 try catchUp(holdingLockOfChanges: true)
@@ -289,6 +324,10 @@ extension LogStore {
     }
 
     static let pendingChangeLimit = 65_536
+
+    /// How long a section tries for the lock of changes before it sleeps on it: other
+    /// processes' sections last microseconds, and waking a sleeper costs more.
+    static let lockSpinNanoseconds: UInt64 = 50_000
 
     /// The most published bytes ``scanPublished(from:to:_:)`` reads at once.
     static let publishedReadLimit = 1 << 20

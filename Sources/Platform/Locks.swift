@@ -120,4 +120,15 @@ public final class RecursiveMutualExclusion: @unchecked Sendable {
         defer { pthread_mutex_unlock(mutex) }
         return try body()
     }
+
+    /// Runs `body` holding the lock if it can be taken at once (this thread may hold it
+    /// already); nil when another thread holds it.
+    @inline(__always)
+    public func withLockIfAvailable<Result, Failure: Error>(_ body: () throws(Failure) -> Result)
+        throws(Failure) -> Result?
+    {
+        guard pthread_mutex_trylock(mutex) == 0 else { return nil }
+        defer { pthread_mutex_unlock(mutex) }
+        return try body()
+    }
 }
