@@ -39,6 +39,14 @@ protocol CacheStorage: AnyObject, Sendable {
     /// The stored bytes for `key`, or nil when none is held (any more).
     /// - Throws: ``CacheError/corruptEntry(key:reason:)`` when they are missing or damaged.
     func read(_ key: [UInt8]) throws(CacheError) -> StoredValue?
+    /// Calls `body` with the stored bytes for `key`, the entry's metadata and version when they
+    /// were read, and returns true; false when none is held. The bytes are valid only inside
+    /// `body`, which runs under no lock of the backend (it may call the cache). A backend that
+    /// can lends them without a copy (the log, from its file mapping); the default reads them.
+    /// - Throws: as ``read(_:)``.
+    func lend(
+        _ key: [UInt8], _ body: (UnsafeRawBufferPointer, CacheEntryMetadata, UInt64) -> Void
+    ) throws(CacheError) -> Bool
     /// Calls `body` for every held entry, in no particular order; `body` must not call back.
     func forEachEntry(_ body: (UnsafeRawBufferPointer, EntryState) -> Void) throws(CacheError)
 
@@ -113,6 +121,14 @@ extension CacheStorage {
     }
 
     func takeChanges() throws(CacheError) -> [StorageChange] { [] }
+
+    func lend(
+        _ key: [UInt8], _ body: (UnsafeRawBufferPointer, CacheEntryMetadata, UInt64) -> Void
+    ) throws(CacheError) -> Bool {
+        guard let value = try read(key) else { return false }
+        value.bytes.withUnsafeBytes { body($0, value.metadata, value.version) }
+        return true
+    }
 
     var sharedSequence: UInt64 {
         get { 0 }

@@ -114,6 +114,30 @@ final class LogStorage: CacheStorage, @unchecked Sendable {
         }
     }
 
+    /// Lends the value from the log's file mapping without a copy when the record is there
+    /// (`Spec/store.md` §8.2); the mapping holds across a concurrent store and compaction.
+    func lend(
+        _ key: [UInt8], _ body: (UnsafeRawBufferPointer, CacheEntryMetadata, UInt64) -> Void
+    ) throws(CacheError) -> Bool {
+        do {
+            let lent: Void? = try store.withValue(forKey: key) { (bytes, info) -> Void in
+                let state = Self.state(info)
+                body(bytes, state.metadata, state.version)
+            }
+            return lent != nil
+        } catch let error as LogStoreError {
+            switch error {
+            case .checksumMismatch, .truncatedRecord:
+                throw .corruptEntry(key: displayKey(key), reason: error.description)
+            default:
+                throw Self.translate(error, path: store.path)
+            }
+        } catch {
+            // `body` throws nothing, and the store throws only LogStoreError.
+            throw .logStoreFailure(path: store.path, reason: "\(error)")
+        }
+    }
+
     func forEachEntry(_ body: (UnsafeRawBufferPointer, EntryState) -> Void) throws(CacheError) {
         try perform { () throws(LogStoreError) in
             try store.forEachEntry { key, info in body(key, Self.state(info)) }
