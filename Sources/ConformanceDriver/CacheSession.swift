@@ -13,6 +13,13 @@ final class CacheSession {
     var cache: ImageCache?
     /// Whether the last `cache.reopen` asked for a read-only cache.
     var readOnly = false
+    /// A session of `cache.join` (Spec/conformance.md §5.8): the folder is another driver's or
+    /// another session's, and is never deleted by this one.
+    var joined = false
+    /// For reads-do-not-catch-up and stale-bitmap-from-memory: what this session last stored
+    /// or read for each key (nil: absent), the raw bytes or a bitmap response.
+    var seenValues: [String: [UInt8]?] = [:]
+    var seenBitmaps: [String: [String: Message]] = [:]
     /// For skip-expiry-extension: the expiry each key got when it was stored, never extended.
     var unextendedExpiry: [String: Int64] = [:]
     /// For evict-wrong-entry: each key's size and the order of use (last = most recent).

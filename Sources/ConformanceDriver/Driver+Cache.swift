@@ -24,7 +24,7 @@ extension Driver {
             if let previous = cacheSession {
                 // One scenario at a time: the previous one's files are no longer needed.
                 try? previous.cache?.close()
-                try? FileManager.default.removeItem(at: previous.folder)
+                if !previous.joined { try? FileManager.default.removeItem(at: previous.folder) }
                 cacheSession = nil
             }
             let session = CacheSession(
@@ -32,12 +32,15 @@ extension Driver {
                 clock: ManualClock(milliseconds: try request.integer("now")),
                 settings: request.object("configuration"))
             session.readOnly = session.settings.fields["readOnly"] == .bool(true)
-            session.cache = try openCache(session)
+            session.cache = try openCacheBesideOthers(session)
             cacheSession = session
             return ["folder": .string(session.folder.path)]
         }
-        guard let session = cacheSession else {
-            throw RequestFailure.badRequest("no open cache: a scenario starts with cache.open")
+        let name = try request.optionalString("session") ?? "A"
+        if request.op == "cache.join" { return try join(request, as: name) }
+        guard let session = name == "A" ? cacheSession : joinedSessions[name] else {
+            throw RequestFailure.badRequest(
+                "no open cache: a scenario starts with cache.open, a session with cache.join")
         }
         if request.op == "cache.reopen" {
             // Closes the cache (cleanly; a closed one stays closed) and opens the same folder,
@@ -47,7 +50,7 @@ extension Driver {
             try previous?.close()
             applyFileFaults(session)
             session.readOnly = request.fields["readOnly"] == .bool(true)
-            session.cache = try openCache(session)
+            session.cache = try openCacheBesideOthers(session)
             return ["folder": .string(session.folder.path)]
         }
         guard let cache = session.cache else {
@@ -85,7 +88,13 @@ extension Driver {
             session.cache = try openCache(session)
             return [:]
         }
-        return try handleCacheOperation(request, session, cache, now: now)
+        if let answer = try staleAnswer(request, session) { return answer }
+        let published = hidePublicationStart(session)
+        defer { hidePublicationEnd(session, published) }
+        tamperWithCoordination(session)
+        let response = try handleCacheOperation(request, session, cache, now: now)
+        remember(request, response, session)
+        return response
     }
 
     private func handleCacheOperation(
@@ -104,7 +113,8 @@ extension Driver {
             do {
                 other = try openCache(session, readOnly: request.fields["readOnly"] == .bool(true))
             } catch {
-                guard faults.contains(.noFolderLock), let cacheError = error as? CacheError,
+                guard faults.contains(.noFolderLock) || faults.contains(.loneWriterBesideSharers),
+                    let cacheError = error as? CacheError,
                     case .locked = cacheError
                 else { throw error }
                 other = try openCache(session, readOnly: true)
@@ -245,7 +255,7 @@ extension Driver {
         }
     }
 
-    private func openCache(_ session: CacheSession, readOnly: Bool? = nil) throws -> ImageCache {
+    func openCache(_ session: CacheSession, readOnly: Bool? = nil) throws -> ImageCache {
         prepareFolder(session, readOnly: readOnly ?? session.readOnly)
         let settings = session.settings
         let limits = settings.object("decodingLimits")
@@ -255,7 +265,8 @@ extension Driver {
             maximumAge: try settings.optionalInteger("maximumAge").map { Duration.milliseconds($0) },
             maximumBytes: try settings.optionalInteger("maximumBytes").map(Int.init),
             maximumEntryCount: try settings.optionalInteger("maximumEntryCount").map(Int.init),
-            clock: session.clock, memoryCostLimit: nil,
+            clock: session.clock,
+            memoryCostLimit: try settings.optionalInteger("memoryCostLimit").map(Int.init),
             externalStorageThreshold: faults.contains(.hybridNeverExternal) ? Int.max : 128 * 1024,
             readOnly: readOnly ?? session.readOnly,
             decodingLimits: PNGLimits(
@@ -265,7 +276,11 @@ extension Driver {
                 maximumDecompressedBytes: Int(
                     try limits.optionalInteger("maximumDecompressedBytes")
                         ?? Int64(CacheConfiguration.defaultDecodingLimits.maximumDecompressedBytes))),
-            thumbnailMaximumPixelSize: try settings.optionalInteger("thumbnailMaximumPixelSize").map(Int.init)
+            thumbnailMaximumPixelSize: try settings.optionalInteger("thumbnailMaximumPixelSize").map(
+                Int.init),
+            sharedAcrossProcesses: settings.fields["sharedAcrossProcesses"] == .bool(true)
+                && !(faults.contains(.everyBackendShares)
+                    && ["dictionary", "directory"].contains(session.backend))
         )
         return try ImageCache(configuration: configuration)
     }

@@ -38,7 +38,18 @@ extension Driver {
                 throw RequestFailure(name: "driverSetup: cannot write \(path).sync")
             }
         }
-        var store = try openStore(path, readOnly: readOnly, damage: damage)
+        // A coordination file makes the open a shared one (Spec/store.md §12.2), the first
+        // process's or, with joins, a later one's.
+        var sharing: LogStore.Sharing?
+        if request.has("shared") {
+            guard
+                FileManager.default.createFile(
+                    atPath: path + ".shared", contents: Data(try request.bytes("shared")))
+            else { throw RequestFailure(name: "driverSetup: cannot write \(path).shared") }
+            let first = request.fields["joins"] != .bool(true)
+            sharing = LogStore.Sharing(isOnlyProcess: { first })
+        }
+        var store = try openStore(path, readOnly: readOnly, damage: damage, sharing: sharing)
         let damaged = store.recovery.damagedRecords
         if let compactAt {
             do {
@@ -73,6 +84,9 @@ extension Driver {
             answer["sync"] = givenMark.map { .bytes($0) }
         } else if let mark = FileManager.default.contents(atPath: path + ".sync") {
             answer["sync"] = .bytes([UInt8](mark))
+        }
+        if sharing != nil, let coordination = FileManager.default.contents(atPath: path + ".shared") {
+            answer["shared"] = .bytes([UInt8](coordination))
         }
         return answer
     }
@@ -163,11 +177,13 @@ extension Driver {
         try store.removeValue(forKey: key)
     }
 
-    private func openStore(_ path: String, readOnly: Bool = false, damage: DamageHandling = .init())
-        throws(RequestFailure) -> LogStore
-    {
+    private func openStore(
+        _ path: String, readOnly: Bool = false, damage: DamageHandling = .init(),
+        sharing: LogStore.Sharing? = nil
+    ) throws(RequestFailure) -> LogStore {
         var options = LogStore.Options()
         options.readOnly = readOnly
+        options.sharing = sharing
         options.skipsDamagedRecords = damage.skips
         options.repairsDamage = damage.repairs || faults.contains(.middleDamageCut)
         if faults.contains(.valueChecksumsUnchecked) { options.verifyChecksumsOnRead = false }

@@ -12,6 +12,8 @@ final class Driver {
     let faults: Set<Fault>
     let workFolder: URL
     var cacheSession: CacheSession?
+    /// The sessions other than `A` this driver joined (Spec/conformance.md §5.8), by name.
+    var joinedSessions: [String: CacheSession] = [:]
     private var folderCounter = 0
 
     init(backends: [String], faults: Set<Fault>, parentFolder: URL? = nil) throws {
@@ -52,6 +54,8 @@ final class Driver {
     func removeWorkFolder() {
         try? cacheSession?.cache?.close()
         cacheSession = nil
+        for session in joinedSessions.values { try? session.cache?.close() }
+        joinedSessions = [:]
         try? FileManager.default.removeItem(at: workFolder)
     }
 
@@ -87,6 +91,7 @@ final class Driver {
                 ),
                 "areas": .array(Driver.areas.map(Message.string)),
                 "backends": .array(backends.map(Message.string)),
+                "features": .array([.string("sharing")]),
             ]
         case "png.encode": return try encodePNG(request)
         case "png.decode": return try decodePNG(request)

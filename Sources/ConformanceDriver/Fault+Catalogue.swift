@@ -33,6 +33,13 @@ extension Fault {
         case .logSnapshotMissing: "log files"
         case .hybridNeverExternal: "hybrid files"
         case .noFolderLock: "locking"
+        case .loneWriterBesideSharers: "sharing"
+        case .everyBackendShares: "sharing"
+        case .readsDoNotCatchUp: "sharing"
+        case .changesNotPublished: "sharing"
+        case .sequenceNotShared: "sharing"
+        case .writingFlagIgnored: "sharing"
+        case .staleBitmapFromMemory: "sharing"
         case .readOnlyStores: "read-only"
         case .variantsCounted: "variants"
         case .staleVariantAfterStore: "variants"
@@ -81,6 +88,14 @@ extension Fault {
         case .logSnapshotMissing: "no snapshot is written at close"
         case .hybridNeverExternal: "large values stay inline, no external files"
         case .noFolderLock: "a second writable instance opens"
+        case .loneWriterBesideSharers: "a lone writer opens beside sharers (and a sharer beside it)"
+        case .everyBackendShares: "`dictionary` and `directory` accept `sharedAcrossProcesses`"
+        case .readsDoNotCatchUp: "a read answers from what this process last saw of the key"
+        case .changesNotPublished:
+            "a section does not publish its length: others see its changes one section late"
+        case .sequenceNotShared: "the access sequence is not shared through the coordination file's counter"
+        case .writingFlagIgnored: "bytes past the published length with the writing flag set are not cut"
+        case .staleBitmapFromMemory: "the memory tier serves a bitmap another process replaced"
         case .readOnlyStores: "a read-only cache stores what it is given"
         case .variantsCounted: "`count` counts the variants held as entries"
         case .staleVariantAfterStore:
@@ -137,6 +152,13 @@ extension Fault {
         case .logSnapshotMissing: ["--filter", "cache/files/", "--backend", "log"]
         case .hybridNeverExternal: ["--filter", "cache/files/", "--backend", "hybrid"]
         case .noFolderLock: ["--filter", "cache/lifecycle/", "--backend", "log"]
+        case .loneWriterBesideSharers: ["--filter", "cache/sharing/", "--backend", "log"]
+        case .everyBackendShares: ["--filter", "cache/sharing/", "--backend", "dictionary"]
+        case .readsDoNotCatchUp: ["--filter", "cache/sharing/", "--backend", "hybrid"]
+        case .changesNotPublished: ["--filter", "cache/sharing/", "--backend", "log"]
+        case .sequenceNotShared: ["--filter", "cache/sharing/", "--backend", "hybrid"]
+        case .writingFlagIgnored: ["--filter", "cache/sharing/", "--backend", "log"]
+        case .staleBitmapFromMemory: ["--filter", "cache/sharing/", "--backend", "hybrid"]
         case .readOnlyStores: ["--filter", "cache/lifecycle/", "--backend", "directory"]
         case .variantsCounted: ["--filter", "cache/variants/", "--backend", "dictionary"]
         case .staleVariantAfterStore: ["--filter", "cache/variants/", "--backend", "directory"]

@@ -96,6 +96,28 @@ enum Fault: String, CaseIterable, Sendable {
     // locking
     /// A second writable instance of an open folder opens (read-only, behind the scenes).
     case noFolderLock = "no-folder-lock"
+    // sharing (Spec/backends.md §9, Spec/store.md §12)
+    /// A writer that does not share opens beside sharers, and a sharer beside such a writer
+    /// (read-only, behind the scenes), instead of failing with `locked`.
+    case loneWriterBesideSharers = "lone-writer-beside-sharers"
+    /// `dictionary` and `directory` accept `sharedAcrossProcesses` (the driver opens them
+    /// without it) instead of failing with `sharingUnsupported`.
+    case everyBackendShares = "every-backend-shares"
+    /// A read answers from what this process last stored or read for the key, never catching
+    /// up with the changes of other processes.
+    case readsDoNotCatchUp = "reads-do-not-catch-up"
+    /// A change is not published when its section ends (the driver puts the coordination
+    /// file's generation and length back as they were): others see it one section late.
+    case changesNotPublished = "changes-not-published"
+    /// The access sequence is not shared (the driver zeroes the coordination file's counter
+    /// before each operation): a process numbers from its own index only.
+    case sequenceNotShared = "sequence-not-shared"
+    /// The writing flag is ignored (the driver clears it before each operation), so bytes a
+    /// dead process left past the published length are not cut.
+    case writingFlagIgnored = "writing-flag-ignored"
+    /// The memory tier serves the bitmap it holds although another process replaced or
+    /// removed the value (the driver answers from the last bitmap this process read).
+    case staleBitmapFromMemory = "stale-bitmap-from-memory"
     // read-only
     /// A read-only cache stores what it is asked to (through a writable instance).
     case readOnlyStores = "read-only-stores"

@@ -82,6 +82,14 @@ struct Request {
         return value
     }
 
+    func optionalString(_ key: String) throws(RequestFailure) -> String? {
+        switch fields[key] {
+        case nil, .null?: return nil
+        case .string(let value)?: return value
+        default: throw .badRequest("\(key) must be a string")
+        }
+    }
+
     func integer(_ key: String) throws(RequestFailure) -> Int64 {
         guard case .integer(let value)? = fields[key] else { throw .badRequest("\(key) must be an integer") }
         return value

@@ -14,6 +14,9 @@ struct ConformanceCase: Sendable {
     var backend: String?
     /// What the case checks and why (optional); shown when the case fails and by `--show`.
     var note: String?
+    /// The `hello` features the case needs (`requires`, Spec/conformance.md §3), such as
+    /// `sharing`; without them it is skipped, not passed.
+    var requires: [String] = []
     var steps: [Step]
 }
 
@@ -28,8 +31,8 @@ enum CaseLoader {
 
     /// Every `*.json` case file under `directory/<area>/`, sorted by path so runs are repeatable.
     ///
-    /// Cache cases are expanded once per backend in `backends`; every `cache.open` and
-    /// `cache.reopen` request of the copy for backend B gets `"backend": B`.
+    /// Cache cases are expanded once per backend in `backends`; every `cache.open`,
+    /// `cache.reopen` and `cache.join` request of the copy for backend B gets `"backend": B`.
     static func load(from directory: URL, backends: [String]) throws -> [ConformanceCase] {
         var cases: [ConformanceCase] = []
         var seen: Set<String> = []
@@ -88,13 +91,26 @@ enum CaseLoader {
                 throw CaseFileError(description: "\(url.path): \(name) has a \"note\" that is not a string")
             }
             let only = item["backends"]?.arrayValue?.compactMap(\.stringValue)
+            let requires = item["requires"]?.arrayValue?.compactMap(\.stringValue) ?? []
+            // Sessions are other processes (§5.8): a driver without them must skip the case,
+            // so a case cannot use them without saying so.
+            if !requires.contains("sharing"), parsed.contains(where: { Self.usesSessions($0.request) }) {
+                throw CaseFileError(
+                    description:
+                        "\(url.path): \(name) uses sessions but does not list \"sharing\" in \"requires\"")
+            }
             return (
                 ConformanceCase(
                     name: "\(area)/\(name)", area: area, backend: nil, note: item["note"]?.stringValue,
-                    steps: parsed),
+                    requires: requires, steps: parsed),
                 only
             )
         }
+    }
+
+    /// Whether a request joins or names a session other than `A` (Spec/conformance.md §5.8).
+    static func usesSessions(_ request: JSONValue) -> Bool {
+        request["op"]?.stringValue == "cache.join" || (request["session"]?.stringValue ?? "A") != "A"
     }
 
     private static func expand(_ item: ConformanceCase, backend: String) -> ConformanceCase {
@@ -105,7 +121,7 @@ enum CaseLoader {
             let request = choose(step.request, backend: backend)
             let expect = choose(step.expect, backend: backend)
             guard case .object(var fields) = request,
-                let op = fields["op"]?.stringValue, op == "cache.open" || op == "cache.reopen"
+                let op = fields["op"]?.stringValue, ["cache.open", "cache.reopen", "cache.join"].contains(op)
             else { return ConformanceCase.Step(request: request, expect: expect) }
             fields["backend"] = .string(backend)
             return ConformanceCase.Step(request: .object(fields), expect: expect)

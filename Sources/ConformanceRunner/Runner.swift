@@ -10,6 +10,8 @@ final class Runner: @unchecked Sendable {
         var implementation: String
         var areas: [String]
         var backends: [String]
+        /// Optional parts of the protocol, such as `sharing` (sessions, §5.8).
+        var features: [String] = []
     }
 
     struct SetupError: Error, CustomStringConvertible {
@@ -17,12 +19,17 @@ final class Runner: @unchecked Sendable {
     }
 
     private let command: [String]
+    /// The command of the partner drivers that run the sessions other than `A` (§6.8).
+    private let partnerCommand: [String]
     private let timeLimit: Double
     private var driver: DriverProcess?
+    /// One partner driver per session name, kept from case to case.
+    private var partners: [String: DriverProcess] = [:]
     private var nextIdentifier: Int64 = 1
 
-    init(command: [String], timeLimit: Double) {
+    init(command: [String], partnerCommand: [String]? = nil, timeLimit: Double) {
         self.command = command
+        self.partnerCommand = partnerCommand ?? command
         self.timeLimit = timeLimit
     }
 
@@ -31,6 +38,13 @@ final class Runner: @unchecked Sendable {
     /// - Throws: `DriverLaunchError` when the driver program cannot be started at all,
     ///   `SetupError` when it does not answer `hello` properly.
     func handshake() throws -> Capabilities {
+        let (process, capabilities) = try Runner.start(command, timeLimit: timeLimit)
+        driver = process
+        return capabilities
+    }
+
+    /// Starts a driver with `command` and asks it `hello`.
+    static func start(_ command: [String], timeLimit: Double) throws -> (DriverProcess, Capabilities) {
         let process = try DriverProcess(command: command)
         // Starting a process on a loaded machine can take longer than a short case limit allows.
         let handshakeLimit = max(timeLimit, 10)
@@ -59,12 +73,27 @@ final class Runner: @unchecked Sendable {
                     description:
                         "the driver's answer to hello is not a protocol-1 handshake: \(line.prefix(200))")
             }
-            driver = process
-            return Capabilities(
-                implementation: response["implementation"]?.stringValue ?? "unnamed",
-                areas: areas,
-                backends: response["backends"]?.arrayValue?.compactMap(\.stringValue) ?? [])
+            return (
+                process,
+                Capabilities(
+                    implementation: response["implementation"]?.stringValue ?? "unnamed",
+                    areas: areas,
+                    backends: response["backends"]?.arrayValue?.compactMap(\.stringValue) ?? [],
+                    features: response["features"]?.arrayValue?.compactMap(\.stringValue) ?? [])
+            )
         }
+    }
+
+    /// The partner driver of session `name` (§6.8), started and greeted when the job has none.
+    private func partner(for name: String) throws -> DriverProcess {
+        if let process = partners[name] { return process }
+        let (process, capabilities) = try Runner.start(partnerCommand, timeLimit: timeLimit)
+        guard capabilities.features.contains("sharing") else {
+            process.stop()
+            throw SetupError(description: "the second driver does not list the feature sharing")
+        }
+        partners[name] = process
+        return process
     }
 
     /// Runs one case and records every exchange. A driver that crashes, hangs or answers out
@@ -90,10 +119,10 @@ final class Runner: @unchecked Sendable {
                 return CaseReport.Failure(message: "the driver could not be restarted: \(error)")
             }
         }
-        guard let process = driver else { return CaseReport.Failure(message: "no driver") }
+        guard let mainDriver = driver else { return CaseReport.Failure(message: "no driver") }
         let deadline = Date().addingTimeInterval(timeLimit)
-        // The folder the driver keeps the scenario's files in, from its last response that
-        // named one (Spec/conformance.md §5.6).
+        // The folder the drivers keep the scenario's files in, from the last response that
+        // named one (Spec/conformance.md §5.6, §6.8).
         var folder: String?
         for (index, step) in testCase.steps.enumerated() {
             guard case .object(var fields) = step.request else {
@@ -102,6 +131,7 @@ final class Runner: @unchecked Sendable {
             let identifier = nextIdentifier
             nextIdentifier += 1
             fields["id"] = .integer(identifier)
+            if fields["op"]?.stringValue == "cache.join", let folder { fields["folder"] = .string(folder) }
             var exchange = CaseReport.Exchange(
                 number: index + 1, op: fields["op"]?.stringValue ?? "?", request: .object(fields),
                 expect: step.expect, responseLine: nil, matched: false)
@@ -117,28 +147,44 @@ final class Runner: @unchecked Sendable {
                 exchange.matched = true
                 continue
             }
+            // Sessions other than A run on their own partner drivers (§6.8).
+            let session = fields["session"]?.stringValue ?? "A"
+            let process: DriverProcess
+            if session == "A" {
+                process = mainDriver
+            } else {
+                do {
+                    process = try partner(for: session)
+                } catch {
+                    return CaseReport.Failure(
+                        message: "\(label): the driver of session \(session) could not be started: \(error)")
+                }
+            }
+            let drop = { [self] in
+                if session == "A" { driver = nil } else { partners[session] = nil }
+            }
             guard process.send(exchange.request.jsonText) else {
-                return abandon(process, "\(label): the driver stopped reading its input")
+                return abandon(process, drop, "\(label): the driver stopped reading its input")
             }
             switch process.receive(before: deadline) {
             case .timedOut:
-                driver = nil
+                drop()
                 process.stop()
                 return CaseReport.Failure(
                     message:
                         "\(label): no response within the time limit of \(timeLimit) s; the driver was killed and restarted"
                 )
             case .exited(let status):
-                return abandon(process, "\(label): the driver \(status)")
+                return abandon(process, drop, "\(label): the driver \(status)")
             case .line(let line):
                 exchange.responseLine = line
                 guard let response = try? JSONValue.parse(Data(line.utf8)), response.objectValue != nil else {
                     return abandon(
-                        process, "\(label): the response is not a JSON object: \(line.prefix(200))")
+                        process, drop, "\(label): the response is not a JSON object: \(line.prefix(200))")
                 }
                 guard response["id"]?.integerValue == identifier else {
                     return abandon(
-                        process,
+                        process, drop,
                         "\(label): the response carries id \(response["id"]?.summary ?? "none"), expected \(identifier)"
                     )
                 }
@@ -157,12 +203,15 @@ final class Runner: @unchecked Sendable {
     func finish() {
         driver?.finish()
         driver = nil
+        for process in partners.values { process.finish() }
+        partners = [:]
     }
 
     /// Stops a driver that can no longer be trusted; its last lines on standard error go
     /// into the failure's details.
-    private func abandon(_ process: DriverProcess, _ reason: String) -> CaseReport.Failure {
-        driver = nil
+    private func abandon(_ process: DriverProcess, _ drop: () -> Void, _ reason: String) -> CaseReport.Failure
+    {
+        drop()
         process.stop()
         let tail = process.standardErrorTail().trimmingCharacters(in: .whitespacesAndNewlines)
         let lastLines = tail.split(separator: "\n").suffix(5).map { "    " + $0 }

@@ -18,6 +18,9 @@ struct RunnerOptions: Sendable {
     /// How many drivers run cases at once (`--jobs`); by default one per processor.
     var jobs = ProcessInfo.processInfo.activeProcessorCount
     var driverCommand: [String] = []
+    /// The command of the drivers that run the sessions other than `A` (`--second-driver`,
+    /// Spec/conformance.md §6.8); nil: the driver command.
+    var secondDriverCommand: [String]?
 
     static let usage = """
         usage: conformance [OPTIONS] [--] DRIVER [DRIVER ARGUMENTS…]
@@ -34,6 +37,8 @@ struct RunnerOptions: Sendable {
                                   passing or not (repeatable)
           --junit FILE            also write the results as JUnit XML to FILE
           --jobs N                run cases on N drivers at once (default: one per processor)
+          --second-driver CMD     run sessions other than A on drivers started with CMD (split
+                                  at spaces; default: the driver command)
         exit status: 0 all passed, 1 a case failed, 2 the run could not start,
                      3 standard output was closed before the run ended
         """
@@ -86,6 +91,10 @@ struct RunnerOptions: Sendable {
                         description: "--jobs needs a whole number of drivers, at least 1, not '\(text)'")
                 }
                 jobs = count
+            case "--second-driver":
+                let words = try value(for: argument).split(separator: " ").map(String.init)
+                guard !words.isEmpty else { throw UsageError(description: "--second-driver needs a command") }
+                secondDriverCommand = words
             case "-h", "--help": throw UsageError(description: "")
             case _ where argument.hasPrefix("--"):
                 throw UsageError(description: "unknown option \(argument)")

@@ -44,12 +44,24 @@ if let path = options.junitPath {
 }
 
 let allBackends = ["dictionary", "directory", "log", "hybrid"]
-let runner = Runner(command: options.driverCommand, timeLimit: options.timeLimit)
+let runner = Runner(
+    command: options.driverCommand, partnerCommand: options.secondDriverCommand, timeLimit: options.timeLimit)
 var capabilities = Runner.Capabilities(implementation: "none", areas: CaseLoader.areas, backends: allBackends)
+// The features every driver of the run offers: with a second driver, both must (§6.8).
+var features: Set<String> = []
+var secondImplementation = ""
 if !options.listOnly {
     do {
         capabilities = try runner.handshake()
+        features = Set(capabilities.features)
+        if let second = options.secondDriverCommand {
+            let (process, partner) = try Runner.start(second, timeLimit: options.timeLimit)
+            process.finish()
+            features.formIntersection(partner.features)
+            secondImplementation = "; second driver: \(partner.implementation)"
+        }
     } catch {
+        runner.finish()
         fail(String(describing: error))
     }
 }
@@ -99,10 +111,18 @@ if options.listOnly {
     RunnerSystem.endProcess(status: 0)
 }
 
-let runnable = selected.filter { capabilities.areas.contains($0.area) }
+/// Why the driver cannot run a case (an area or a feature it lacks), nil when it can.
+@MainActor func skipReason(_ testCase: ConformanceCase) -> String? {
+    guard capabilities.areas.contains(testCase.area) else {
+        return "the driver does not implement the area \(testCase.area)"
+    }
+    let missing = testCase.requires.filter { !features.contains($0) }
+    return missing.isEmpty ? nil : "the driver does not implement \(missing.joined(separator: ", "))"
+}
+let runnable = selected.filter { skipReason($0) == nil }
 let showing = !options.showNames.isEmpty
 console.say(
-    "driver: \(capabilities.implementation); areas: \(capabilities.areas.joined(separator: ", "));"
+    "driver: \(capabilities.implementation)\(secondImplementation); areas: \(capabilities.areas.joined(separator: ", "));"
         + " backends: \(backends.joined(separator: ", ")); \(runnable.count) cases from \(casesDirectory.path)"
 )
 
@@ -112,7 +132,11 @@ let jobs = max(1, min(options.jobs, runnable.count))
 let scheduler = CaseScheduler(
     cases: runnable,
     runners: [runner]
-        + (1..<max(jobs, 1)).map { _ in Runner(command: options.driverCommand, timeLimit: options.timeLimit) }
+        + (1..<max(jobs, 1)).map { _ in
+            Runner(
+                command: options.driverCommand, partnerCommand: options.secondDriverCommand,
+                timeLimit: options.timeLimit)
+        }
 )
 console.whenOutputIsGone = {
     scheduler.finish()
@@ -127,10 +151,10 @@ var junit = JUnitReport()
 var summary = RunSummary()
 var runIndex = 0
 for testCase in selected {
-    guard capabilities.areas.contains(testCase.area) else {
+    if let reason = skipReason(testCase) {
         junit.add(
             area: testCase.area, backend: testCase.backend, name: testCase.name,
-            result: .skipped(message: "the driver does not implement the area \(testCase.area)"))
+            result: .skipped(message: reason))
         summary.add(.skipped, area: testCase.area, backend: testCase.backend)
         continue
     }
@@ -203,6 +227,13 @@ let unsupported = selected.filter { !capabilities.areas.contains($0.area) }
 if !unsupported.isEmpty {
     let areas = Set(unsupported.map(\.area)).sorted().joined(separator: ", ")
     console.say("skipped \(unsupported.count) cases in areas the driver does not support: \(areas)")
+}
+let lacking = selected.filter { capabilities.areas.contains($0.area) && skipReason($0) != nil }
+if !lacking.isEmpty {
+    let missing = Set(lacking.flatMap(\.requires).filter { !features.contains($0) }).sorted()
+    console.say(
+        "skipped \(lacking.count) cases that need features a driver lacks: \(missing.joined(separator: ", "))"
+    )
 }
 if stillFailing > 0 { console.say("\(stillFailing) expected failures still fail") }
 console.say("\(passed) passed, \(failed) failed")

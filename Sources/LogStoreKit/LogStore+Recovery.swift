@@ -105,10 +105,7 @@ extension LogStore {
         flushedLength = end
         recoveryState = report
         if let sharedCoordination {
-            if !joining {
-                sharedCoordination.setCounter(0)
-                sharedCoordination.setWriting(false)
-            }
+            if !joining { sharedCoordination.startAfresh() }
             sharedCoordination.publish(generation: generation, length: end)
         }
     }

@@ -15,6 +15,7 @@ enum CoordinationFormat {
     static let lengthOffset = 24
     static let counterOffset = 32
     static let writingOffset = 40
+    static let reservedOffset = 48
 }
 
 /// The coordination file, open and mapped (`Spec/store.md` §12.2).
@@ -81,6 +82,15 @@ final class Coordination: @unchecked Sendable {
         mapping.store(generation, at: CoordinationFormat.generationOffset)
         mapping.store(CoordinationFormat.magic, at: CoordinationFormat.magicOffset)
         mapping.store(1, at: CoordinationFormat.versionOffset)
+    }
+
+    /// The first process's fresh start (§12.2 rule 3): counter, writing and the reserved
+    /// word 0, whatever an invalid file or a dead process left there; `publish` sets the rest.
+    func startAfresh() {
+        setCounter(0)
+        setWriting(false)
+        mapping.store(0, at: CoordinationFormat.reservedOffset)
+        mapping.store(0, at: CoordinationFormat.reservedOffset + 8)
     }
 
     func setCounter(_ value: UInt64) { mapping.store(value, at: CoordinationFormat.counterOffset) }

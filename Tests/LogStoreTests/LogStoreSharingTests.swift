@@ -33,6 +33,20 @@ import Testing
         try b.close()
     }
 
+    /// The conformance case cache/sharing/coordination-file-garbage-started-afresh found the
+    /// reserved word left as an invalid file had it: the first process starts all of it afresh.
+    @Test func theFirstProcessStartsAnInvalidCoordinationFileAfresh() throws {
+        let directory = TemporaryDirectory()
+        let path = directory.file()
+        try Data(repeating: 0xFF, count: 64).write(to: URL(fileURLWithPath: path + ".shared"))
+        let a = try Self.shared(path, first: true)
+        try a.put([1], forKey: "k", metadata: metadata(1))
+        try a.close()
+        let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path + ".shared")))
+        #expect(bytes[0..<8] == [0x89, 0x49, 0x43, 0x53, 0x48, 0x52, 0x44, 0x0A])
+        #expect(bytes[40..<64].allSatisfy { $0 == 0 }, "writing and reserved are 0: \(bytes)")
+    }
+
     @Test func aCompactionInOneHandleIsFollowedByTheOthers() throws {
         let directory = TemporaryDirectory()
         let path = directory.file()
