@@ -68,7 +68,8 @@ extension BenchmarkReport {
         rateRatio(
             "cache withValue(forKey:) hit, 4 KiB ÷ pread", store("cache_with_value"), pread, goal: 0.8)
         rateRatio(
-            "cache withValue(forKey:) hit, 1 MiB ÷ bytes(forKey:) hit", store("cache_with_value", size: 1 << 20),
+            "cache withValue(forKey:) hit, 1 MiB ÷ bytes(forKey:) hit",
+            store("cache_with_value", size: 1 << 20),
             store("cache_get", size: 1 << 20), goal: 1.0)
         // Two readers over one, with a writer running.
         if let two = results.first(where: {

@@ -243,7 +243,8 @@ public enum StoreBenchmark {
         let cache = try ImageCache(configuration: CacheConfiguration(directory: folder, backend: .log))
         defer { try? cache.close() }
         func missed(_ key: String) -> BenchmarkError {
-            BenchmarkError.verificationFailed(suite: "store", backend: "log", detail: "\(key) missed in the cache")
+            BenchmarkError.verificationFailed(
+                suite: "store", backend: "log", detail: "\(key) missed in the cache")
         }
         func gets(_ cache: ImageCache) throws -> Summary {
             try sampler.measure {
@@ -271,7 +272,8 @@ public enum StoreBenchmark {
                 configuration: CacheConfiguration(directory: folder, backend: .log, readOnly: true))
             defer { try? reader.close() }
             results.append(
-                result("cache_get_read_only", backend: "log", bytes: total, count: keys.count, try gets(reader)))
+                result(
+                    "cache_get_read_only", backend: "log", bytes: total, count: keys.count, try gets(reader)))
         }
         return results
     }

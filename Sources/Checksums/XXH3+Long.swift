@@ -104,12 +104,16 @@ extension XXH3 {
     /// hashed from the registers it was loaded into and stored from them, so the checksum is
     /// that of exactly the bytes written, and a source that is slow to read (a mapped file) is
     /// read only once. The same value as ``checksum(of:)`` of the copy.
-    public static func checksum(copying source: UnsafeRawBufferPointer, to destination: UnsafeMutableRawPointer)
+    public static func checksum(
+        copying source: UnsafeRawBufferPointer, to destination: UnsafeMutableRawPointer
+    )
         -> UInt64
     {
         let count = source.count
         guard let base = source.baseAddress, count > shortLimit else {
-            if let base = source.baseAddress, count > 0 { destination.copyMemory(from: base, byteCount: count) }
+            if let base = source.baseAddress, count > 0 {
+                destination.copyMemory(from: base, byteCount: count)
+            }
             return checksum(of: UnsafeRawBufferPointer(start: destination, count: count))
         }
         #if _endian(big)
@@ -125,7 +129,8 @@ extension XXH3 {
                 var remaining = stripes
                 while remaining >= stripesPerBlock {
                     for stripe in 0..<stripesPerBlock {
-                        accumulateCopying(&acc, input + (stripe &<< 6), output + (stripe &<< 6), secret + (stripe &<< 3))
+                        accumulateCopying(
+                            &acc, input + (stripe &<< 6), output + (stripe &<< 6), secret + (stripe &<< 3))
                     }
                     scramble(&acc, secret + 128)
                     input += stripesPerBlock &<< 6
@@ -134,13 +139,15 @@ extension XXH3 {
                 }
                 var stripe = 0
                 while stripe < remaining {
-                    accumulateCopying(&acc, input + (stripe &<< 6), output + (stripe &<< 6), secret + (stripe &<< 3))
+                    accumulateCopying(
+                        &acc, input + (stripe &<< 6), output + (stripe &<< 6), secret + (stripe &<< 3))
                     stripe &+= 1
                 }
             }
             let copied = stripes &<< 6
             (destination + copied).copyMemory(from: base + copied, byteCount: count - copied)
-            return finishLong(&acc, last: UnsafeRawPointer(destination) + count - 64, totalLength: UInt64(count))
+            return finishLong(
+                &acc, last: UnsafeRawPointer(destination) + count - 64, totalLength: UInt64(count))
         #endif
     }
 

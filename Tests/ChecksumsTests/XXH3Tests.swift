@@ -146,7 +146,7 @@ import Testing
                 let source = Array(input[start..<(start + length)])
                 var copy = [UInt8](repeating: 0xEE, count: length + 1)
                 let digest = source.withUnsafeBytes { bytes in
-                    copy.withUnsafeMutableBytes { XXH3.checksum(copying: bytes, to: $0.baseAddress! ) }
+                    copy.withUnsafeMutableBytes { XXH3.checksum(copying: bytes, to: $0.baseAddress!) }
                 }
                 #expect(digest == XXH3.checksum(of: source), "length \(length) at \(start)")
                 #expect(Array(copy[..<length]) == source && copy[length] == 0xEE, "length \(length)")

@@ -26,11 +26,14 @@ extension CacheBehaviourTests {
             let first = bytes(seed: 1, count: 100_000)
             let second = bytes(seed: 2, count: 100_000)
             try cache.store(first, forKey: "lent")
-            for index in 0..<50 { try cache.store(bytes(seed: 10 + UInt64(index), count: 5_000), forKey: "o\(index)") }
+            for index in 0..<50 {
+                try cache.store(bytes(seed: 10 + UInt64(index), count: 5_000), forKey: "o\(index)")
+            }
             try cache.synchronize()
-            let reader = try ImageCache(configuration: CacheConfiguration(
-                directory: directory.cacheURL, backend: backend, clock: ManualClock(milliseconds: 1_000),
-                readOnly: true))
+            let reader = try ImageCache(
+                configuration: CacheConfiguration(
+                    directory: directory.cacheURL, backend: backend, clock: ManualClock(milliseconds: 1_000),
+                    readOnly: true))
             // A read-only cache follows the log (and hybrid's log); the others see the files as
             // they were at open (`Spec/cache.md` §5.6).
             for lender in backend == .log || backend == .hybrid ? [cache, reader] : [cache] {
@@ -40,7 +43,9 @@ extension CacheBehaviourTests {
                     Thread {
                         do {
                             try cache.store(second, forKey: "lent")
-                            for index in 0..<50 where index % 2 == 0 { try cache.removeValue(forKey: "o\(index)") }
+                            for index in 0..<50 where index % 2 == 0 {
+                                try cache.removeValue(forKey: "o\(index)")
+                            }
                             try cache.store(bytes(seed: 99, count: 300_000), forKey: "big")
                             try cache.synchronize()
                             try cache.compact()
