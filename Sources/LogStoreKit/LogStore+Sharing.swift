@@ -284,8 +284,10 @@ extension LogStore {
         }
         guard got == header.count,
             let decoded = try? header.withUnsafeBytes({ try RecordFormat.decodeFileHeader($0, path: path) }),
-            decoded.major == RecordFormat.majorVersion, expected == nil || decoded.generation == expected
+            decoded.major >= RecordFormat.majorVersion, expected == nil || decoded.generation == expected
         else { return }
+        // A compaction elsewhere may have made the log format 3 (§12): read it as such.
+        formatMajor = decoded.major
         let size = try storeIO { try FileSystem.size(fd, path: path) }
         let end = min(length ?? size, size)
         var newIndex = KeyIndex()
