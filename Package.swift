@@ -68,7 +68,8 @@ let package = Package(
             path: "Sources/BenchProbe"),
         // The other process of `imagecache bench shared`, built beside `imagecache` too.
         .executableTarget(
-            name: "imagecache-bench-sharer", dependencies: ["ImageCacheKit", "Platform"], path: "Sources/BenchSharer"),
+            name: "imagecache-bench-sharer", dependencies: ["ImageCacheKit", "Platform"],
+            path: "Sources/BenchSharer"),
         // Executables on top. `imagecache` depends on the probe only so that building the tool
         // builds it too; no code of the probe is linked into it.
         .executableTarget(
@@ -105,7 +106,9 @@ let package = Package(
         // These two run the built executables, so they depend on them to be built first.
         .testTarget(
             name: "CLITests",
-            dependencies: ["ImageCacheCLI", "PNG", "LogStoreKit", "Checksums", "TestSupport"]),
+            dependencies: [
+                "ImageCacheCLI", "ImageCacheKit", "PNG", "LogStoreKit", "Checksums", "TestSupport",
+            ]),
         .testTarget(
             name: "ConformanceTests",
             dependencies: ["ConformanceRunner", "ConformanceDriver"]),

@@ -101,6 +101,23 @@ extension BenchmarkReport {
                     name: "variant, later request ÷ reading and decoding its PNG (time)", measured: later,
                     baseline: nil, ratio: cost, goal: 1.1, atLeast: false))
         }
+        // Processes sharing a folder (issue 19), per backend that can share.
+        for backend in ["log", "hybrid"] {
+            func shared(_ op: String) -> BenchmarkResult? { first("shared", op, backend: backend) }
+            rateRatio(
+                "\(backend) shared: reads beside a writing process ÷ reads alone",
+                shared("reads_beside_writer"),
+                shared("reads_alone"), goal: 0.8)
+            rateRatio(
+                "\(backend) shared: stores of two writer processes ÷ one", shared("stores_two_writers"),
+                shared("stores_one_writer"), goal: 0.8)
+            rateRatio(
+                "\(backend): reads of a process alone, shared ÷ not shared", shared("reads_alone"),
+                shared("reads_not_shared"), goal: 0.9)
+            rateRatio(
+                "\(backend): stores of a process alone, shared ÷ not shared", shared("stores_shared"),
+                shared("stores_not_shared"), goal: 0.9)
+        }
         // PNG decode against libspng on every file of the set, and inflate alone against
         // libdeflate on the photo-like image's IDAT stream (issue 20), from the same run on one
         // core; a missing peer leaves its targets out.

@@ -19,7 +19,8 @@ import Foundation
 public enum SharedBenchmark {
     public static let suite = BenchSuite(
         name: "shared",
-        summary: "processes sharing a folder: reads beside a writer, two writers, the cost of sharing, visibility",
+        summary:
+            "processes sharing a folder: reads beside a writer, two writers, the cost of sharing, visibility",
         run: run)
 
     static let valueSize = 4096
@@ -48,11 +49,13 @@ public enum SharedBenchmark {
                 try fill(lone)
                 samples["reads_alone", default: []].append(try readRate(cache, seconds: duration))
                 samples["reads_not_shared", default: []].append(try readRate(lone, seconds: duration))
-                let writer = try start(sharer, ["write-every-ms", shared.path, backend.rawValue, String(duration + 0.3)])
+                let writer = try start(
+                    sharer, ["write-every-ms", shared.path, backend.rawValue, String(duration + 0.3)])
                 Thread.sleep(forTimeInterval: 0.1)
                 samples["reads_beside_writer", default: []].append(try readRate(cache, seconds: duration))
                 try finish(writer, backend)
-                samples["stores_shared", default: []].append(try storeRate(cache, count: storeCount, prefix: "s\(round)"))
+                samples["stores_shared", default: []].append(
+                    try storeRate(cache, count: storeCount, prefix: "s\(round)"))
                 samples["stores_not_shared", default: []].append(
                     try storeRate(lone, count: storeCount, prefix: "s\(round)"))
                 try cache.close()
@@ -85,12 +88,15 @@ public enum SharedBenchmark {
     }
 
     static func open(_ folder: URL, _ backend: Backend, shared: Bool) throws -> ImageCache {
-        try ImageCache(configuration: CacheConfiguration(directory: folder, backend: backend, sharedAcrossProcesses: shared))
+        try ImageCache(
+            configuration: CacheConfiguration(
+                directory: folder, backend: backend, sharedAcrossProcesses: shared))
     }
 
     static func fill(_ cache: ImageCache) throws {
         for index in 0..<entries {
-            try cache.store(SampleData.bytes(count: valueSize, seed: UInt64(index)), forKey: SampleData.key("e", index))
+            try cache.store(
+                SampleData.bytes(count: valueSize, seed: UInt64(index)), forKey: SampleData.key("e", index))
         }
         try cache.synchronize()
     }
@@ -104,7 +110,8 @@ public enum SharedBenchmark {
             for _ in 0..<64 {
                 let index = Int(random.next() % UInt64(entries))
                 guard try cache.bytes(forKey: SampleData.key("e", index))?.count == valueSize else {
-                    throw BenchmarkError.verificationFailed(suite: "shared", backend: "", detail: "a read missed")
+                    throw BenchmarkError.verificationFailed(
+                        suite: "shared", backend: "", detail: "a read missed")
                 }
                 reads += 1
             }
@@ -126,7 +133,9 @@ public enum SharedBenchmark {
         _ sharer: URL, _ folder: URL, _ backend: Backend, writers: Int, count: Int, round: Int
     ) throws -> Double {
         let processes = try (0..<writers).map { writer in
-            try start(sharer, ["store", folder.path, backend.rawValue, String(count), "w\(round)-\(writers)-\(writer)-"])
+            try start(
+                sharer,
+                ["store", folder.path, backend.rawValue, String(count), "w\(round)-\(writers)-\(writer)-"])
         }
         Thread.sleep(forTimeInterval: 0.2)  // every writer opened and waits
         for process in processes { process.input.fileHandleForWriting.write(Data("go\n".utf8)) }
@@ -134,7 +143,8 @@ public enum SharedBenchmark {
         for process in processes {
             let lines = try finish(process, backend)
             guard let seconds = lines.first.flatMap(Double.init) else {
-                throw BenchmarkError.verificationFailed(suite: "shared", backend: backend.rawValue, detail: "no time")
+                throw BenchmarkError.verificationFailed(
+                    suite: "shared", backend: backend.rawValue, detail: "no time")
             }
             slowest = max(slowest, seconds)
         }
@@ -170,7 +180,8 @@ public enum SharedBenchmark {
         }
         guard latencies.count * 2 >= count else {
             throw BenchmarkError.verificationFailed(
-                suite: "shared", backend: backend.rawValue, detail: "saw \(latencies.count) of \(count) stores")
+                suite: "shared", backend: backend.rawValue,
+                detail: "saw \(latencies.count) of \(count) stores")
         }
         return latencies
     }

@@ -23,7 +23,7 @@ extension StoreLocation {
         case .cacheFolder(let directory, let backend, exists: true):
             let configuration = settings.configuration(
                 directory: directory, backend: backend, readOnly: readOnly || !mustWrite)
-            store = try ImageCache(configuration: configuration)
+            store = try Self.openCache(configuration)
         }
         return try Self.using(store, body)
     }
@@ -40,10 +40,25 @@ extension StoreLocation {
         case .cacheFolder(_, _, exists: false) where !creating:
             store = EmptyStore()
         case .cacheFolder(let directory, let backend, _):
-            store = try ImageCache(
-                configuration: settings.configuration(directory: directory, backend: backend))
+            store = try Self.openCache(settings.configuration(directory: directory, backend: backend))
         }
         return try Self.using(store, body)
+    }
+
+    /// Opens a cache. A writer that finds the folder held by processes that share it (an app and
+    /// its extensions, `Spec/backends.md` §9) joins them rather than fail with `locked`; a folder
+    /// nobody shares is opened as a lone writer, so the tool leaves no coordination file behind.
+    static func openCache(_ configuration: CacheConfiguration) throws -> ImageCache {
+        do {
+            return try ImageCache(configuration: configuration)
+        } catch {
+            guard case .locked(_, byThisProcess: false) = error, configuration.backend.canBeShared,
+                !configuration.readOnly
+            else { throw error }
+            var sharing = configuration
+            sharing.sharedAcrossProcesses = true
+            return try ImageCache(configuration: sharing)
+        }
     }
 
     /// Runs `body` on `store` and closes it, also when `body` throws (the body's error wins).

@@ -129,3 +129,16 @@ func openSubfolder(_ path: String, creating: Bool) throws(CacheError) -> Directo
     }
     return try cacheIO { () throws(SystemCallError) in try Directory(path: path) }
 }
+
+/// Deletes the temporary files a crash left beside the file `name` in the cache folder at
+/// `directory` (`.tmp-<name>…`, written whole and renamed over `name`, `Spec/backends.md` §1.4);
+/// folders are left alone.
+func removeLeftoverTemporaryFiles(of name: String, in directory: String) throws(CacheError) {
+    let folder = try cacheIO { () throws(SystemCallError) in
+        try Directory(path: directory, followingLink: true)
+    }
+    for item in try cacheIO({ () throws(SystemCallError) in try folder.entries() })
+    where item.kind != .directory && item.name.hasPrefix(FileSystem.temporaryPrefix + name) {
+        try cacheIO { () throws(SystemCallError) in try folder.removeFile(item.name) }
+    }
+}

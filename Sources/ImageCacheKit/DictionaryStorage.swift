@@ -179,13 +179,7 @@ final class DictionaryStorage: CacheStorage, @unchecked Sendable {
 
     func removeUnreferencedFiles() throws(CacheError) {
         guard !readOnly else { return }
-        let folder = try cacheIO { () throws(SystemCallError) in
-            try Directory(path: directory, followingLink: true)
-        }
-        for entry in try cacheIO({ () throws(SystemCallError) in try folder.entries() })
-        where entry.kind != .directory && entry.name.hasPrefix(FileSystem.temporaryPrefix + Self.fileName) {
-            try cacheIO { () throws(SystemCallError) in try folder.removeFile(entry.name) }
-        }
+        try removeLeftoverTemporaryFiles(of: Self.fileName, in: directory)
     }
 
     func close() throws(CacheError) {

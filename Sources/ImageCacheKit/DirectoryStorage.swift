@@ -435,13 +435,7 @@ final class DirectoryStorage: CacheStorage, @unchecked Sendable {
         where item.kind != .directory && (item.kind != .regular || !referenced.contains(item.name)) {
             try cacheIO { () throws(SystemCallError) in try entriesFolder.removeFile(item.name) }
         }
-        let folder = try cacheIO { () throws(SystemCallError) in
-            try Directory(path: directory, followingLink: true)
-        }
-        for item in try cacheIO({ () throws(SystemCallError) in try folder.entries() })
-        where item.kind != .directory && item.name.hasPrefix(FileSystem.temporaryPrefix + Self.indexName) {
-            try cacheIO { () throws(SystemCallError) in try folder.removeFile(item.name) }
-        }
+        try removeLeftoverTemporaryFiles(of: Self.indexName, in: directory)
     }
 
     func close() throws(CacheError) {

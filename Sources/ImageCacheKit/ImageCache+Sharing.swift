@@ -4,6 +4,10 @@ extension ImageCache {
     /// processes made, which the backend applied when it caught up (`Spec/backends.md` §9.4).
     /// The caller holds the writer lock.
     func absorbChangesOfOtherProcesses() throws(CacheError) {
+        if configuration.sharedAcrossProcesses && !configuration.readOnly {
+            // Sequences keep rising across processes, even past entries removed since (§9.4).
+            nextSequence = max(nextSequence, storage.sharedSequence)
+        }
         let changes = try storage.takeChanges()
         guard !changes.isEmpty else { return }
         candidates.reset()

@@ -63,7 +63,7 @@ extension LogStore {
         var newFileLocked = false
         defer {
             if !committed && !crashed {
-                if newFileLocked { ExclusiveLock.release(newDescriptor, path: temporary) }
+                if newFileLocked { releaseLock(of: newDescriptor, path: temporary) }
                 FileSystem.close(newDescriptor)
                 try? FileSystem.remove(temporary)
             }
@@ -163,17 +163,19 @@ extension LogStore {
             try FileSystem.synchronizeFile(newDescriptor, path: temporary, mode: options.flushMode)
         }
         // Lock the new file before it takes the store's name, so no other process can open
-        // and lock it in between. (A shared store's writers take no lock on the log, §12.3.)
-        if options.sharing == nil {
-            do {
+        // and lock it in between (a shared store's writer, shared, §12.1).
+        do {
+            if options.sharing == nil {
                 try ExclusiveLock.acquire(newDescriptor, path: temporary, patienceMilliseconds: 0)
-            } catch {
-                // Nothing else can know this file yet; a refusal means the system refused the call.
-                if case .system(let failure) = error { throw LogStoreError(failure) }
-                throw .storeLocked(path: temporary, byThisProcess: error == .heldByThisProcess)
+            } else {
+                try ExclusiveLock.acquireShared(newDescriptor, path: temporary, patienceMilliseconds: 0)
             }
-            newFileLocked = true
+        } catch {
+            // Nothing else can know this file yet; a refusal means the system refused the call.
+            if case .system(let failure) = error { throw LogStoreError(failure) }
+            throw .storeLocked(path: temporary, byThisProcess: error == .heldByThisProcess)
         }
+        newFileLocked = true
         try checkpoint(.replacingOldFile)
         try storeIO { try FileSystem.rename(temporary, to: path) }
         committed = true
@@ -191,7 +193,7 @@ extension LogStore {
         }
         // The last close of the replaced file frees its blocks and page cache, which takes
         // long for a large file; nothing uses the descriptor any more, so do it off this thread.
-        if options.sharing == nil { ExclusiveLock.release(oldDescriptor, path: path) }
+        releaseLock(of: oldDescriptor, path: path)
         DispatchQueue.global(qos: .utility).async { FileSystem.close(oldDescriptor) }
         try checkpoint(.synchronizingDirectory)
         try storeIO {

@@ -120,10 +120,15 @@ extension LogStore {
         for _ in 0..<16 {
             let fd = try storeIO { try FileSystem.open(path, isWritable ? .readWrite : .readOnly) }
             descriptor = fd
-            // A shared store's writers exclude each other with the lock of changes (§12.3).
-            guard isWritable, options.sharing == nil else { return }
+            guard isWritable else { return }
             do {
-                try ExclusiveLock.acquire(fd, path: path)
+                // A shared store's writers exclude each other with the lock of changes (§12.3);
+                // their shared lock on the log keeps out a writer that does not share (§12.1).
+                if options.sharing == nil {
+                    try ExclusiveLock.acquire(fd, path: path)
+                } else {
+                    try ExclusiveLock.acquireShared(fd, path: path)
+                }
             } catch {
                 switch error {
                 case .heldByThisProcess: throw .storeLocked(path: path, byThisProcess: true)

@@ -240,11 +240,20 @@ extension LogStore {
     /// without coordination stops at the first record not yet whole and tries again later.
     private func applyPublished(upTo length: UInt64) throws(LogStoreError) {
         var records: [(header: ScannedHeader, key: [UInt8], offset: UInt64)] = []
-        var report = recoveryState
-        let end = try scan(
-            from: flushedLength, fileSize: length, durableLength: length, knownTypesOnly: true,
-            following: coordination != nil ? .published : .unpublished, report: &report
-        ) { header, key, offset in records.append((header, Array(key), offset)) }
+        let end: UInt64
+        if coordination != nil && length - flushedLength <= UInt64(Self.publishedReadLimit) {
+            // What others published since the last look is mostly a few small records (their
+            // stores, their hits): one read of it all costs less than two per record.
+            end = try scanPublished(from: flushedLength, to: length) { header, key, offset in
+                records.append((header, Array(key), offset))
+            }
+        } else {
+            var report = recoveryState
+            end = try scan(
+                from: flushedLength, fileSize: length, durableLength: length, knownTypesOnly: true,
+                following: coordination != nil ? .published : .unpublished, report: &report
+            ) { header, key, offset in records.append((header, Array(key), offset)) }
+        }
         guard end > flushedLength else { return }
         stateLock.withWriteLock {
             for record in records {
@@ -270,6 +279,36 @@ extension LogStore {
     }
 
     static let pendingChangeLimit = 65_536
+
+    /// The most published bytes ``scanPublished(from:to:_:)`` reads at once.
+    static let publishedReadLimit = 1 << 20
+
+    /// The records of a published range (§12.4), read with one `pread` and parsed in memory:
+    /// each whole (values are not read again), the first that fails a check ends the range.
+    private func scanPublished(
+        from start: UInt64, to end: UInt64, _ sink: (ScannedHeader, UnsafeRawBufferPointer, UInt64) -> Void
+    ) throws(LogStoreError) -> UInt64 {
+        let count = Int(end - start)
+        let bytes = UnsafeMutableRawBufferPointer.allocate(byteCount: count, alignment: 8)
+        defer { bytes.deallocate() }
+        let got = try storeIO { try FileSystem.read(descriptor, into: bytes, at: start, path: path) }
+        let headerSize = RecordFormat.recordHeaderSize
+        var offset = 0
+        while got - offset >= headerSize {
+            let keyLength = Int(
+                RecordFormat.load(
+                    at: 18, from: UnsafeRawBufferPointer(rebasing: bytes[offset..<offset + headerSize]))
+                    as UInt16)
+            guard got - offset >= headerSize + keyLength else { break }
+            let head = UnsafeRawBufferPointer(rebasing: bytes[offset..<offset + headerSize + keyLength])
+            guard let header = Self.validHeader(head, legacy: false, knownTypesOnly: true),
+                header.recordLength <= UInt64(got - offset)
+            else { break }
+            sink(header, UnsafeRawBufferPointer(rebasing: head[headerSize...]), start + UInt64(offset))
+            offset += Int(header.recordLength)
+        }
+        return start + UInt64(offset)
+    }
 
     /// Another process replaced the log (compaction): opens the file the path names now and
     /// loads its index, from its snapshot when it has one, up to the published length. A file
@@ -309,6 +348,16 @@ extension LogStore {
                 Self.apply(header, key: $0, at: offset, to: newIndex, liveBytes: &newLiveBytes)
             }
         }
+        if isWritable {
+            // The compacting process locked the new file before naming it (§12.1); joining it
+            // can fail only if a writer that does not share took it after all sharers left.
+            do {
+                try ExclusiveLock.acquireShared(fd, path: path, patienceMilliseconds: 0)
+            } catch {
+                if case .system(let failure) = error { throw LogStoreError(failure) }
+                throw .storeLocked(path: path, byThisProcess: error == .heldByThisProcess)
+            }
+        }
         keep = true
         let oldDescriptor = descriptor
         stateLock.withWriteLock {
@@ -324,6 +373,7 @@ extension LogStore {
         }
         // No reader is left on the replaced file: reads pread under the read lock, and a lent
         // mapping keeps its own reference.
+        if isWritable { releaseLock(of: oldDescriptor, path: path) }
         FileSystem.close(oldDescriptor)
     }
 

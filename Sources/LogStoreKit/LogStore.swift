@@ -221,8 +221,17 @@ public final class LogStore: @unchecked Sendable {
     /// Forgets this handle's lock on its current descriptor (before the descriptor is closed).
     func releaseLock() {
         guard holdsLock, descriptor >= 0 else { return }
-        ExclusiveLock.release(descriptor, path: path)
+        releaseLock(of: descriptor, path: path)
         holdsLock = false
+    }
+
+    /// Forgets this handle's lock on `fd`: exclusive, or shared for a shared store (§12.1).
+    func releaseLock(of fd: Int32, path: String) {
+        if options.sharing == nil {
+            ExclusiveLock.release(fd, path: path)
+        } else {
+            ExclusiveLock.releaseShared(fd, path: path)
+        }
     }
 
     deinit {

@@ -49,33 +49,3 @@ public enum FileLock {
         }
     }
 }
-
-/// A mutex the thread that holds it may take again (each `withLock` nests inside the last).
-public final class RecursiveMutualExclusion: @unchecked Sendable {
-    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
-
-    public init() {
-        mutex = .allocate(capacity: 1)
-        mutex.initialize(to: pthread_mutex_t())
-        var attributes = pthread_mutexattr_t()
-        pthread_mutexattr_init(&attributes)
-        pthread_mutexattr_settype(&attributes, Int32(PTHREAD_MUTEX_RECURSIVE))
-        let status = pthread_mutex_init(mutex, &attributes)
-        pthread_mutexattr_destroy(&attributes)
-        precondition(status == 0, "pthread_mutex_init failed: \(status)")
-    }
-
-    deinit {
-        pthread_mutex_destroy(mutex)
-        mutex.deallocate()
-    }
-
-    @inline(__always)
-    public func withLock<Result, Failure: Error>(_ body: () throws(Failure) -> Result) throws(Failure)
-        -> Result
-    {
-        pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
-        return try body()
-    }
-}

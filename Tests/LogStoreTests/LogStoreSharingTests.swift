@@ -57,6 +57,34 @@ import Testing
         try reopened.close()
     }
 
+    /// Sharers hold the log shared, a writer that does not share holds it exclusively (§12.1):
+    /// each keeps the other out, also after a compaction replaced the file.
+    @Test func sharersAndALoneWriterExcludeEachOther() throws {
+        let directory = TemporaryDirectory()
+        let path = directory.file()
+        let a = try Self.shared(path, first: true)
+        let b = try Self.shared(path, first: false)
+        try a.put([1], forKey: "k", metadata: metadata(1))
+        #expect(throws: LogStoreError.storeLocked(path: path, byThisProcess: true)) {
+            try LogStore(path: path)
+        }
+        _ = try a.compact(now: 0)
+        #expect(try b.value(forKey: "k") == [1])
+        #expect(throws: LogStoreError.storeLocked(path: path, byThisProcess: true)) {
+            try LogStore(path: path)
+        }
+        try a.close()
+        #expect(throws: LogStoreError.storeLocked(path: path, byThisProcess: true)) {
+            try LogStore(path: path)
+        }
+        try b.close()
+        let lone = try LogStore(path: path)
+        #expect(throws: LogStoreError.storeLocked(path: path, byThisProcess: true)) {
+            try Self.shared(path, first: true)
+        }
+        try lone.close()
+    }
+
     @Test func aReaderFollowsASharedWriterAndALoneOne() throws {
         let directory = TemporaryDirectory()
         let path = directory.file()
