@@ -122,7 +122,7 @@ final class LogStorage: CacheStorage, @unchecked Sendable {
 
     // MARK: Mutations
 
-    /// One put record holds the value and its user metadata (`Spec/store.md` §12.2).
+    /// One put record holds the value and its user metadata (`Spec/store.md` §13.2).
     func write(
         _ value: UnsafeRawBufferPointer, forKey key: [UInt8], metadata: CacheEntryMetadata,
         userMetadata: [UInt8]

@@ -222,7 +222,7 @@ extension LogStore {
 
     /// Copies a put record whose metadata was changed by touch records (or whose user metadata
     /// a user-metadata record replaced), with a new header, the value copied as it is and the
-    /// current user-metadata block copied as it is, checksum included (§12.4). The value checksum is carried over from the old header, once
+    /// current user-metadata block copied as it is, checksum included (§13.4). The value checksum is carried over from the old header, once
     /// that header's own checksum vouches for it; a value damaged on disk therefore stays
     /// detectably damaged. A record whose header no longer passes gets a value checksum that
     /// cannot match (the complement of the value's), for the same reason (§7.1).

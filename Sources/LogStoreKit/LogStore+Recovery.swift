@@ -188,7 +188,7 @@ extension LogStore {
         var valueLength: UInt64
         var metadata: EntryMetadata
         var recordLength: UInt64
-        /// Format 3: the user-metadata block's length after the value (§12.1).
+        /// Format 3: the user-metadata block's length after the value (§13.1).
         var userMetadataLength: Int = 0
     }
 
@@ -277,7 +277,7 @@ extension LogStore {
     }
 
     /// Whether the value of a record past the durable length matches its checksum (§5.3), and
-    /// its user metadata its own (§12.1).
+    /// its user metadata its own (§13.1).
     private func valueIsIntact(at offset: UInt64, header: ScannedHeader, in descriptor: Int32)
         throws(LogStoreError)
         -> Bool

@@ -10,7 +10,7 @@ enum SnapshotFormat {
     static let magic: [UInt8] = [0x89, 0x49, 0x43, 0x48, 0x49, 0x4E, 0x54, 0x0A]
     static let headerSize = 48
     static let entryHeaderSize = 44
-    /// Format 3 (§12.3): the user-metadata lengths and offset follow the metadata.
+    /// Format 3 (§13.3): the user-metadata lengths and offset follow the metadata.
     static let userMetadataEntryHeaderSize = 56
 
     static func entryHeaderSize(major: UInt16) -> Int {

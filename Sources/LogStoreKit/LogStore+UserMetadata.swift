@@ -4,14 +4,14 @@
 #endif
 
 extension LogStore {
-    /// The most bytes of user metadata one entry carries (`Spec/store.md` §12.1).
+    /// The most bytes of user metadata one entry carries (`Spec/store.md` §13.1).
     public static let maximumUserMetadataLength = RecordFormat.maximumUserMetadataLength
 
     /// Stores `value` under `key` with `userMetadata`, in one put record (`Spec/store.md`
-    /// §12.2): the value and its user metadata become durable together or not at all.
+    /// §13.2): the value and its user metadata become durable together or not at all.
     ///
     /// Empty user metadata writes a plain put. The first non-empty user metadata a format-2
-    /// log receives makes it format 3 first, by a compaction that keeps every entry (§12.4).
+    /// log receives makes it format 3 first, by a compaction that keeps every entry (§13.4).
     /// - Throws: `userMetadataTooLarge` (over 4,096 bytes), then as
     ///   ``put(_:forKey:metadata:)-([UInt8],_,_)``.
     public func put(
@@ -43,7 +43,7 @@ extension LogStore {
     }
 
     /// Replaces the user metadata of the entry under `key` without rewriting its value: one
-    /// user-metadata record (type 5, `Spec/store.md` §12.2). Nothing is written for an absent
+    /// user-metadata record (type 5, `Spec/store.md` §13.2). Nothing is written for an absent
     /// key.
     /// - Returns: whether the key was present.
     /// - Throws: `userMetadataTooLarge`, then as ``put(_:forKey:metadata:)-([UInt8],_,_)``.
@@ -77,7 +77,7 @@ extension LogStore {
 
     /// The user metadata of the entry under `key`: empty when it has none, nil when the key is
     /// absent. Read from its record and checked against its checksum, without reading the
-    /// value (`Spec/store.md` §12.1).
+    /// value (`Spec/store.md` §13.1).
     /// - Throws: `checksumMismatch` or `truncatedRecord` when the record is damaged, `ioError`,
     ///   `closed`.
     public func userMetadata(forKey key: [UInt8]) throws(LogStoreError) -> [UInt8]? {
@@ -103,7 +103,7 @@ extension LogStore {
     }
 
     /// Rewrites a format-2 log as format 3, keeping every entry, so it may hold user metadata
-    /// (§12.4). Holds `writerLock`.
+    /// (§13.4). Holds `writerLock`.
     func makeFormatThree() throws(LogStoreError) {
         guard formatMajor < RecordFormat.userMetadataMajorVersion else { return }
         _ = try compactHoldingWriterLock(now: nil, major: RecordFormat.userMetadataMajorVersion)

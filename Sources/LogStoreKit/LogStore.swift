@@ -98,14 +98,14 @@ public final class LogStore: @unchecked Sendable {
         var keyLength: UInt16
         /// False once a touch record changed the metadata: compaction must rewrite the header.
         var metadataMatchesRecord: Bool
-        /// The user-metadata length of the put record (format 3, §12.1): part of its length.
+        /// The user-metadata length of the put record (format 3, §13.1): part of its length.
         var putUserMetadataLength: UInt16 = 0
         /// The length of the entry's current user metadata (0: none).
         var userMetadataLength: UInt16 = 0
         /// Where the key's bytes start in the index's key arena (-1: a free entry).
         var keyStart: Int = 0
         /// The offset of the record whose block holds the current user metadata: the put's, or
-        /// a later user-metadata record's (§12.2). Meaningless when `userMetadataLength` is 0.
+        /// a later user-metadata record's (§13.2). Meaningless when `userMetadataLength` is 0.
         var userMetadataOffset: UInt64 = 0
 
         var recordLength: UInt64 {
@@ -154,7 +154,7 @@ public final class LogStore: @unchecked Sendable {
     var bufferedCount = 0
     var liveBytes: UInt64 = 0
     var generation: UInt64 = 0
-    /// The log's major version (`Spec/store.md` §2, §12): 2 until it holds user metadata.
+    /// The log's major version (`Spec/store.md` §2, §13): 2 until it holds user metadata.
     var formatMajor: UInt16 = RecordFormat.majorVersion
     var isClosed = false
     var isWritable: Bool

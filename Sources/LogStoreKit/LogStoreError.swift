@@ -30,7 +30,7 @@ public enum LogStoreError: Error, Hashable, Sendable, CustomStringConvertible {
     case invalidKey(length: Int)
     /// The value is longer than the format's limit (`Spec/store.md` §6).
     case valueTooLarge(length: UInt64)
-    /// The user metadata is longer than 4,096 bytes (`Spec/store.md` §12.1).
+    /// The user metadata is longer than 4,096 bytes (`Spec/store.md` §13.1).
     case userMetadataTooLarge(length: Int)
     /// The file system is full (ENOSPC); the partial append was cut off.
     case diskFull(path: String)

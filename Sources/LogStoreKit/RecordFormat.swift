@@ -2,7 +2,7 @@
     import Checksums
 #endif
 
-/// The on-disk layout of formats 2 and 3 (`Spec/store.md` §2–§4, §12). All integers
+/// The on-disk layout of formats 2 and 3 (`Spec/store.md` §2–§4, §13). All integers
 /// little-endian; every checksum is the record checksum of `Spec/checksum.md` (XXH3-64), stored
 /// as a u64. Format 3 is format 2 plus user metadata: the u32 at offset 20 of a record header
 /// is the length of a metadata block after the value, and record type 5 replaces it alone.
@@ -11,12 +11,12 @@ enum RecordFormat {
     static let magic: [UInt8] = [0x89, 0x49, 0x43, 0x4C, 0x4F, 0x47, 0x0D, 0x0A]
     /// The major version a store is created with, and keeps until it holds user metadata.
     static let majorVersion: UInt16 = 2
-    /// The major version of a store that may hold user metadata (§12).
+    /// The major version of a store that may hold user metadata (§13).
     static let userMetadataMajorVersion: UInt16 = 3
     static let minorVersion: UInt16 = 0
-    /// §12.1: the most bytes of user metadata one entry carries.
+    /// §13.1: the most bytes of user metadata one entry carries.
     static let maximumUserMetadataLength = 4096
-    /// The metadata block's checksum, before its bytes (§12.1).
+    /// The metadata block's checksum, before its bytes (§13.1).
     static let userMetadataChecksumSize = 8
     static let fileHeaderSize = 32
     static let recordHeaderSize = 56
@@ -29,7 +29,7 @@ enum RecordFormat {
         case remove = 2
         case touch = 3
         case clear = 4
-        /// Format 3: replaces the user metadata of a held key, value untouched (§12.2).
+        /// Format 3: replaces the user metadata of a held key, value untouched (§13.2).
         case userMetadata = 5
     }
 
@@ -144,7 +144,7 @@ enum RecordFormat {
         XXH3.checksum(of: value)
     }
 
-    /// Writes a user-metadata block (§12.1) at `buffer`: the checksum, then the bytes.
+    /// Writes a user-metadata block (§13.1) at `buffer`: the checksum, then the bytes.
     static func encodeUserMetadataBlock(_ bytes: UnsafeRawBufferPointer, into buffer: UnsafeMutableRawPointer)
     {
         guard bytes.count > 0 else { return }
