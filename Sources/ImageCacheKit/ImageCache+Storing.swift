@@ -25,10 +25,10 @@ extension ImageCache {
         try store(bitmap, forKey: key, userMetadata: [])
     }
 
-    /// Stores `bitmap` for `key` as ``store(_:forKey:)-(Bitmap,String)`` does, with `userMetadata`
+    /// Stores `bitmap` for `key` as `store(_:forKey:)` does, with `userMetadata`
     /// written together with it (`Spec/cache.md` §13); its thumbnail carries none.
     /// - Throws: ``CacheError/userMetadataTooLarge(key:byteCount:limit:)`` over 4,096 bytes, and
-    ///   everything ``store(_:forKey:)-(Bitmap,String)`` throws.
+    ///   everything `store(_:forKey:)` throws.
     public func store(_ bitmap: Bitmap, forKey key: String, userMetadata: [UInt8]) throws(CacheError) {
         let keyBytes = try Self.validatedKey(key)
         let encoded: [UInt8]

@@ -7,14 +7,14 @@ extension ImageCache {
     public static let maximumUserMetadataByteCount = 4096
 
     /// Stores `bytes` for `key` with `userMetadata`, in one write: after a crash the entry holds
-    /// both or neither (`Spec/cache.md` §13.2). Otherwise exactly ``store(_:forKey:)-(_,String)``.
+    /// both or neither (`Spec/cache.md` §13.2). Otherwise exactly `store(_:forKey:)`.
     ///
     /// Empty `userMetadata` is the same as none; a store without it leaves the new entry none.
     /// - Throws: ``CacheError/invalidKey(byteCount:)``,
     ///   ``CacheError/valueTooLarge(key:byteCount:limit:)``,
     ///   ``CacheError/userMetadataTooLarge(key:byteCount:limit:)`` (over
     ///   ``maximumUserMetadataByteCount``), in that order, before anything changes; then as
-    ///   ``store(_:forKey:)-(_,String)``.
+    ///   `store(_:forKey:)`.
     public func store(_ bytes: [UInt8], forKey key: String, userMetadata: [UInt8]) throws(CacheError) {
         let keyBytes = try Self.validatedKey(key)
         try withBytes(of: bytes) { (value) throws(CacheError) in
@@ -22,7 +22,7 @@ extension ImageCache {
         }
     }
 
-    /// Stores `data` for `key` with `userMetadata`; see ``store(_:forKey:userMetadata:)-([UInt8],_,_)``.
+    /// Stores `data` for `key` with `userMetadata`; see `store(_:forKey:userMetadata:)`.
     public func store(_ data: Data, forKey key: String, userMetadata: [UInt8]) throws(CacheError) {
         try store([UInt8](data), forKey: key, userMetadata: userMetadata)
     }
@@ -56,7 +56,7 @@ extension ImageCache {
     /// Replaces the user metadata of the live entry for `key` without rewriting its value
     /// (`Spec/cache.md` §13.4). Not a hit: expiry and access order stay as they are.
     ///
-    /// Durable, like every change, after the next ``synchronize()``.
+    /// Durable, like every change, after the next `synchronize()`.
     /// - Parameters:
     ///   - userMetadata: the new bytes, at most ``maximumUserMetadataByteCount``; empty removes it.
     ///   - key: the entry's key.
@@ -77,17 +77,17 @@ extension ImageCache {
     }
 
     /// Stores `data` for the URL key with `userMetadata`; see
-    /// ``store(_:forKey:userMetadata:)-([UInt8],_,_)``.
+    /// `store(_:forKey:userMetadata:)`.
     public func store(_ data: Data, forKey url: URL, userMetadata: [UInt8]) throws(CacheError) {
         try store(data, forKey: url.absoluteString, userMetadata: userMetadata)
     }
 
-    /// The user metadata for the URL key; see ``userMetadata(forKey:)-(String)``.
+    /// The user metadata for the URL key; see `userMetadata(forKey:)`.
     public func userMetadata(forKey url: URL) throws(CacheError) -> [UInt8]? {
         try userMetadata(forKey: url.absoluteString)
     }
 
-    /// Replaces the user metadata for the URL key; see ``setUserMetadata(_:forKey:)-(_,String)``.
+    /// Replaces the user metadata for the URL key; see `setUserMetadata(_:forKey:)`.
     @discardableResult
     public func setUserMetadata(_ userMetadata: [UInt8], forKey url: URL) throws(CacheError) -> Bool {
         try setUserMetadata(userMetadata, forKey: url.absoluteString)
