@@ -11,15 +11,18 @@ import Platform
 ///   (`get` with no checksum check on read), `get_touch` (get plus an expiry-extending
 ///   metadata update) at 4 KiB,
 ///   64 KiB, 1 MiB and 16 MiB values; `posix_write` and `posix_read` at the same sizes;
-/// - `cache_get` at 4 KiB: `ImageCache.bytes(forKey:)` hits on the log backend, one thread (the
-///   cache's whole read path: lookup, read, checks and the recorded hit);
+/// - `cache_get` at 4 KiB and 1 MiB: `ImageCache.bytes(forKey:)` hits on the log backend, one
+///   thread (the cache's whole read path: lookup, read, checks and the recorded hit);
+///   `cache_with_value` the same hits through `withValue(forKey:_:)`, which lends the bytes;
+///   `cache_get_read_only` at 4 KiB through a read-only cache beside the writer;
 /// - `open_snapshot` and `open_scan` at 10,000, 100,000 and 1,000,000 entries;
 /// - `compact` (half of 20,000 4-KiB entries expired) and `compact_touched` (every live entry's
 ///   metadata changed, so each header is rewritten), beside `copy_sequential` of the same
 ///   number of bytes; `copy_ratio` = compaction MB/s ÷ copy MB/s;
 /// - `index_bytes`: `bytes_per_entry` of the index at the largest entry count.
 ///
-/// `STORE_BENCH_ONLY=values|compact|open|open1m` in the environment runs one group.
+/// `STORE_BENCH_ONLY=values|compact|open|open1m` in the environment runs one group;
+/// `STORE_BENCH_SIZES=4096,…` keeps only the value sizes listed.
 public enum StoreBenchmark {
     public static func run(quick: Bool, directory: String? = nil) throws -> [BenchmarkResult] {
         let base = directory ?? FileManager.default.temporaryDirectory.path
@@ -38,8 +41,12 @@ public enum StoreBenchmark {
             ? [(4096, 20_000), (1 << 20, 64)]
             : [(4096, 20_000), (65_536, 2_048), (1 << 20, 128), (16 << 20, 8)]
         let only = ProcessInfo.processInfo.environment["STORE_BENCH_ONLY"] ?? ""
+        // STORE_BENCH_SIZES=4096,1048576 keeps only those value sizes (for profiling one).
+        let chosen = ProcessInfo.processInfo.environment["STORE_BENCH_SIZES"].map {
+            Set($0.split(separator: ",").compactMap { Int($0) })
+        }
         if only.isEmpty || only == "values" {
-            for (size, count) in sizes {
+            for (size, count) in sizes where chosen?.contains(size) ?? true {
                 results += try measureValues(size: size, count: count, root: root, sampler: sampler)
             }
         }
@@ -209,17 +216,22 @@ public enum StoreBenchmark {
         let unverified = try readEvery(from: unverifiedStore)
         try unverifiedStore.close()
         results.append(result("get_unverified", backend: "log", bytes: total, count: count, unverified))
-        if size == 4096 {
-            results.append(
-                try measureCacheGets(value: value, keys: keys, order: order, root: root, sampler: sampler))
+        if size == 4096 || size == 1 << 20 {
+            results += try measureCacheGets(
+                value: value, keys: keys, order: order, root: root, sampler: sampler,
+                readOnlyToo: size == 4096)
         }
         return results
     }
 
-    /// `cache_get`: hits through ``ImageCache`` on the log backend, in the same random order.
-    static func measureCacheGets(value: [UInt8], keys: [String], order: [Int], root: String, sampler: Sampler)
-        throws -> BenchmarkResult
-    {
+    /// `cache_get`: hits through ``ImageCache`` on the log backend, in the same random order;
+    /// `cache_with_value`: the same hits through `withValue(forKey:_:)`, which lends the bytes
+    /// (the closure only looks at their length and first byte); with `readOnlyToo`,
+    /// `cache_get_read_only`: the same hits through a read-only cache opened beside the writer
+    /// (how an app extension reads).
+    static func measureCacheGets(
+        value: [UInt8], keys: [String], order: [Int], root: String, sampler: Sampler, readOnlyToo: Bool
+    ) throws -> [BenchmarkResult] {
         let folder = URL(fileURLWithPath: root + "/cache", isDirectory: true)
         try? FileSystem.removeTree(folder.path)
         defer { try? FileSystem.removeTree(folder.path) }
@@ -230,16 +242,38 @@ public enum StoreBenchmark {
         }
         let cache = try ImageCache(configuration: CacheConfiguration(directory: folder, backend: .log))
         defer { try? cache.close() }
-        let gets = try sampler.measure {
-            for index in order {
-                guard try cache.bytes(forKey: keys[index])?.count == value.count else {
-                    throw BenchmarkError.verificationFailed(
-                        suite: "store", backend: "log", detail: "\(keys[index]) missed in the cache")
+        func missed(_ key: String) -> BenchmarkError {
+            BenchmarkError.verificationFailed(suite: "store", backend: "log", detail: "\(key) missed in the cache")
+        }
+        func gets(_ cache: ImageCache) throws -> Summary {
+            try sampler.measure {
+                for index in order {
+                    guard try cache.bytes(forKey: keys[index])?.count == value.count else {
+                        throw missed(keys[index])
+                    }
                 }
             }
         }
-        return result(
-            "cache_get", backend: "log", bytes: value.count * keys.count, count: keys.count, gets)
+        let total = value.count * keys.count
+        var results = [result("cache_get", backend: "log", bytes: total, count: keys.count, try gets(cache))]
+        let first = value.first ?? 0
+        let lent = try sampler.measure {
+            for index in order {
+                let matches = try cache.withValue(forKey: keys[index]) { bytes in
+                    bytes.count == value.count && bytes.first == first
+                }
+                guard matches == true else { throw missed(keys[index]) }
+            }
+        }
+        results.append(result("cache_with_value", backend: "log", bytes: total, count: keys.count, lent))
+        if readOnlyToo {
+            let reader = try ImageCache(
+                configuration: CacheConfiguration(directory: folder, backend: .log, readOnly: true))
+            defer { try? reader.close() }
+            results.append(
+                result("cache_get_read_only", backend: "log", bytes: total, count: keys.count, try gets(reader)))
+        }
+        return results
     }
 
     // MARK: compaction and the sequential copy baseline

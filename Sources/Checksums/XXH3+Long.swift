@@ -97,3 +97,64 @@ extension XXH3 {
         }
     }
 }
+
+extension XXH3 {
+    /// Copies `source` to `destination` (at least `source.count` bytes, not overlapping it) and
+    /// returns the XXH3-64 of the bytes copied, reading the source once: each 64-byte stripe is
+    /// hashed from the registers it was loaded into and stored from them, so the checksum is
+    /// that of exactly the bytes written, and a source that is slow to read (a mapped file) is
+    /// read only once. The same value as ``checksum(of:)`` of the copy.
+    public static func checksum(copying source: UnsafeRawBufferPointer, to destination: UnsafeMutableRawPointer)
+        -> UInt64
+    {
+        let count = source.count
+        guard let base = source.baseAddress, count > shortLimit else {
+            if let base = source.baseAddress, count > 0 { destination.copyMemory(from: base, byteCount: count) }
+            return checksum(of: UnsafeRawBufferPointer(start: destination, count: count))
+        }
+        #if _endian(big)
+            destination.copyMemory(from: base, byteCount: count)
+            return checksum(of: UnsafeRawBufferPointer(start: destination, count: count))
+        #else
+            var acc = initialAccumulators
+            let stripes = (count - 1) / 64
+            xxh3Secret.withUnsafeBytes { raw in
+                let secret = raw.baseAddress!
+                var input = base
+                var output = destination
+                var remaining = stripes
+                while remaining >= stripesPerBlock {
+                    for stripe in 0..<stripesPerBlock {
+                        accumulateCopying(&acc, input + (stripe &<< 6), output + (stripe &<< 6), secret + (stripe &<< 3))
+                    }
+                    scramble(&acc, secret + 128)
+                    input += stripesPerBlock &<< 6
+                    output += stripesPerBlock &<< 6
+                    remaining &-= stripesPerBlock
+                }
+                var stripe = 0
+                while stripe < remaining {
+                    accumulateCopying(&acc, input + (stripe &<< 6), output + (stripe &<< 6), secret + (stripe &<< 3))
+                    stripe &+= 1
+                }
+            }
+            let copied = stripes &<< 6
+            (destination + copied).copyMemory(from: base + copied, byteCount: count - copied)
+            return finishLong(&acc, last: UnsafeRawPointer(destination) + count - 64, totalLength: UInt64(count))
+        #endif
+    }
+
+    /// ``accumulate(_:_:_:)`` that also stores the stripe it loaded at `output`.
+    @inline(__always)
+    static func accumulateCopying(
+        _ acc: inout SIMD8<UInt64>, _ input: UnsafeRawPointer, _ output: UnsafeMutableRawPointer,
+        _ secret: UnsafeRawPointer
+    ) {
+        let data = input.loadUnaligned(as: SIMD8<UInt64>.self)
+        output.storeBytes(of: data, as: SIMD8<UInt64>.self)
+        let keyed = data ^ loadLanes(secret)
+        let product = (keyed & 0xFFFF_FFFF) &* (keyed &>> 32)
+        let swapped = SIMD8<UInt64>(data[1], data[0], data[3], data[2], data[5], data[4], data[7], data[6])
+        acc &+= swapped &+ product
+    }
+}

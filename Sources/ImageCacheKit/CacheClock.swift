@@ -1,5 +1,9 @@
 import Foundation
 
+#if !IMAGECACHE_SINGLE_MODULE
+    import Platform
+#endif
+
 /// The source of the current time for a cache (`Spec/cache.md` §3).
 ///
 /// Time is `Int64` milliseconds since the Unix epoch (UTC). Injecting a clock lets tests and
@@ -19,7 +23,8 @@ public struct SystemClock: CacheClock {
     /// It follows the system's wall clock: setting that clock forward or back makes entries
     /// expire that much sooner or later.
     public func now() -> Int64 {
-        Int64((Date().timeIntervalSince1970 * 1000).rounded(.down))
+        // clock_gettime itself: a cache hit reads the clock, and Date() costs more.
+        SystemTime.currentMilliseconds()
     }
 }
 

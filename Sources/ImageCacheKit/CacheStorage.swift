@@ -39,6 +39,14 @@ protocol CacheStorage: AnyObject, Sendable {
     /// The stored bytes for `key`, or nil when none is held (any more).
     /// - Throws: ``CacheError/corruptEntry(key:reason:)`` when they are missing or damaged.
     func read(_ key: [UInt8]) throws(CacheError) -> StoredValue?
+    /// Calls `body` with the stored bytes for `key`, the entry's metadata and version when they
+    /// were read, and returns true; false when none is held. The bytes are valid only inside
+    /// `body`, which runs under no lock of the backend (it may call the cache). A backend that
+    /// can lends them without a copy (the log, from its file mapping); the default reads them.
+    /// - Throws: as ``read(_:)``.
+    func lend(
+        _ key: [UInt8], _ body: (UnsafeRawBufferPointer, CacheEntryMetadata, UInt64) -> Void
+    ) throws(CacheError) -> Bool
     /// Calls `body` for every held entry, in no particular order; `body` must not call back.
     func forEachEntry(_ body: (UnsafeRawBufferPointer, EntryState) -> Void) throws(CacheError)
 
@@ -80,6 +88,9 @@ protocol CacheStorage: AnyObject, Sendable {
     /// Runs `body` holding the lock other processes' changes wait for, caught up with them,
     /// and publishes what `body` changed before it returns.
     func withExclusiveAccess<Result>(_ body: () throws(CacheError) -> Result) throws(CacheError) -> Result
+    /// As ``withExclusiveAccess(_:)`` when the lock can be had at once; nil otherwise.
+    func withExclusiveAccessIfAvailable<Result>(_ body: () throws(CacheError) -> Result) throws(CacheError)
+        -> Result?
     /// The changes other processes made that the backend applied since the last call.
     func takeChanges() throws(CacheError) -> [StorageChange]
     /// The next access sequence the sharing processes agreed on (0: none yet); read and set
@@ -113,7 +124,21 @@ extension CacheStorage {
         try body()
     }
 
+    func withExclusiveAccessIfAvailable<Result>(_ body: () throws(CacheError) -> Result) throws(CacheError)
+        -> Result?
+    {
+        try body()
+    }
+
     func takeChanges() throws(CacheError) -> [StorageChange] { [] }
+
+    func lend(
+        _ key: [UInt8], _ body: (UnsafeRawBufferPointer, CacheEntryMetadata, UInt64) -> Void
+    ) throws(CacheError) -> Bool {
+        guard let value = try read(key) else { return false }
+        value.bytes.withUnsafeBytes { body($0, value.metadata, value.version) }
+        return true
+    }
 
     var sharedSequence: UInt64 {
         get { 0 }

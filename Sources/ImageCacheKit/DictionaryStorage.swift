@@ -37,13 +37,26 @@ final class DictionaryStorage: CacheStorage, @unchecked Sendable {
     let readOnly: Bool
     let mode: FlushMode
     let table = EntryTable<Entry>()
+    /// A reader's watch on the file the writer replaces (§1.5); nil for the writer.
+    private let follower: WriterFollower?
 
     init(directory: String, readOnly: Bool, mode: FlushMode) throws(CacheError) {
         self.directory = directory
         self.readOnly = readOnly
         self.mode = mode
         path = directory + "/" + Self.fileName
+        follower = readOnly ? WriterFollower(path: path) : nil
         try load()
+    }
+
+    /// A reader loads the file again when the writer replaced it (§1.5).
+    private func followWriter() {
+        follower?.follow { () throws(CacheError) in try load() }
+    }
+
+    func takeChanges() throws(CacheError) -> [StorageChange] {
+        followWriter()
+        return follower?.takeReload() == true ? [.reloaded] : []
     }
 
     private func load() throws(CacheError) {
@@ -53,7 +66,7 @@ final class DictionaryStorage: CacheStorage, @unchecked Sendable {
         } catch {
             throw CacheError(error)
         }
-        guard let bytes else { return }
+        guard let bytes else { return table.load([:], dirty: false) }
         var reader = ByteReader(bytes)
         guard let magic = reader.readBytes(8), Array(magic) == Self.magic else {
             throw .corruptFile(path: path, reason: "bad magic")
@@ -87,15 +100,23 @@ final class DictionaryStorage: CacheStorage, @unchecked Sendable {
 
     // MARK: Reads
 
-    var entryCount: Int { table.count }
+    var entryCount: Int {
+        followWriter()
+        return table.count
+    }
 
-    func state(forKey key: [UInt8]) throws(CacheError) -> EntryState? { try table.state(forKey: key) }
+    func state(forKey key: [UInt8]) throws(CacheError) -> EntryState? {
+        followWriter()
+        return try table.state(forKey: key)
+    }
 
     func forEachEntry(_ body: (UnsafeRawBufferPointer, EntryState) -> Void) throws(CacheError) {
+        followWriter()
         try table.forEachEntry(body)
     }
 
     func read(_ key: [UInt8]) throws(CacheError) -> StoredValue? {
+        followWriter()
         guard let entry = try table.entry(forKey: key) else { return nil }
         if entry.isDamaged {
             throw .corruptEntry(key: displayKey(key), reason: "value checksum mismatch in \(path)")

@@ -46,6 +46,8 @@ final class DirectoryStorage: CacheStorage, @unchecked Sendable {
     let entryFiles: PendingFiles?
 
     let table = EntryTable<Entry>()
+    /// A reader's watch on the index the writer replaces (§1.5); nil for the writer.
+    private let follower: WriterFollower?
     // Touched only by the writer.
     /// Originals whose variants were removed since the last synchronize(): their next value
     /// must not become durable before those removals (§8.5).
@@ -61,7 +63,18 @@ final class DirectoryStorage: CacheStorage, @unchecked Sendable {
         let entriesFolder = try openSubfolder(entriesPath, creating: !readOnly)
         self.entriesFolder = entriesFolder
         entryFiles = readOnly ? nil : entriesFolder.map { PendingFiles(folder: $0, mode: mode) }
+        follower = readOnly ? WriterFollower(path: directory + "/" + Self.indexName) : nil
         try load()
+    }
+
+    /// A reader loads the index and the folder again when the writer replaced the index (§1.5).
+    private func followWriter(force: Bool = false) {
+        follower?.follow(force: force) { () throws(CacheError) in try load() }
+    }
+
+    func takeChanges() throws(CacheError) -> [StorageChange] {
+        followWriter()
+        return follower?.takeReload() == true ? [.reloaded] : []
     }
 
     /// The entry file name for a key (`Spec/backends.md` §1.2).
@@ -248,11 +261,18 @@ final class DirectoryStorage: CacheStorage, @unchecked Sendable {
 
     // MARK: Reads
 
-    var entryCount: Int { table.count }
+    var entryCount: Int {
+        followWriter()
+        return table.count
+    }
 
-    func state(forKey key: [UInt8]) throws(CacheError) -> EntryState? { try table.state(forKey: key) }
+    func state(forKey key: [UInt8]) throws(CacheError) -> EntryState? {
+        followWriter()
+        return try table.state(forKey: key)
+    }
 
     func forEachEntry(_ body: (UnsafeRawBufferPointer, EntryState) -> Void) throws(CacheError) {
+        followWriter()
         try table.forEachEntry(body)
     }
 
@@ -260,6 +280,7 @@ final class DirectoryStorage: CacheStorage, @unchecked Sendable {
     /// unreadable record, bytes after it, another key or a damaged value is a corrupt entry
     /// (§3.5).
     func read(_ key: [UInt8]) throws(CacheError) -> StoredValue? {
+        followWriter()
         guard let entry = try table.entry(forKey: key) else { return nil }
         let fileName = Self.fileName(forKey: key)
         let shownKey = displayKey(key)
@@ -273,6 +294,11 @@ final class DirectoryStorage: CacheStorage, @unchecked Sendable {
             throw CacheError(error)
         }
         guard let bytes else {
+            if readOnly {
+                // The writer removed it and has not written its index since: a miss (§1.5).
+                followWriter(force: true)
+                return nil
+            }
             throw .corruptEntry(key: shownKey, reason: "entry file \(fileName) is missing")
         }
         switch Self.decodeEntryFile(bytes) {

@@ -52,8 +52,9 @@ final class HitLog: @unchecked Sendable {
             }
             all += taken
         }
-        if all.count > 1 {
-            // Stable, so equal ticks keep their order within a shard.
+        if all.count > 1 && !zip(all, all.dropFirst()).allSatisfy({ $0.tick <= $1.tick }) {
+            // Stable, so equal ticks keep their order within a shard. (Hits of one thread are
+            // already in order, and then nothing is sorted.)
             all = all.enumerated().sorted { ($0.element.tick, $0.offset) < ($1.element.tick, $1.offset) }
                 .map(\.element)
         }

@@ -168,6 +168,12 @@ final class HybridStorage: CacheStorage, @unchecked Sendable {
         try log.withExclusiveAccess(body)
     }
 
+    func withExclusiveAccessIfAvailable<Result>(_ body: () throws(CacheError) -> Result) throws(CacheError)
+        -> Result?
+    {
+        try log.withExclusiveAccessIfAvailable(body)
+    }
+
     var sharedSequence: UInt64 {
         get { log.sharedSequence }
         set { log.sharedSequence = newValue }

@@ -33,16 +33,18 @@ extension ImageCache {
         // One batch for the backend, so readers are held off once, not once per hit; a key hit
         // twice starts its second hit from the metadata of its first.
         var updates: [(key: [UInt8], metadata: CacheEntryMetadata)] = []
-        var applied: [[UInt8]: CacheEntryMetadata] = [:]
+        var applied: [HashedKey: CacheEntryMetadata] = [:]
+        applied.reserveCapacity(recorded.count)
         for hit in recorded {
             guard let state = try storage.state(forKey: hit.key), state.version == hit.version else {
                 continue
             }
-            var metadata = applied[hit.key] ?? state.metadata
+            let key = HashedKey(bytes: hit.key)
+            var metadata = applied[key] ?? state.metadata
             metadata.expiresAt = expirationForHit(on: metadata, at: hit.now)
             metadata.accessSequence = takeSequence()
             expiryLowerBound = min(expiryLowerBound, metadata.expiresAt)
-            applied[hit.key] = metadata
+            applied[key] = metadata
             updates.append((key: hit.key, metadata: metadata))
         }
         try storage.updateMetadata(updates)
@@ -107,5 +109,15 @@ extension ImageCache {
             if !state.metadata.isExpired(at: now) { live.append((Array(key), state)) }
         }
         return live
+    }
+}
+
+/// Key bytes as a dictionary key, hashed in one pass over the bytes (an array of bytes as a key
+/// is hashed byte by byte, which costs more than the rest of applying a hit).
+struct HashedKey: Hashable {
+    var bytes: [UInt8]
+
+    func hash(into hasher: inout Hasher) {
+        bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
     }
 }

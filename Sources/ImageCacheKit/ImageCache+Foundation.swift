@@ -25,12 +25,20 @@ extension ImageCache {
     }
 
     /// Calls `body` with the stored bytes of `key` and returns its result, or nil on a miss; a
-    /// read like ``bytes(forKey:)-7r7ed``. The bytes are valid only inside `body`.
+    /// read like ``bytes(forKey:)-7r7ed`` (a hit, checked, its bookkeeping recorded). The bytes
+    /// are valid only inside `body`.
+    ///
+    /// The `log` backend lends them straight from its file mapping, without a copy
+    /// (`Spec/store.md` §8.2): they stay intact while `body` runs, even if another thread
+    /// stores, removes or compacts meanwhile. Other backends, and records the log has not
+    /// mapped yet, are read into a buffer first. `body` runs under no lock and may use the
+    /// cache.
+    /// - Throws: as ``bytes(forKey:)-7r7ed`` (a ``CacheError``), or what `body` throws.
     public func withValue<Result>(forKey key: String, _ body: (UnsafeRawBufferPointer) throws -> Result)
         throws -> Result?
     {
-        guard let bytes = try bytes(forKey: key) else { return nil }
-        return try bytes.withUnsafeBytes(body)
+        let keyBytes = try Self.validatedKey(key)
+        return try lendValue(keyBytes, shownKey: key, body)
     }
 
     // MARK: URL keys

@@ -42,6 +42,40 @@ extension ImageCache {
         throw .corruptEntry(key: shownKey, reason: "the entry changed during every read attempt")
     }
 
+    /// Reads the value of `keyBytes` as ``readValue(_:shownKey:)`` does, but lends it to `body`
+    /// from the backend (``CacheStorage/lend(_:_:)``) instead of returning a copy; nil on a
+    /// miss. `body` runs for a live entry only, once; the hit is recorded after it.
+    func lendValue<Result>(
+        _ keyBytes: [UInt8], shownKey: String, _ body: (UnsafeRawBufferPointer) throws -> Result
+    ) throws -> Result? {
+        let now = clock.now()
+        for _ in 0..<3 {
+            var outcome: Swift.Result<Result, any Error>?
+            var version: UInt64 = 0
+            let found: Bool
+            do {
+                found = try storage.lend(keyBytes) { bytes, metadata, lentVersion in
+                    guard !metadata.isExpired(at: now) else { return }
+                    version = lentVersion
+                    outcome = Swift.Result { try body(bytes) }
+                }
+            } catch {
+                guard case .corruptEntry = error else { throw error }
+                guard try handleDamage(keyBytes, now: now) else { return nil }
+                continue
+            }
+            guard found else { return nil }
+            guard let outcome else {
+                // Expired as far as the read saw: decided under the writer lock (§4.3).
+                guard try liveState(keyBytes, now: now) != nil else { return nil }
+                continue
+            }
+            recordHit(keyBytes, version: version, now: now)
+            return try outcome.get()
+        }
+        throw CacheError.corruptEntry(key: shownKey, reason: "the entry changed during every read attempt")
+    }
+
     /// The state of the live entry for `keyBytes` at `now`, or nil on a miss (§4.3 steps 2–3).
     ///
     /// Expiry is decided without a lock when the entry is clearly live; an entry that looks
@@ -96,8 +130,14 @@ extension ImageCache {
             // Readers outrun the writer by far: wait for the lock rather than grow without end.
             try? withWriterLock(mutating: false) {}
         } else {
+            // A reader never waits: not for this process's writer, nor for another process's.
             _ = writerLock.withLockIfAvailable { () -> Void in
-                if !isClosed { try? applyRecordedHits() }
+                guard !isClosed else { return }
+                _ = try? storage.withExclusiveAccessIfAvailable { () throws(CacheError) in
+                    try absorbChangesOfOtherProcesses()
+                    try applyRecordedHits()
+                    publishSequence()
+                }
             }
         }
     }

@@ -114,6 +114,30 @@ final class LogStorage: CacheStorage, @unchecked Sendable {
         }
     }
 
+    /// Lends the value from the log's file mapping without a copy when the record is there
+    /// (`Spec/store.md` §8.2); the mapping holds across a concurrent store and compaction.
+    func lend(
+        _ key: [UInt8], _ body: (UnsafeRawBufferPointer, CacheEntryMetadata, UInt64) -> Void
+    ) throws(CacheError) -> Bool {
+        do {
+            let lent: Void? = try store.withValue(forKey: key) { (bytes, info) -> Void in
+                let state = Self.state(info)
+                body(bytes, state.metadata, state.version)
+            }
+            return lent != nil
+        } catch let error as LogStoreError {
+            switch error {
+            case .checksumMismatch, .truncatedRecord:
+                throw .corruptEntry(key: displayKey(key), reason: error.description)
+            default:
+                throw Self.translate(error, path: store.path)
+            }
+        } catch {
+            // `body` throws nothing, and the store throws only LogStoreError.
+            throw .logStoreFailure(path: store.path, reason: "\(error)")
+        }
+    }
+
     func forEachEntry(_ body: (UnsafeRawBufferPointer, EntryState) -> Void) throws(CacheError) {
         try perform { () throws(LogStoreError) in
             try store.forEachEntry { key, info in body(key, Self.state(info)) }
@@ -190,19 +214,39 @@ final class LogStorage: CacheStorage, @unchecked Sendable {
     // MARK: Sharing (`Spec/backends.md` §9)
 
     func withExclusiveAccess<Result>(_ body: () throws(CacheError) -> Result) throws(CacheError) -> Result {
+        try exclusiveAccess(waiting: true, body)!
+    }
+
+    func withExclusiveAccessIfAvailable<Result>(_ body: () throws(CacheError) -> Result) throws(CacheError)
+        -> Result?
+    {
+        try exclusiveAccess(waiting: false, body)
+    }
+
+    /// The store's section around `body`, its errors kept apart from the store's own.
+    private func exclusiveAccess<Result>(waiting: Bool, _ body: () throws(CacheError) -> Result)
+        throws(CacheError) -> Result?
+    {
         var failure: CacheError?
-        let result = try perform { () throws(LogStoreError) -> Result? in
-            try store.withExclusiveAccess { () throws(LogStoreError) -> Result? in
+        var result: Result?
+        try withoutActuallyEscaping(body) { (body) throws(CacheError) in
+            let section = { () throws(LogStoreError) -> Void in
                 do throws(CacheError) {
-                    return try body()
+                    result = try body()
                 } catch {
                     failure = error
-                    return nil
+                }
+            }
+            try perform { () throws(LogStoreError) in
+                if waiting {
+                    try store.withExclusiveAccess(section)
+                } else {
+                    _ = try store.withExclusiveAccessIfAvailable(section)
                 }
             }
         }
         if let failure { throw failure }
-        return result!
+        return result
     }
 
     func takeChanges() throws(CacheError) -> [StorageChange] {

@@ -12,7 +12,8 @@ extension LogStore {
     /// failure to map only costs speed. Caller holds the write side of `stateLock` (or has the
     /// handle to itself), so no reader is copying from the mapping it replaces.
     func mapFlushedLength() {
-        guard isWritable, options.mapsFileForReads, !mappingUnavailable, descriptor >= 0 else { return }
+        if isWritable { mappedReadLimit = flushedLength }
+        guard options.mapsFileForReads, !mappingUnavailable, descriptor >= 0 else { return }
         if let mapping, UInt64(mapping.length) >= flushedLength { return }
         unmapFile()
         let (doubled, overflow) = flushedLength.multipliedReportingOverflow(by: 2)
@@ -36,12 +37,27 @@ extension LogStore {
     }
 
     /// The mapped bytes of the record at `offset`, `length` bytes long, when the mapping covers
-    /// them and they are in the file (below `flushedLength`); nil otherwise. Caller holds the
-    /// read lock.
+    /// them and they lie below ``mappedReadLimit`` (in the file, and for a read-only handle
+    /// where no writer cuts the file back); nil otherwise. Caller holds the read lock.
+    @inline(__always)
     func mappedRecord(at offset: UInt64, length: UInt64) -> UnsafeRawPointer? {
         guard let mapping else { return nil }
         let (end, overflow) = offset.addingReportingOverflow(length)
-        guard !overflow, end <= flushedLength, end <= UInt64(mapping.length) else { return nil }
+        guard !overflow, end <= mappedReadLimit, end <= UInt64(mapping.length) else { return nil }
         return mapping.base + Int(offset)
+    }
+
+    /// For a read-only handle: the length below which no writer cuts the file back, so a
+    /// mapped read never meets the end of the file (`Spec/store.md` §8.2). With a coordination
+    /// file that names this log, what the writers published (a shared writer cuts back only
+    /// what it has not published, §12.3); otherwise what the log's sync mark says a
+    /// synchronize made durable (a writer cuts back only a write that failed, after
+    /// everything it synchronized, §8.4, and open cuts only a torn tail, §5.3). Reads the sync
+    /// mark (file I/O): call it outside the state lock.
+    func readerReadLimit(flushed: UInt64, generation: UInt64) -> UInt64 {
+        if let coordination, coordination.isValid, coordination.generation == generation {
+            return min(flushed, coordination.length)
+        }
+        return min(flushed, loadSyncMark(generation: generation) ?? 0)
     }
 }

@@ -35,10 +35,11 @@ extension LogStore {
     /// Calls `body` with the value stored under `key`, checked, and returns its result; nil when
     /// the key is absent. For callers that consume bytes in place, such as a decoder.
     ///
-    /// A record in the writable handle's file mapping (§8.2) is lent straight from the mapping,
-    /// with no copy: it is checked there, and the mapping stays valid while `body` runs, even if
-    /// the store maps its file again or closes meanwhile. Other records (a read-only handle's,
-    /// or ones still in the write buffer) are read into a buffer first. No lock is held while
+    /// A record a read would copy from the file mapping (§8.2) is lent straight from the
+    /// mapping, with no copy: it is checked there, and the mapping stays valid while `body`
+    /// runs, even if the store maps its file again, is compacted or closes meanwhile. Other
+    /// records (ones still in the write buffer, or past what a read-only handle maps) are read
+    /// into a buffer first. No lock is held while
     /// `body` runs, so it may use the store.
     /// - Throws: as ``value(forKey:)-(String)``, and whatever `body` throws.
     public func withValue<Result>(
@@ -69,8 +70,7 @@ extension LogStore {
     /// Looks `keyBytes` up under the read lock and, when its record is in the mapping, takes a
     /// reference to that mapping, which keeps it valid once the lock is released.
     private func lending(forKey keyBytes: UnsafeRawBufferPointer) throws(LogStoreError) -> Lending {
-        catchUpIfNeeded()
-        return try stateLock.withReadLock { () throws(LogStoreError) -> Lending in
+        return try withCaughtUpReadLock { () throws(LogStoreError) -> Lending in
             if isClosed { throw .closed(path: path) }
             guard let entry = index[keyBytes] else { return .absent }
             let (length, overflow) = UInt64(RecordFormat.recordHeaderSize + keyBytes.count)
@@ -114,9 +114,8 @@ extension LogStore {
     /// What the index holds for `key`, or nil when absent.
     /// - Throws: `closed` after ``close()``.
     public func entryInfo(forKey key: [UInt8]) throws(LogStoreError) -> EntryInfo? {
-        catchUpIfNeeded()
         let (info, closed) = key.withUnsafeBytes { keyBytes in
-            stateLock.withReadLock { isClosed ? (nil, true) : (index[keyBytes].map(EntryInfo.init), false) }
+            withCaughtUpReadLock { isClosed ? (nil, true) : (index[keyBytes].map(EntryInfo.init), false) }
         }
         if closed { throw .closed(path: path) }
         return info
@@ -126,8 +125,7 @@ extension LogStore {
     /// `body` must not call back into the store. No order is promised.
     /// - Throws: `closed` after ``close()``.
     public func forEachEntry(_ body: (UnsafeRawBufferPointer, EntryInfo) -> Void) throws(LogStoreError) {
-        catchUpIfNeeded()
-        return try stateLock.withReadLock { () throws(LogStoreError) in
+        return try withCaughtUpReadLock { () throws(LogStoreError) in
             if isClosed { throw .closed(path: path) }
             index.forEachEntry { _, keyBytes, entry in body(keyBytes, EntryInfo(entry)) }
         }
@@ -161,8 +159,7 @@ extension LogStore {
     // MARK: Internals
 
     func entryInfo(forKeyBytes keyBytes: UnsafeRawBufferPointer) -> EntryInfo? {
-        catchUpIfNeeded()
-        return stateLock.withReadLock { isClosed ? nil : index[keyBytes].map(EntryInfo.init) }
+        withCaughtUpReadLock { isClosed ? nil : index[keyBytes].map(EntryInfo.init) }
     }
 
     /// Looks `keyBytes` up, under the read lock, and reads its value into a new array, checked
@@ -170,11 +167,10 @@ extension LogStore {
     func readRecord(forKey keyBytes: UnsafeRawBufferPointer) throws(LogStoreError)
         -> (value: [UInt8], info: EntryInfo)?
     {
-        catchUpIfNeeded()
         let headLength = RecordFormat.recordHeaderSize + keyBytes.count
         return try withUnsafeTemporaryAllocation(byteCount: headLength, alignment: 8) {
             (head) throws(LogStoreError) -> (value: [UInt8], info: EntryInfo)? in
-            try stateLock.withReadLock { () throws(LogStoreError) -> (value: [UInt8], info: EntryInfo)? in
+            try withCaughtUpReadLock { () throws(LogStoreError) -> (value: [UInt8], info: EntryInfo)? in
                 if isClosed { throw .closed(path: path) }
                 guard let entry = index[keyBytes] else { return nil }
                 guard entry.valueLength <= UInt64(Int.max) else {
@@ -215,6 +211,8 @@ extension LogStore {
     ) throws(LogStoreError) {
         let verify = options.verifyChecksumsOnRead
         var valueChecksum = XXH3()
+        /// The value's checksum when it was computed in one go rather than through `valueChecksum`.
+        var checkedValueChecksum: UInt64?
         var checkedHeader: RecordFormat.Header?
         if entry.offset >= flushedLength {
             // Not written yet: the record is in the write buffer.
@@ -227,9 +225,15 @@ extension LogStore {
             if verify { valueChecksum.update(UnsafeRawBufferPointer(destination)) }
         } else if let record = mappedRecord(at: entry.offset, length: UInt64(head.count + destination.count))
         {
-            // In the mapped file: copy, and checksum each piece right after copying it.
+            // In the mapped file: copy, and checksum each piece right after copying it; a value
+            // of one piece is checksummed as it is copied, so the mapping is read only once.
             head.copyMemory(from: UnsafeRawBufferPointer(start: record, count: head.count))
-            var done = 0
+            if verify && destination.count <= Self.readPiece, let target = destination.baseAddress {
+                checkedValueChecksum = XXH3.checksum(
+                    copying: UnsafeRawBufferPointer(start: record + head.count, count: destination.count),
+                    to: target)
+            }
+            var done = checkedValueChecksum == nil ? 0 : destination.count
             while done < destination.count {
                 let count = min(Self.readPiece, destination.count - done)
                 let piece = UnsafeMutableRawBufferPointer(
@@ -275,7 +279,7 @@ extension LogStore {
             header = try checkHead(entry, key: key, head: UnsafeRawBufferPointer(head))
         }
         if verify {
-            let computed = valueChecksum.value
+            let computed = checkedValueChecksum ?? valueChecksum.value
             if computed != header.valueChecksum {
                 throw .checksumMismatch(
                     offset: entry.offset, declared: header.valueChecksum, computed: computed)

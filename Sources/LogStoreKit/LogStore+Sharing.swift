@@ -138,12 +138,47 @@ extension LogStore {
     {
         guard options.sharing != nil else { return try body() }
         return try accessLock.withLock { () throws(LogStoreError) -> Result in
+            try exclusiveSection(waiting: true, body)!
+        }
+    }
+
+    /// Runs `body` as ``withExclusiveAccess(_:)`` does when the lock of changes can be taken at
+    /// once; nil, without running it, when another thread or process holds it. For work that
+    /// can wait for a later occasion (a cache applying the hits readers recorded), so that a
+    /// reader never waits for another process's compaction.
+    public func withExclusiveAccessIfAvailable<Result>(_ body: () throws(LogStoreError) -> Result)
+        throws(LogStoreError) -> Result?
+    {
+        guard options.sharing != nil else { return try body() }
+        return try accessLock.withLockIfAvailable { () throws(LogStoreError) -> Result? in
+            try exclusiveSection(waiting: false, body)
+        } ?? nil
+    }
+
+    /// A section (§12.3), holding `accessLock`: nil when `waiting` is false and another process
+    /// holds the lock of changes.
+    private func exclusiveSection<Result>(waiting: Bool, _ body: () throws(LogStoreError) -> Result)
+        throws(LogStoreError) -> Result?
+    {
+        do {
             accessDepth += 1
             defer { accessDepth -= 1 }
             guard accessDepth == 1 else { return try body() }
             if isClosed { throw .closed(path: path) }
             guard let coordination else { throw .closed(path: path) }
-            try storeIO { try FileLock.lockExclusively(coordination.descriptor, path: coordination.path) }
+            if waiting {
+                try storeIO {
+                    try FileLock.lockExclusively(
+                        coordination.descriptor, path: coordination.path,
+                        spinNanoseconds: Self.lockSpinNanoseconds)
+                }
+            } else {
+                guard
+                    try storeIO({
+                        try FileLock.tryLockExclusively(coordination.descriptor, path: coordination.path)
+                    })
+                else { return nil }
+            }
             defer { FileLock.unlock(coordination.descriptor) }
             try writerLock.withLock { () throws(LogStoreError) in
                 try catchUp(holdingLockOfChanges: true)
@@ -192,14 +227,55 @@ extension LogStore {
     @inline(__always)
     func catchUpIfNeeded() {
         guard followsOtherProcesses else { return }
-        let behind = stateLock.withReadLock { () -> Bool in
-            if isClosed { return false }
-            guard let coordination else { return true }
-            let published = coordination.generation
-            return published != 0 && (published != generation || coordination.length > flushedLength)
+        guard stateLock.withReadLock({ isBehind }) else { return }
+        catchUpNow()
+    }
+
+    /// Runs `body` under the read side of the state lock, caught up first as
+    /// ``catchUpIfNeeded()`` does, but looking whether the handle is behind under the same hold
+    /// of the lock as `body`: a read that is not behind takes the lock once.
+    @inline(__always)
+    func withCaughtUpReadLock<Result, Failure: Error>(_ body: () throws(Failure) -> Result) throws(Failure)
+        -> Result
+    {
+        guard followsOtherProcesses else { return try stateLock.withReadLock(body) }
+        var caughtUp = false
+        while true {
+            let result = try stateLock.withReadLock { () throws(Failure) -> Result? in
+                if !caughtUp && isBehind { return nil }
+                return try body()
+            }
+            if let result { return result }
+            caughtUp = true
+            catchUpNow()
         }
-        guard behind else { return }
-        writerLock.withLock { try? catchUp(holdingLockOfChanges: false) }
+    }
+
+    /// Whether other processes published something this handle has not applied, or (a reader
+    /// without a coordination file) the time has come to look at the file again. Caller holds
+    /// the read side of the state lock.
+    @inline(__always)
+    private var isBehind: Bool {
+        if isClosed { return false }
+        guard let coordination else { return SystemTime.monotonicNanoseconds() >= nextFileCheck }
+        let published = coordination.generation
+        return published != 0 && (published != generation || coordination.length > flushedLength)
+    }
+
+    private func catchUpNow() {
+        writerLock.withLock {
+            try? catchUp(holdingLockOfChanges: false)
+            refreshReaderReadLimit()
+        }
+    }
+
+    /// Raises a read-only handle's ``mappedReadLimit`` to what it may map now
+    /// (``readerReadLimit(flushed:generation:)``). Holds `writerLock`.
+    func refreshReaderReadLimit() {
+        guard !isWritable, !isClosed, mapping != nil, mappedReadLimit < flushedLength else { return }
+        let limit = readerReadLimit(flushed: flushedLength, generation: generation)
+        guard limit > mappedReadLimit else { return }
+        stateLock.withWriteLock { mappedReadLimit = limit }
     }
 
     /// Applies what other processes published since this handle last looked: records appended
@@ -224,7 +300,7 @@ extension LogStore {
     private func catchUpWithoutCoordination() throws(LogStoreError) {
         let now = SystemTime.monotonicNanoseconds()
         guard now >= nextFileCheck else { return }
-        nextFileCheck = now + 1_000_000
+        stateLock.withWriteLock { nextFileCheck = now + 1_000_000 }
         if let current = FileSystem.identity(ofPath: path),
             current != (try? FileSystem.status(descriptor, path: path).identity)
         {
@@ -279,6 +355,10 @@ extension LogStore {
     }
 
     static let pendingChangeLimit = 65_536
+
+    /// How long a section tries for the lock of changes before it sleeps on it: other
+    /// processes' sections last microseconds, and waking a sleeper costs more.
+    static let lockSpinNanoseconds: UInt64 = 50_000
 
     /// The most published bytes ``scanPublished(from:to:_:)`` reads at once.
     static let publishedReadLimit = 1 << 20
@@ -363,6 +443,7 @@ extension LogStore {
         let oldDescriptor = descriptor
         stateLock.withWriteLock {
             unmapFile()
+            mappedReadLimit = 0
             descriptor = fd
             index = newIndex
             liveBytes = newLiveBytes
@@ -372,8 +453,8 @@ extension LogStore {
             pendingChanges = [.reloaded]
             mapFlushedLength()
         }
-        // No reader is left on the replaced file: reads pread under the read lock, and a lent
-        // mapping keeps its own reference.
+        // No reader is left on the replaced file: reads copy and pread under the read lock, and
+        // a lent mapping keeps its own reference.
         if isWritable { releaseLock(of: oldDescriptor, path: path) }
         FileSystem.close(oldDescriptor)
     }

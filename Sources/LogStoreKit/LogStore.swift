@@ -53,11 +53,12 @@ public final class LogStore: @unchecked Sendable {
         /// changes and published when it returns, every read caught up first. Nil (the
         /// default): one writing process at a time.
         public var sharing: Sharing?
-        /// A writable handle reads records through a memory mapping of the file (`Spec/store.md`
-        /// §8.2), which saves the system call of every read; off, it reads with `pread`.
-        /// Read-only handles always use `pread`: another process's writer may cut the file back
-        /// after a failed write, and a mapped read past the new end would crash (`SIGBUS`)
-        /// where `pread` reports a short read. Default true.
+        /// Read records through a memory mapping of the file (`Spec/store.md` §8.2), which saves
+        /// the system call of every read; off, reads use `pread`. A read-only handle copies from
+        /// the mapping only what no writer can cut back (the length the writers published, or
+        /// the one the last synchronize made durable): a writer may cut the file back after a
+        /// failed write, and a mapped read past the new end would crash (`SIGBUS`) where
+        /// `pread` reports a short read; younger records it reads with `pread`. Default true.
         public var mapsFileForReads: Bool
         /// The time source for automatic compaction, in ms since the epoch.
         public var clock: @Sendable () -> Int64
@@ -139,11 +140,16 @@ public final class LogStore: @unchecked Sendable {
     // changed only while holding both `writerLock` and the write side of `stateLock`, so a
     // writer may read it holding `writerLock` alone.
     let writerLock = MutualExclusion()
-    let stateLock = ReadWriteLock()
+    /// Readers take only their thread's shard of it, so readers of different threads never
+    /// contend (`Spec/store.md` §8.6).
+    let stateLock = ShardedReadWriteLock()
 
     var descriptor: Int32 = -1
-    /// The file mapped for reads (writable handles, §8.2); it covers at least `flushedLength`.
+    /// The file mapped for reads (§8.2); it covers at least `flushedLength`.
     var mapping: FileMapping?
+    /// Reads copy from the mapping only below this length: `flushedLength` for a writable
+    /// handle; for a read-only one, what no writer cuts back (published or synchronized, §8.2).
+    var mappedReadLimit: UInt64 = 0
     /// Set when mapping failed once, so every flush does not try again.
     var mappingUnavailable = false
     var index = KeyIndex()
@@ -175,7 +181,8 @@ public final class LogStore: @unchecked Sendable {
     var accessDepth = 0
     /// Changes of other processes applied since the owner last took them (under `writerLock`).
     var pendingChanges: [Change] = []
-    /// When a reader without a coordination file next looks at the file (monotonic ns).
+    /// When a reader without a coordination file next looks at the file (monotonic ns); read
+    /// under the read side of `stateLock`, set under its write side.
     var nextFileCheck: UInt64 = 0
     /// Auto-compaction waits for the file to pass this size after a failed attempt.
     var nextAutomaticCompactionSize: UInt64 = 0
@@ -200,6 +207,7 @@ public final class LogStore: @unchecked Sendable {
         do {
             try openAndRecover()
             mapFlushedLength()
+            refreshReaderReadLimit()
         } catch {
             closeDescriptor()
             throw error
@@ -241,8 +249,7 @@ public final class LogStore: @unchecked Sendable {
 
     /// Every live entry: key, value length and metadata, in no particular order.
     public func entries() -> [Entry] {
-        catchUpIfNeeded()
-        return stateLock.withReadLock {
+        return withCaughtUpReadLock {
             var list: [Entry] = []
             list.reserveCapacity(index.count)
             index.forEachEntry { _, keyBytes, entry in
@@ -257,14 +264,12 @@ public final class LogStore: @unchecked Sendable {
 
     /// The number of live entries.
     public var count: Int {
-        catchUpIfNeeded()
-        return stateLock.withReadLock { index.count }
+        withCaughtUpReadLock { index.count }
     }
 
     /// Entries, live and dead bytes, file size and the index's memory estimate.
     public var statistics: Statistics {
-        catchUpIfNeeded()
-        return stateLock.withReadLock {
+        return withCaughtUpReadLock {
             let fileSize = flushedLength + UInt64(bufferedCount)
             let header = UInt64(RecordFormat.fileHeaderSize)
             let indexBytes = index.memoryBytes

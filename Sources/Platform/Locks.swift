@@ -92,6 +92,76 @@ public final class MutualExclusion: @unchecked Sendable {
     }
 }
 
+/// A readers–writer lock whose readers do not touch each other's memory: one
+/// ``ReadWriteLock`` per shard, each on cache lines of its own; a reader takes only the shard
+/// of its thread, a writer takes every shard in order.
+///
+/// Readers of different threads then share no lock word, so they never contend, not even for
+/// a cache line (unless two threads' numbers fall on one shard); a writer pays one lock per
+/// shard. The same rule as ``ReadWriteLock`` holds: a thread must never take the read lock
+/// again while it holds it.
+public final class ShardedReadWriteLock: @unchecked Sendable {
+    /// Bytes between two shards: two cache lines, so neither a line nor its prefetched
+    /// neighbour is shared.
+    private static let stride = 128
+    private let storage: UnsafeMutableRawPointer
+    private let mask: Int
+
+    /// - Parameter shards: the number of shards, rounded up to a power of two; by default
+    ///   twice the processors the system has, at least 2 and at most 16.
+    public init(shards: Int? = nil) {
+        let wanted = shards ?? min(16, max(2, 2 * SystemInformation.processorCount))
+        var count = 1
+        while count < wanted { count *= 2 }
+        mask = count - 1
+        precondition(MemoryLayout<pthread_rwlock_t>.size <= Self.stride)
+        storage = .allocate(byteCount: count * Self.stride, alignment: Self.stride)
+        var attributes = pthread_rwlockattr_t()
+        pthread_rwlockattr_init(&attributes)
+        #if canImport(Glibc)
+            pthread_rwlockattr_setkind_np(&attributes, Int32(PTHREAD_RWLOCK_PREFER_WRITER_NONRECURSIVE_NP))
+        #endif
+        for index in 0..<count {
+            let lock = (storage + index * Self.stride).bindMemory(to: pthread_rwlock_t.self, capacity: 1)
+            lock.initialize(to: pthread_rwlock_t())
+            let status = pthread_rwlock_init(lock, &attributes)
+            precondition(status == 0, "pthread_rwlock_init failed: \(status)")
+        }
+        pthread_rwlockattr_destroy(&attributes)
+    }
+
+    deinit {
+        for index in 0...mask { pthread_rwlock_destroy(shard(index)) }
+        storage.deallocate()
+    }
+
+    @inline(__always)
+    private func shard(_ index: Int) -> UnsafeMutablePointer<pthread_rwlock_t> {
+        (storage + index * Self.stride).assumingMemoryBound(to: pthread_rwlock_t.self)
+    }
+
+    /// Runs `body` holding the calling thread's shard for reading.
+    @inline(__always)
+    public func withReadLock<Result, Failure: Error>(_ body: () throws(Failure) -> Result) throws(Failure)
+        -> Result
+    {
+        let lock = shard(SystemTime.currentThreadNumber() & mask)
+        pthread_rwlock_rdlock(lock)
+        defer { pthread_rwlock_unlock(lock) }
+        return try body()
+    }
+
+    /// Runs `body` holding every shard for writing: no reader runs meanwhile.
+    @inline(__always)
+    public func withWriteLock<Result, Failure: Error>(_ body: () throws(Failure) -> Result) throws(Failure)
+        -> Result
+    {
+        for index in 0...mask { pthread_rwlock_wrlock(shard(index)) }
+        defer { for index in (0...mask).reversed() { pthread_rwlock_unlock(shard(index)) } }
+        return try body()
+    }
+}
+
 /// A mutex the thread that holds it may take again (each `withLock` nests inside the last).
 public final class RecursiveMutualExclusion: @unchecked Sendable {
     private let mutex: UnsafeMutablePointer<pthread_mutex_t>
@@ -117,6 +187,17 @@ public final class RecursiveMutualExclusion: @unchecked Sendable {
         -> Result
     {
         pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
+        return try body()
+    }
+
+    /// Runs `body` holding the lock if it can be taken at once (this thread may hold it
+    /// already); nil when another thread holds it.
+    @inline(__always)
+    public func withLockIfAvailable<Result, Failure: Error>(_ body: () throws(Failure) -> Result)
+        throws(Failure) -> Result?
+    {
+        guard pthread_mutex_trylock(mutex) == 0 else { return nil }
         defer { pthread_mutex_unlock(mutex) }
         return try body()
     }

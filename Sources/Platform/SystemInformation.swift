@@ -8,6 +8,11 @@
 
 /// What the machine and its kernel say about themselves, for describing where a measurement ran.
 public enum SystemInformation {
+    /// The processors online (`sysconf(_SC_NPROCESSORS_ONLN)`), at least 1.
+    public static var processorCount: Int {
+        max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+    }
+
     /// The processor's marketing name (`model name` of `/proc/cpuinfo` on Linux,
     /// `machdep.cpu.brand_string` on Darwin), or nil when the system does not tell.
     public static func processorName() -> String? {

@@ -196,8 +196,10 @@ struct SharingProcessTests {
         var problems: [String] = []
         var kills = 0
         let deadline = Date().addingTimeInterval(Self.seconds)
+        // A loaded machine starts processes slowly: kill at least five, within a bound.
+        let latest = Date().addingTimeInterval(Self.seconds * 6)
         var worker = 10
-        while Date() < deadline {
+        while Date() < deadline || (kills < 5 && Date() < latest) {
             let victim = try DrainedChild(
                 [
                     folder, backend.rawValue, String(worker), String(3000 + worker), "60000",

@@ -14,6 +14,56 @@ extension CacheBehaviourTests {
                 + [UInt8](repeating: UInt8(truncatingIfNeeded: round), count: round % 300)
         }
 
+        /// `withValue` lends the bytes (the log's from its file mapping, without a copy): while
+        /// the closure holds them, another thread replaces that value, removes and stores
+        /// others and compacts the cache, and the lent bytes stay the value that was read; the
+        /// next read sees the new one. A read-only cache lends the same way.
+        @Test(arguments: Backend.allCases)
+        func aLentValueStaysIntactWhileAnotherThreadStoresAndCompacts(backend: Backend) throws {
+            let directory = TemporaryDirectory()
+            let settings = configuration(backend, directory, clock: ManualClock(milliseconds: 1_000))
+            let cache = try ImageCache(configuration: settings)
+            let first = bytes(seed: 1, count: 100_000)
+            let second = bytes(seed: 2, count: 100_000)
+            try cache.store(first, forKey: "lent")
+            for index in 0..<50 { try cache.store(bytes(seed: 10 + UInt64(index), count: 5_000), forKey: "o\(index)") }
+            try cache.synchronize()
+            let reader = try ImageCache(configuration: CacheConfiguration(
+                directory: directory.cacheURL, backend: backend, clock: ManualClock(milliseconds: 1_000),
+                readOnly: true))
+            // A read-only cache follows the log (and hybrid's log); the others see the files as
+            // they were at open (`Spec/cache.md` §5.6).
+            for lender in backend == .log || backend == .hybrid ? [cache, reader] : [cache] {
+                let failures = FailureLog()
+                let lent = try lender.withValue(forKey: "lent") { value -> Bool in
+                    let done = DispatchSemaphore(value: 0)
+                    Thread {
+                        do {
+                            try cache.store(second, forKey: "lent")
+                            for index in 0..<50 where index % 2 == 0 { try cache.removeValue(forKey: "o\(index)") }
+                            try cache.store(bytes(seed: 99, count: 300_000), forKey: "big")
+                            try cache.synchronize()
+                            try cache.compact()
+                        } catch {
+                            failures.record("\(error)")
+                        }
+                        done.signal()
+                    }.start()
+                    done.wait()
+                    return value.elementsEqual(first)
+                }
+                #expect(failures.messages.isEmpty, "\(failures.messages)")
+                #expect(lent == true)
+                if lender === cache { #expect(try cache.bytes(forKey: "lent") == second) }
+                // Put the first value back for the read-only cache's turn.
+                try cache.store(first, forKey: "lent")
+                try cache.removeValue(forKey: "big")
+                try cache.synchronize()
+            }
+            try reader.close()
+            try cache.close()
+        }
+
         @Test(arguments: Backend.allCases)
         func manyThreadsStoreReadRemoveAndPurge(backend: Backend) throws {
             let directory = TemporaryDirectory()

@@ -1,4 +1,5 @@
 import Foundation
+import Platform
 import TestSupport
 import Testing
 
@@ -61,6 +62,80 @@ import Testing
         #expect(Set(a.keys) == ["a0", "a2", "a3", "b0", "b1"], "a1 was the least recently used")
         try a.close()
         try b.close()
+    }
+
+    /// A hit in one process slides the expiry for every process (§9.4, once that process's
+    /// next section applied it).
+    @Test(arguments: sharable)
+    func aHitInOneExtendsTheExpiryForAll(backend: Backend) throws {
+        let directory = TemporaryDirectory()
+        let clock = ManualClock(milliseconds: 1_000)
+        var settings = configuration(backend, directory, clock: clock, timeToLive: 1_000)
+        settings.sharedAcrossProcesses = true
+        let a = try ImageCache(configuration: settings)
+        let b = try ImageCache(configuration: settings)
+        try a.store([1], forKey: "k")
+        clock.advance(by: 800)
+        #expect(try b.bytes(forKey: "k") == [1])
+        try b.synchronize()
+        clock.advance(by: 400)
+        #expect(try a.bytes(forKey: "k") == [1], "b's hit at 1800 keeps it until 2800")
+        clock.advance(by: 1_100)
+        #expect(try a.bytes(forKey: "k") == nil)
+        try a.close()
+        try b.close()
+    }
+
+    /// Access sequences keep rising across processes, also past entries removed since (§9.4).
+    @Test(arguments: sharable)
+    func sequencesKeepRisingPastEntriesRemovedElsewhere(backend: Backend) throws {
+        let directory = TemporaryDirectory()
+        let clock = ManualClock(milliseconds: 1_000)
+        let a = try Self.shared(backend, directory, clock: clock)
+        let b = try Self.shared(backend, directory, clock: clock)
+        try a.store([1], forKey: "first")
+        for index in 0..<5 { try b.store([2], forKey: "b\(index)") }
+        let highest = try #require(try b.metadata(forKey: "b4")).accessSequence
+        for index in 0..<5 { #expect(try b.removeValue(forKey: "b\(index)")) }
+        // After a compaction a derives its state from the live entries alone: only the shared
+        // counter remembers the removed entries' sequences.
+        try b.compact()
+        try a.store([3], forKey: "later")
+        #expect(try #require(try a.metadata(forKey: "later")).accessSequence > highest)
+        try a.close()
+        try b.close()
+    }
+
+    /// Reads never wait for another process: while it holds the lock of changes (a long
+    /// compaction, say), the hits a reader records are applied later, not waited for.
+    @Test(arguments: sharable)
+    func readsDoNotWaitForTheLockOfAnotherProcess(backend: Backend) throws {
+        let directory = TemporaryDirectory()
+        let clock = ManualClock(milliseconds: 1_000)
+        let cache = try Self.shared(backend, directory, clock: clock)
+        try cache.store([1], forKey: "k")
+        let logName = backend == .log ? LogStorage.fileName : HybridStorage.logName
+        let coordinationPath = directory.cacheURL.appendingPathComponent(logName).path + ".shared"
+        let other = try FileSystem.open(coordinationPath, .readWrite)
+        defer { FileSystem.close(other) }
+        try FileLock.lockExclusively(other, path: coordinationPath)
+        let done = DispatchSemaphore(value: 0)
+        let hits = SendableBox(0)
+        DispatchQueue.global().async {
+            for _ in 0..<2_000 where (try? cache.bytes(forKey: "k")) == [1] { hits.value += 1 }
+            done.signal()
+        }
+        let finishedWhileHeld = done.wait(timeout: .now() + 20) == .success
+        FileLock.unlock(other)
+        if !finishedWhileHeld { done.wait() }
+        #expect(finishedWhileHeld, "2,000 reads (hits applied every 256) waited for the other lock")
+        #expect(hits.value == 2_000)
+        try cache.close()
+    }
+
+    final class SendableBox: @unchecked Sendable {
+        var value: Int
+        init(_ value: Int) { self.value = value }
     }
 
     @Test(arguments: sharable)

@@ -10,8 +10,9 @@ import Testing
     import Darwin
 #endif
 
-/// Reads through the writer's mapping of the file (`Spec/store.md` §8.2): the same bytes and
-/// the same checks as `pread`, across growth past the mapping, compaction and reopening.
+/// Reads through a mapping of the file (`Spec/store.md` §8.2): the same bytes and the same
+/// checks as `pread`, across growth past the mapping, compaction and reopening, for writers
+/// and read-only handles.
 @Suite struct LogStoreMappingTests {
     /// 72 MiB of values outgrow the first 64 MiB mapping; every value reads back from the
     /// mapping as it grows, after compaction (a new file, a new mapping) and after reopening.
@@ -105,21 +106,78 @@ import Testing
         try damaged.close()
     }
 
-    /// Read-only handles, and writers that turn the mapping off, read with `pread` and see the
-    /// same bytes.
-    @Test func readOnlyHandlesAndTheOptionUsePread() throws {
+    /// Writers that turn the mapping off read with `pread` and see the same bytes.
+    @Test func theOptionOffUsesPread() throws {
         let directory = TemporaryDirectory()
         let path = directory.file()
         let writer = try LogStore(path: path, options: .init(mapsFileForReads: false))
         #expect(writer.mapping == nil)
         try writer.put(expectedValue(for: 3, length: 300_000), forKey: "big", metadata: metadata(1))
         try writer.synchronize()
-        let reader = try LogStore(path: path, options: .init(readOnly: true))
+        let reader = try LogStore(path: path, options: .init(readOnly: true, mapsFileForReads: false))
         #expect(reader.mapping == nil)
         #expect(try reader.value(forKey: "big") == expectedValue(for: 3, length: 300_000))
         #expect(try writer.value(forKey: "big") == expectedValue(for: 3, length: 300_000))
         try reader.close()
         try writer.close()
+    }
+
+    /// A read-only handle maps the file too (§8.2), but copies from the mapping only what the
+    /// writer synchronized: a record the writer wrote and may still cut back is read with
+    /// `pread`, so a file cut back under the reader is a `truncatedRecord`, never a crash. It
+    /// follows the writer's growth and its later synchronizations, and lends mapped bytes.
+    @Test func readOnlyHandlesMapWhatTheWriterSynchronized() throws {
+        let directory = TemporaryDirectory()
+        let path = directory.file()
+        let writer = try LogStore(path: path, options: .init(writeBufferSize: 0))
+        try writer.put(expectedValue(for: 1, length: 5000), forKey: "synced", metadata: metadata(1))
+        try writer.synchronize()
+        let reader = try LogStore(path: path, options: .init(readOnly: true))
+        let mapping = try #require(reader.mapping)
+        #expect(reader.mappedReadLimit == reader.flushedLength)
+        let lent = try reader.withValue(forKey: Array("synced".utf8)) { (bytes, _) -> [UInt8] in
+            let start = UnsafeRawPointer(bytes.baseAddress!)
+            #expect(start >= mapping.base && start + bytes.count <= mapping.base + mapping.length)
+            return Array(bytes)
+        }
+        #expect(lent == expectedValue(for: 1, length: 5000))
+
+        // Written, not synchronized: the reader follows (looking at most once a millisecond)
+        // and reads it with pread.
+        let synchronizedLength = writer.flushedLength
+        try writer.put(expectedValue(for: 2, length: 7000), forKey: "written", metadata: metadata(2))
+        var seen: [UInt8]?
+        for _ in 0..<200 where seen == nil {
+            Thread.sleep(forTimeInterval: 0.002)
+            seen = try reader.value(forKey: "written")
+        }
+        #expect(seen == expectedValue(for: 2, length: 7000))
+        #expect(reader.mappedReadLimit == synchronizedLength)
+
+        // Cut back under the reader (as a writer does after a failed write, §8.4): a short
+        // read, reported; the synchronized record still reads from the mapping.
+        #expect(truncate(path, off_t(synchronizedLength)) == 0)
+        #expect(throws: LogStoreError.truncatedRecord(offset: synchronizedLength)) {
+            try reader.value(forKey: "written")
+        }
+        #expect(try reader.value(forKey: "synced") == expectedValue(for: 1, length: 5000))
+        try reader.close()
+        try writer.close()
+
+        // Once the writer synchronizes, the reader maps it all.
+        let second = try LogStore(path: path, options: .init(writeBufferSize: 0))
+        let follower = try LogStore(path: path, options: .init(readOnly: true))
+        try second.put(expectedValue(for: 3, length: 9000), forKey: "later", metadata: metadata(3))
+        try second.synchronize()
+        var later: [UInt8]?
+        for _ in 0..<200 where later == nil {
+            Thread.sleep(forTimeInterval: 0.002)
+            later = try follower.value(forKey: "later")
+        }
+        #expect(later == expectedValue(for: 3, length: 9000))
+        #expect(follower.mappedReadLimit == second.flushedLength)
+        try follower.close()
+        try second.close()
     }
 
     private func metadata(_ sequence: UInt64) -> EntryMetadata {
