@@ -34,6 +34,31 @@ count=$(awk -v out="$package/Sources" '
     echo '    ]'
     echo ')'
 } > "$package/Package.swift"
+# The revalidation example talks HTTP to a local stub, never the network: 200 with an ETag,
+# and 304 when If-None-Match names it. The examples find it in IMAGECACHE_EXAMPLE_SERVER.
+cat > "$scratch/stub_server.py" <<'PY'
+import http.server, sys
+BODY, ETAG = b"\x89PNG stand-in bytes", '"avatar-v1"'
+class Stub(http.server.BaseHTTPRequestHandler):
+    def do_GET(self):
+        if self.headers.get("If-None-Match") == ETAG:
+            self.send_response(304); self.send_header("ETag", ETAG); self.end_headers(); return
+        self.send_response(200); self.send_header("ETag", ETAG)
+        self.send_header("Content-Length", str(len(BODY))); self.end_headers(); self.wfile.write(BODY)
+    def log_message(self, *args): pass
+server = http.server.HTTPServer(("127.0.0.1", 0), Stub)
+print(server.server_address[1], flush=True)
+server.serve_forever()
+PY
+if command -v python3 >/dev/null 2>&1; then
+    python3 "$scratch/stub_server.py" > "$scratch/stub-port" &
+    stub=$!
+    trap 'kill "$stub" 2>/dev/null; rm -rf "$scratch"' EXIT
+    for _ in $(seq 50); do [ -s "$scratch/stub-port" ] && break; sleep 0.1; done
+    export IMAGECACHE_EXAMPLE_SERVER="http://127.0.0.1:$(cat "$scratch/stub-port")"
+else
+    echo "!! python3 not found: the revalidation example has no server and will fail"
+fi
 cd "$package"
 swift build 2>&1 | grep -E "error|warning: unre|Compiling Example|Build complete" || true
 bin="$(swift build --show-bin-path)"

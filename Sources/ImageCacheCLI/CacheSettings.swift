@@ -32,6 +32,12 @@ enum StoreOptions {
         name: "--read-only", value: nil,
         help: "open without writing anything (works in a folder you cannot write, and beside a writer)")
     static let json = OptionSpec(name: "--json", value: nil, help: "print JSON for scripts instead of text")
+    static let userMetadataText = OptionSpec(
+        name: "--user-metadata", value: "TEXT",
+        help: "store TEXT's UTF-8 as the entry's user metadata, at most 4096 bytes (an ETag, say)")
+    static let userMetadataFlag = OptionSpec(
+        name: "--user-metadata", value: nil,
+        help: "write the entry's user metadata instead of its value; not a hit")
 }
 
 /// What the cache options asked for, parsed and checked (`Spec/cache.md` §12.2).

@@ -6,7 +6,11 @@ struct EmptyStore: OpenedStore {
     func liveValue(forKey key: String, at now: Int64) -> [UInt8]? { nil }
     func variant(forKey key: String, maximumPixelSize: Int) -> Bitmap? { nil }
 
-    func put(_ value: [UInt8], forKey key: String, at now: Int64, settings: CacheSettings) {
+    func liveUserMetadata(forKey key: String, at now: Int64) -> [UInt8]? { nil }
+
+    func put(
+        _ value: [UInt8], forKey key: String, at now: Int64, settings: CacheSettings, userMetadata: [UInt8]
+    ) {
         preconditionFailure("put opens the store creating it")
     }
 

@@ -51,7 +51,8 @@ enum ExitStatus: Int32, CaseIterable, Sendable {
         switch error {
         case .invalidKey, .invalidConfiguration, .invalidMaximumPixelSize, .sharingUnsupported: .usage
         case .corruptEntry, .corruptFile, .imageDecodingFailed: .damaged
-        case .valueTooLarge, .unsupportedFormatVersion, .ioFailure, .logStoreFailure, .imageEncodingFailed,
+        case .valueTooLarge, .userMetadataTooLarge, .unsupportedFormatVersion, .ioFailure, .logStoreFailure,
+            .imageEncodingFailed,
             .imageTooLarge, .locked, .readOnly, .symbolicLink, .cacheClosed:
             .failure
         }
@@ -62,7 +63,7 @@ enum ExitStatus: Int32, CaseIterable, Sendable {
         case .invalidKey: .usage
         case .notAStore, .corruptFileHeader, .corruptRecord, .checksumMismatch, .truncatedRecord: .damaged
         case .unsupportedVersion, .migrationRequired, .newerMinorVersion, .storeLocked, .readOnly,
-            .valueTooLarge,
+            .valueTooLarge, .userMetadataTooLarge,
             .diskFull,
             .fileSizeLimitExceeded, .ioError, .closed, .injectedFault:
             .failure

@@ -9,8 +9,16 @@ extension ImageCache: OpenedStore {
         try bytes(forKey: key)
     }
 
-    func put(_ value: [UInt8], forKey key: String, at now: Int64, settings: CacheSettings) throws {
-        try store(value, forKey: key)
+    func put(
+        _ value: [UInt8], forKey key: String, at now: Int64, settings: CacheSettings, userMetadata: [UInt8]
+    )
+        throws
+    {
+        try store(value, forKey: key, userMetadata: userMetadata)
+    }
+
+    func liveUserMetadata(forKey key: String, at now: Int64) throws -> [UInt8]? {
+        try userMetadata(forKey: key)
     }
 
     func removeEntry(forKey key: String, at now: Int64) throws -> Bool {

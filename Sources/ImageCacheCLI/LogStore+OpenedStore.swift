@@ -17,12 +17,22 @@ extension LogStore: OpenedStore {
     /// opens one).
     func variant(forKey key: String, maximumPixelSize: Int) -> Bitmap? { nil }
 
-    func put(_ value: [UInt8], forKey key: String, at now: Int64, settings: CacheSettings) throws {
+    func liveUserMetadata(forKey key: String, at now: Int64) throws -> [UInt8]? {
+        guard let metadata = metadata(forKey: key), !metadata.isExpired(at: now) else { return nil }
+        return try userMetadata(forKey: Array(key.utf8))
+    }
+
+    func put(
+        _ value: [UInt8], forKey key: String, at now: Int64, settings: CacheSettings, userMetadata: [UInt8]
+    )
+        throws
+    {
         let expiresAt = CacheConfiguration.expiration(
             ofEntryStoredAt: now, timeToLive: settings.timeToLive, maximumAge: settings.maximumAge)
-        try put(
-            value, forKey: key,
-            metadata: EntryMetadata(createdAt: now, expiresAt: expiresAt, accessSequence: nextAccessSequence))
+        let metadata = EntryMetadata(createdAt: now, expiresAt: expiresAt, accessSequence: nextAccessSequence)
+        try value.withUnsafeBytes { bytes in
+            try put(bytes, forKey: Array(key.utf8), metadata: metadata, userMetadata: userMetadata)
+        }
     }
 
     func removeEntry(forKey key: String, at now: Int64) throws -> Bool {

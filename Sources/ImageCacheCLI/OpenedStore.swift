@@ -16,7 +16,12 @@ protocol OpenedStore {
     /// (`Spec/thumbnail.md` §5.3), or nil on a miss. A bare store holds no images' variants.
     func variant(forKey key: String, maximumPixelSize: Int) throws -> Bitmap?
     /// Stores `value` under `key` at `now`, expiring as `settings` say (§12.5).
-    func put(_ value: [UInt8], forKey key: String, at now: Int64, settings: CacheSettings) throws
+    func put(
+        _ value: [UInt8], forKey key: String, at now: Int64, settings: CacheSettings, userMetadata: [UInt8])
+        throws
+    /// The user metadata of `key` if a live entry holds it at `now` (empty: none); not a hit
+    /// (`Spec/cache.md` §13.3).
+    func liveUserMetadata(forKey key: String, at now: Int64) throws -> [UInt8]?
     /// Removes the entry for `key`. Returns whether it was live at `now`; an expired entry is
     /// removed all the same.
     func removeEntry(forKey key: String, at now: Int64) throws -> Bool

@@ -15,7 +15,10 @@ extension StoreCommands {
         let value = try location.withStoreForReading(
             settings: settings, readOnly: arguments.has("--read-only"), mustWrite: true
         ) { store in
-            try store.liveValue(forKey: key, at: settings.now)
+            // Spec/cache.md §13.3: the user metadata is inspected, not a hit.
+            try arguments.has("--user-metadata")
+                ? store.liveUserMetadata(forKey: key, at: settings.now)
+                : store.liveValue(forKey: key, at: settings.now)
         }
         guard let value else {
             output.discard()

@@ -7,8 +7,10 @@ extension StoreCommands {
         try rejectCacheOptions(["--max-bytes", "--max-entries"], in: arguments, for: location)
         // The input is read whole before the store is opened: a bad FILE changes nothing.
         let value = try FileAccess.read(arguments.operands[1])
+        let userMetadata = Array((arguments.value("--user-metadata") ?? "").utf8)
         try location.withStoreForWriting(settings: settings, creating: true) { store in
-            try store.put(value, forKey: key, at: settings.now, settings: settings)
+            try store.put(
+                value, forKey: key, at: settings.now, settings: settings, userMetadata: userMetadata)
         }
     }
 

@@ -14,6 +14,7 @@ enum StoreCommands {
                 name: "put", summary: "store FILE's bytes under KEY",
                 options: [
                     O.store, O.backend, O.timeToLive, O.maximumAge, O.maximumBytes, O.maximumEntries, O.now,
+                    O.userMetadataText,
                 ],
                 operands: [
                     key,
@@ -27,7 +28,9 @@ enum StoreCommands {
                 action: .parsed(put)),
             Command(
                 name: "get", summary: "write the value stored under KEY",
-                options: [O.store, O.backend, O.timeToLive, O.maximumAge, O.now, O.readOnly],
+                options: [
+                    O.store, O.backend, O.timeToLive, O.maximumAge, O.now, O.readOnly, O.userMetadataFlag,
+                ],
                 operands: [
                     key,
                     OperandSpec(

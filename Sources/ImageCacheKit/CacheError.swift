@@ -14,6 +14,9 @@ public enum CacheError: Error, Equatable, Sendable, CustomStringConvertible {
     case invalidConfiguration(reason: String)
     /// A value is larger than `maximumBytes` on its own; nothing was stored or evicted (§6.2).
     case valueTooLarge(key: String, byteCount: Int, limit: Int)
+    /// The user metadata for an entry is longer than
+    /// ``ImageCache/maximumUserMetadataByteCount`` (4,096 bytes); nothing changed (§13.1).
+    case userMetadataTooLarge(key: String, byteCount: Int, limit: Int)
     /// An entry's stored bytes are missing or fail their checksum. A writable cache has removed
     /// the entry; the next read of the key is a miss (§8.2).
     case corruptEntry(key: String, reason: String)
@@ -62,6 +65,9 @@ public enum CacheError: Error, Equatable, Sendable, CustomStringConvertible {
         case .valueTooLarge(let key, let byteCount, let limit):
             return "The value for key \(Self.shown(key)) is \(byteCount) bytes, more than the cache's "
                 + "maximumBytes of \(limit); raise the limit or do not cache this value."
+        case .userMetadataTooLarge(let key, let byteCount, let limit):
+            return "The user metadata for key \(Self.shown(key)) is \(byteCount) bytes, more than the limit "
+                + "of \(limit) bytes; keep only what revalidation needs (an ETag, a date)."
         case .corruptEntry(let key, let reason):
             return "The cache entry for key \(Self.shown(key)) is corrupt (\(reason)); "
                 + "fetch the value again."

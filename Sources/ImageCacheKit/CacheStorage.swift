@@ -50,9 +50,19 @@ protocol CacheStorage: AnyObject, Sendable {
     /// Calls `body` for every held entry, in no particular order; `body` must not call back.
     func forEachEntry(_ body: (UnsafeRawBufferPointer, EntryState) -> Void) throws(CacheError)
 
-    /// Stores or replaces an entry.
-    func write(_ value: UnsafeRawBufferPointer, forKey key: [UInt8], metadata: CacheEntryMetadata)
-        throws(CacheError)
+    /// Stores or replaces an entry, with its user metadata (empty: none) in the same write
+    /// (`Spec/cache.md` §13).
+    func write(
+        _ value: UnsafeRawBufferPointer, forKey key: [UInt8], metadata: CacheEntryMetadata,
+        userMetadata: [UInt8]
+    ) throws(CacheError)
+    /// The user metadata of a held entry (empty: none), or nil when none is held; the value is
+    /// not read.
+    /// - Throws: ``CacheError/corruptEntry(key:reason:)`` when it is damaged on disk.
+    func userMetadata(forKey key: [UInt8]) throws(CacheError) -> [UInt8]?
+    /// Replaces the user metadata of a held entry without rewriting its value; returns whether
+    /// an entry was held.
+    func setUserMetadata(_ userMetadata: [UInt8], forKey key: [UInt8]) throws(CacheError) -> Bool
     /// Records new metadata after hits, key by key in order (a key may come more than once);
     /// may be persisted lazily, at the latest by `synchronize()`.
     func updateMetadata(_ updates: [(key: [UInt8], metadata: CacheEntryMetadata)]) throws(CacheError)

@@ -9,13 +9,15 @@
 ///
 ///     offset  size  field
 ///          0     8  magic "ICDICT01"
-///          8     4  version = 2      UInt32
+///          8     4  version = 2, or 3 when an entry has user metadata (§1.9)
 ///         12     4  entryCount       UInt32
 ///         16     …  entryCount entry records (EntryRecord, §1.3), back to back; nothing after
 final class DictionaryStorage: CacheStorage, @unchecked Sendable {
     static let fileName = "cache.dictionary"
     static let magic = Array("ICDICT01".utf8)
     static let version: UInt32 = 2
+    /// Records carry user metadata (`Spec/backends.md` §1.9); written only when one has some.
+    static let userMetadataVersion: UInt32 = 3
     /// Files of this version are of format 1 (CRC-32 records, `Spec/backends.md` §6).
     static let formatOneVersion: UInt32 = 1
 
@@ -23,6 +25,7 @@ final class DictionaryStorage: CacheStorage, @unchecked Sendable {
         var value: [UInt8]
         var metadata: CacheEntryMetadata
         var version: UInt64
+        var userMetadata: [UInt8] = []
         /// The value failed its checksum on load; reading it reports corruption.
         var isDamaged = false
 
@@ -71,15 +74,22 @@ final class DictionaryStorage: CacheStorage, @unchecked Sendable {
         guard let version = reader.read(UInt32.self), let count = reader.read(UInt32.self) else {
             throw .corruptFile(path: path, reason: "truncated header")
         }
-        guard version == Self.version else { throw .unsupportedFormatVersion(path: path, version: version) }
+        guard version == Self.version || version == Self.userMetadataVersion else {
+            throw .unsupportedFormatVersion(path: path, version: version)
+        }
         var entries: [[UInt8]: Entry] = [:]
         for _ in 0..<count {
-            switch EntryRecord.decode(from: &reader) {
+            let decoded =
+                version == Self.userMetadataVersion
+                ? EntryRecord.decodeWithUserMetadata(from: &reader) : EntryRecord.decode(from: &reader)
+            switch decoded {
             case .unreadable(let reason):
                 throw .corruptFile(path: path, reason: reason)
             case .record(let record, let valueIsIntact):
                 entries[record.key] = Entry(
-                    value: record.value, metadata: record.metadata, version: 0, isDamaged: !valueIsIntact)
+                    value: record.value, metadata: record.metadata, version: 0,
+                    userMetadata: record.userMetadata,
+                    isDamaged: !valueIsIntact)
             }
         }
         guard reader.remaining == 0 else {
@@ -116,10 +126,23 @@ final class DictionaryStorage: CacheStorage, @unchecked Sendable {
 
     // MARK: Mutations (the cache's one writer)
 
-    func write(_ value: UnsafeRawBufferPointer, forKey key: [UInt8], metadata: CacheEntryMetadata)
-        throws(CacheError)
-    {
-        table.set(Entry(value: Array(value), metadata: metadata, version: table.takeVersion()), forKey: key)
+    func write(
+        _ value: UnsafeRawBufferPointer, forKey key: [UInt8], metadata: CacheEntryMetadata,
+        userMetadata: [UInt8]
+    ) throws(CacheError) {
+        table.set(
+            Entry(
+                value: Array(value), metadata: metadata, version: table.takeVersion(),
+                userMetadata: userMetadata),
+            forKey: key)
+    }
+
+    func userMetadata(forKey key: [UInt8]) throws(CacheError) -> [UInt8]? {
+        try table.entry(forKey: key)?.userMetadata
+    }
+
+    func setUserMetadata(_ userMetadata: [UInt8], forKey key: [UInt8]) throws(CacheError) -> Bool {
+        table.setUserMetadata(userMetadata, forKey: key)
     }
 
     func updateMetadata(_ updates: [(key: [UInt8], metadata: CacheEntryMetadata)]) throws(CacheError) {
@@ -146,14 +169,26 @@ final class DictionaryStorage: CacheStorage, @unchecked Sendable {
     /// A value that failed its checksum is left out: it stays corrupt on disk until rewritten.
     func encodedFile() -> [UInt8] {
         let kept = table.writerSnapshot.filter { !$0.value.isDamaged }
-        let size = kept.reduce(16) { $0 + EntryRecord.overhead + $1.key.count + $1.value.value.count }
+        // Version 2 while no entry has user metadata, so such a file stays readable by a
+        // reader that knows only version 2 (§1.9).
+        let withUserMetadata = kept.contains { !$0.value.userMetadata.isEmpty }
+        let size = kept.reduce(16) {
+            $0 + EntryRecord.userMetadataOverhead + $1.key.count + $1.value.userMetadata.count
+                + $1.value.value.count
+        }
         var writer = ByteWriter(capacity: size)
         writer.append(Self.magic)
-        writer.append(Self.version)
+        writer.append(withUserMetadata ? Self.userMetadataVersion : Self.version)
         writer.append(UInt32(kept.count))
         for (key, entry) in kept.sorted(by: { $0.key.lexicographicallyPrecedes($1.key) }) {
             entry.value.withUnsafeBytes {
-                EntryRecord.encode(key: key, value: $0, metadata: entry.metadata, into: &writer)
+                if withUserMetadata {
+                    EntryRecord.encodeWithUserMetadata(
+                        key: key, value: $0, metadata: entry.metadata, userMetadata: entry.userMetadata,
+                        into: &writer)
+                } else {
+                    EntryRecord.encode(key: key, value: $0, metadata: entry.metadata, into: &writer)
+                }
             }
         }
         return writer.bytes

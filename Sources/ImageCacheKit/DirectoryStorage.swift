@@ -15,8 +15,12 @@ final class DirectoryStorage: CacheStorage, @unchecked Sendable {
     static let indexName = "index"
     static let entriesName = "entries"
     static let entryMagic = Array("ICENTR02".utf8)
+    /// An entry file whose record carries user metadata (`Spec/backends.md` §1.9, §3.2).
+    static let userMetadataEntryMagic = Array("ICENTR03".utf8)
     static let indexMagic = Array("ICINDX01".utf8)
     static let indexVersion: UInt32 = 2
+    /// An index whose entries carry user metadata (§3.3); written only when one has some.
+    static let userMetadataIndexVersion: UInt32 = 3
     /// An index of this version belongs to format 1 (CRC-32 records, `Spec/backends.md` §6).
     static let formatOneIndexVersion: UInt32 = 1
 
@@ -24,6 +28,11 @@ final class DirectoryStorage: CacheStorage, @unchecked Sendable {
         var byteCount: Int
         var metadata: CacheEntryMetadata
         var version: UInt64
+        /// The current user metadata (`Spec/cache.md` §13), which the index records.
+        var userMetadata: [UInt8] = []
+        /// How many bytes of user metadata the entry file holds (what it was stored with), which
+        /// decides its size (§3.4).
+        var fileUserMetadataLength = 0
     }
 
     let directory: String
@@ -77,9 +86,13 @@ final class DirectoryStorage: CacheStorage, @unchecked Sendable {
         name.utf8.count == 64 && FileNames.isLowercaseHex(name.utf8)
     }
 
-    /// The size of an entry file holding a key of `keyLength` bytes and a value of `valueLength`.
-    static func entryFileSize(keyLength: Int, valueLength: Int) -> UInt64 {
-        UInt64(entryMagic.count + EntryRecord.overhead) + UInt64(keyLength) + UInt64(valueLength)
+    /// The size of an entry file holding a key of `keyLength` bytes, a value of `valueLength`
+    /// and `userMetadataLength` bytes of user metadata (a format-3 file when not 0).
+    static func entryFileSize(keyLength: Int, valueLength: Int, userMetadataLength: Int = 0) -> UInt64 {
+        userMetadataLength == 0
+            ? UInt64(entryMagic.count + EntryRecord.overhead) + UInt64(keyLength) + UInt64(valueLength)
+            : UInt64(entryMagic.count + EntryRecord.userMetadataOverhead) + UInt64(keyLength)
+                + UInt64(userMetadataLength) + UInt64(valueLength)
     }
 
     // MARK: Open (§3.4)
@@ -117,7 +130,9 @@ final class DirectoryStorage: CacheStorage, @unchecked Sendable {
                 let status = try cacheIO { () throws(SystemCallError) in
                     try entriesFolder?.status(of: item.name)
                 }
-                let expectedSize = Self.entryFileSize(keyLength: key.count, valueLength: entry.byteCount)
+                let expectedSize = Self.entryFileSize(
+                    keyLength: key.count, valueLength: entry.byteCount,
+                    userMetadataLength: entry.fileUserMetadataLength)
                 if let status, let indexTime = indexed?.modificationTime, status.size == expectedSize,
                     status.modificationTime < indexTime
                 {
@@ -137,7 +152,11 @@ final class DirectoryStorage: CacheStorage, @unchecked Sendable {
                         && record.metadata.accessSequence <= entry.metadata.accessSequence
                     loaded[key] =
                         sameStore
-                        ? entry : Entry(byteCount: record.value.count, metadata: record.metadata, version: 0)
+                        ? entry
+                        : Entry(
+                            byteCount: record.value.count, metadata: record.metadata, version: 0,
+                            userMetadata: record.userMetadata,
+                            fileUserMetadataLength: record.userMetadata.count)
                     changed = changed || !sameStore
                 } else {
                     // Unreadable: held as indexed, so the read that finds it reports it (§8.2).
@@ -149,7 +168,8 @@ final class DirectoryStorage: CacheStorage, @unchecked Sendable {
             changed = true
             if let record = try readEntryFile(item.name), Self.fileName(forKey: record.key) == item.name {
                 loaded[record.key] = Entry(
-                    byteCount: record.value.count, metadata: record.metadata, version: 0)
+                    byteCount: record.value.count, metadata: record.metadata, version: 0,
+                    userMetadata: record.userMetadata, fileUserMetadataLength: record.userMetadata.count)
             } else if !readOnly {
                 // No key can be attributed to damaged bytes; nothing references them.
                 try cacheIO { () throws(SystemCallError) in try entriesFolder?.removeFile(item.name) }
@@ -194,9 +214,10 @@ final class DirectoryStorage: CacheStorage, @unchecked Sendable {
         guard let magic = reader.readBytes(8), Array(magic) == Self.indexMagic,
             let version = reader.read(UInt32.self), let count = reader.read(UInt32.self)
         else { return nil }
-        guard version == Self.indexVersion else {
+        guard version == Self.indexVersion || version == Self.userMetadataIndexVersion else {
             throw .unsupportedFormatVersion(path: indexPath, version: version)
         }
+        let withUserMetadata = version == Self.userMetadataIndexVersion
         var result: [([UInt8], Entry)] = []
         // Each entry takes at least 37 bytes: a count beyond that cannot be real.
         result.reserveCapacity(min(Int(count), reader.remaining / 37))
@@ -206,23 +227,35 @@ final class DirectoryStorage: CacheStorage, @unchecked Sendable {
                 let accessSequence = reader.read(UInt64.self), (1...65_535).contains(keyLength),
                 let keyBytes = reader.readBytes(Int(keyLength)), valueLength <= UInt64(Int.max)
             else { return nil }
-            result.append(
-                (
-                    Array(keyBytes),
-                    Entry(
-                        byteCount: Int(valueLength),
-                        metadata: CacheEntryMetadata(
-                            createdAt: createdAt, expiresAt: expiresAt, accessSequence: accessSequence),
-                        version: 0)
-                ))
+            var entry = Entry(
+                byteCount: Int(valueLength),
+                metadata: CacheEntryMetadata(
+                    createdAt: createdAt, expiresAt: expiresAt, accessSequence: accessSequence),
+                version: 0)
+            if withUserMetadata {
+                // §3.3, version 3: the entry file's user-metadata length, then the current bytes.
+                let limit = UInt32(ImageCache.maximumUserMetadataByteCount)
+                guard let fileLength = reader.read(UInt32.self), fileLength <= limit,
+                    let length = reader.read(UInt32.self), length <= limit,
+                    let bytes = reader.readBytes(Int(length))
+                else { return nil }
+                entry.fileUserMetadataLength = Int(fileLength)
+                entry.userMetadata = Array(bytes)
+            }
+            result.append((Array(keyBytes), entry))
         }
         return reader.remaining == 0 ? (result, status.modificationTime) : nil
     }
 
     static func decodeEntryFile(_ bytes: [UInt8]) -> EntryRecord.Decoded? {
         var reader = ByteReader(bytes)
-        guard let magic = reader.readBytes(8), Array(magic) == entryMagic else { return nil }
-        let decoded = EntryRecord.decode(from: &reader)
+        guard let magic = reader.readBytes(8) else { return nil }
+        let decoded: EntryRecord.Decoded
+        switch Array(magic) {
+        case entryMagic: decoded = EntryRecord.decode(from: &reader)
+        case userMetadataEntryMagic: decoded = EntryRecord.decodeWithUserMetadata(from: &reader)
+        default: return nil
+        }
         return reader.remaining == 0 ? decoded : .unreadable(reason: "bytes after the record")
     }
 
@@ -289,13 +322,23 @@ final class DirectoryStorage: CacheStorage, @unchecked Sendable {
     /// §8.5: a file that replaces one a durable index names gets its content synchronized
     /// before the rename, so a power cut leaves the old value or the new one, never a name
     /// without its data; a new file is synchronized with the next synchronize().
-    func write(_ value: UnsafeRawBufferPointer, forKey key: [UInt8], metadata: CacheEntryMetadata)
-        throws(CacheError)
-    {
+    func write(
+        _ value: UnsafeRawBufferPointer, forKey key: [UInt8], metadata: CacheEntryMetadata,
+        userMetadata: [UInt8]
+    ) throws(CacheError) {
         let fileName = Self.fileName(forKey: key)
-        var writer = ByteWriter(capacity: 8 + EntryRecord.overhead + key.count + value.count)
-        writer.append(Self.entryMagic)
-        EntryRecord.encode(key: key, value: value, metadata: metadata, into: &writer)
+        var writer = ByteWriter(
+            capacity: 8 + EntryRecord.userMetadataOverhead + key.count + userMetadata.count + value.count)
+        // The user metadata goes into the entry file with the value: one rename makes both
+        // durable (§3.2). Without any, the file stays format 2.
+        if userMetadata.isEmpty {
+            writer.append(Self.entryMagic)
+            EntryRecord.encode(key: key, value: value, metadata: metadata, into: &writer)
+        } else {
+            writer.append(Self.userMetadataEntryMagic)
+            EntryRecord.encodeWithUserMetadata(
+                key: key, value: value, metadata: metadata, userMetadata: userMetadata, into: &writer)
+        }
         // Files are independent here, so the cache's order (variants removed, original written,
         // variant written) must be made durable where it matters, or a power cut could pair a
         // variant with another value of its original (`Spec/thumbnail.md` §5.5): a variant is
@@ -320,7 +363,20 @@ final class DirectoryStorage: CacheStorage, @unchecked Sendable {
             entryFiles?.noteWritten(fileName)
         }
         table.set(
-            Entry(byteCount: value.count, metadata: metadata, version: table.takeVersion()), forKey: key)
+            Entry(
+                byteCount: value.count, metadata: metadata, version: table.takeVersion(),
+                userMetadata: userMetadata,
+                fileUserMetadataLength: userMetadata.count),
+            forKey: key)
+    }
+
+    func userMetadata(forKey key: [UInt8]) throws(CacheError) -> [UInt8]? {
+        try table.entry(forKey: key)?.userMetadata
+    }
+
+    /// The index records it (§3.3); the entry file keeps the user metadata it was stored with.
+    func setUserMetadata(_ userMetadata: [UInt8], forKey key: [UInt8]) throws(CacheError) -> Bool {
+        table.setUserMetadata(userMetadata, forKey: key)
     }
 
     func updateMetadata(_ updates: [(key: [UInt8], metadata: CacheEntryMetadata)]) throws(CacheError) {
@@ -367,8 +423,12 @@ final class DirectoryStorage: CacheStorage, @unchecked Sendable {
     func encodedIndex() -> [UInt8] {
         let entries = table.writerSnapshot
         var writer = ByteWriter(capacity: 24 + entries.count * 64)
+        // Version 2 while no entry or entry file has user metadata (§3.3).
+        let withUserMetadata = entries.values.contains {
+            !$0.userMetadata.isEmpty || $0.fileUserMetadataLength > 0
+        }
         writer.append(Self.indexMagic)
-        writer.append(Self.indexVersion)
+        writer.append(withUserMetadata ? Self.userMetadataIndexVersion : Self.indexVersion)
         writer.append(UInt32(entries.count))
         for (key, entry) in entries.sorted(by: { $0.key.lexicographicallyPrecedes($1.key) }) {
             writer.append(UInt32(key.count))
@@ -377,6 +437,11 @@ final class DirectoryStorage: CacheStorage, @unchecked Sendable {
             writer.append(entry.metadata.expiresAt)
             writer.append(entry.metadata.accessSequence)
             writer.append(key)
+            if withUserMetadata {
+                writer.append(UInt32(entry.fileUserMetadataLength))
+                writer.append(UInt32(entry.userMetadata.count))
+                writer.append(entry.userMetadata)
+            }
         }
         writer.append(XXH3.checksum(of: writer.bytes))
         return writer.bytes

@@ -5,9 +5,12 @@ final class EmptyStorage: CacheStorage, @unchecked Sendable {
     func state(forKey key: [UInt8]) throws(CacheError) -> EntryState? { nil }
     func read(_ key: [UInt8]) throws(CacheError) -> StoredValue? { nil }
     func forEachEntry(_ body: (UnsafeRawBufferPointer, EntryState) -> Void) throws(CacheError) {}
-    func write(_ value: UnsafeRawBufferPointer, forKey key: [UInt8], metadata: CacheEntryMetadata)
-        throws(CacheError)
-    {}
+    func write(
+        _ value: UnsafeRawBufferPointer, forKey key: [UInt8], metadata: CacheEntryMetadata,
+        userMetadata: [UInt8]
+    ) throws(CacheError) {}
+    func userMetadata(forKey key: [UInt8]) throws(CacheError) -> [UInt8]? { nil }
+    func setUserMetadata(_ userMetadata: [UInt8], forKey key: [UInt8]) throws(CacheError) -> Bool { false }
     func updateMetadata(_ updates: [(key: [UInt8], metadata: CacheEntryMetadata)]) throws(CacheError) {}
     func remove(_ key: [UInt8]) throws(CacheError) {}
     func removeAll() throws(CacheError) {}

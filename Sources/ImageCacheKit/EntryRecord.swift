@@ -15,13 +15,83 @@
 ///         44     8  headerChecksum  checksum of bytes 0..<44 followed by the key
 ///         52     k  key
 ///       52+k     v  value
+///
+/// Format 3 (`Spec/backends.md` §1.9), for user metadata: a u32 `userMetadataLength` m at
+/// offset 44, the header checksum at 48 over bytes 0..<48, the key and the user metadata, then
+/// the key at 56, the user metadata, and the value.
 struct EntryRecord {
     static let fixedHeaderSize = 52
     static let overhead = 52
+    /// The header of a format-3 record (with user metadata).
+    static let userMetadataOverhead = 56
 
     var key: [UInt8]
     var value: [UInt8]
     var metadata: CacheEntryMetadata
+    var userMetadata: [UInt8] = []
+
+    /// Appends a format-3 record (§1.9): the layout of `encode` with the user metadata's length
+    /// in the header and its bytes, under the header checksum, between key and value.
+    static func encodeWithUserMetadata(
+        key: [UInt8], value: UnsafeRawBufferPointer, metadata: CacheEntryMetadata, userMetadata: [UInt8],
+        into writer: inout ByteWriter
+    ) {
+        let start = writer.bytes.count
+        writer.append(UInt32(key.count))
+        writer.append(UInt64(value.count))
+        writer.append(metadata.createdAt)
+        writer.append(metadata.expiresAt)
+        writer.append(metadata.accessSequence)
+        writer.append(XXH3.checksum(of: value))
+        writer.append(UInt32(userMetadata.count))
+        var header = XXH3()
+        header.update(writer.bytes[start..<start + 48])
+        header.update(key)
+        header.update(userMetadata)
+        writer.append(header.value)
+        writer.append(key)
+        writer.append(userMetadata)
+        writer.bytes.append(contentsOf: value)
+    }
+
+    /// Decodes a format-3 record (§1.9) at `reader.offset` and advances past it.
+    static func decodeWithUserMetadata(from reader: inout ByteReader) -> Decoded {
+        let start = reader.offset
+        guard let keyLength = reader.read(UInt32.self),
+            let valueLength = reader.read(UInt64.self),
+            let createdAt = reader.read(Int64.self),
+            let expiresAt = reader.read(Int64.self),
+            let accessSequence = reader.read(UInt64.self),
+            let valueChecksum = reader.read(UInt64.self),
+            let userMetadataLength = reader.read(UInt32.self),
+            let headerChecksum = reader.read(UInt64.self)
+        else { return .unreadable(reason: "truncated record header at offset \(start)") }
+        guard keyLength >= 1, keyLength <= 65_535, let key = reader.readBytes(Int(keyLength)) else {
+            return .unreadable(reason: "bad key length \(keyLength) at offset \(start)")
+        }
+        guard userMetadataLength <= UInt32(ImageCache.maximumUserMetadataByteCount),
+            let userMetadata = reader.readBytes(Int(userMetadataLength))
+        else {
+            return .unreadable(reason: "bad user metadata length \(userMetadataLength) at offset \(start)")
+        }
+        var header = XXH3()
+        header.update(reader.bytes[start..<start + 48])
+        header.update(key)
+        header.update(userMetadata)
+        guard header.value == headerChecksum else {
+            return .unreadable(reason: "record header checksum mismatch at offset \(start)")
+        }
+        guard valueLength <= UInt64(reader.remaining), let value = reader.readBytes(Int(valueLength)) else {
+            return .unreadable(reason: "truncated value at offset \(start)")
+        }
+        let record = EntryRecord(
+            key: Array(key), value: Array(value),
+            metadata: CacheEntryMetadata(
+                createdAt: createdAt, expiresAt: expiresAt, accessSequence: accessSequence),
+            userMetadata: Array(userMetadata))
+        let intact = value.withUnsafeBytes { XXH3.checksum(of: $0) } == valueChecksum
+        return .record(record, valueIsIntact: intact)
+    }
 
     /// Appends the record's bytes to `writer`.
     static func encode(

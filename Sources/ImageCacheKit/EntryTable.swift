@@ -7,6 +7,8 @@ protocol TableEntry: Sendable {
     /// The value's size in bytes (`Spec/cache.md` §2.3).
     var byteCount: Int { get }
     var metadata: CacheEntryMetadata { get set }
+    /// The entry's user metadata (`Spec/cache.md` §13), kept in memory by the table backends.
+    var userMetadata: [UInt8] { get set }
     /// Changes whenever the stored value changes (`EntryState.version`).
     var version: UInt64 { get set }
 }
@@ -86,6 +88,18 @@ final class EntryTable<Entry: TableEntry>: @unchecked Sendable {
         guard !updates.isEmpty else { return }
         lock.withWriteLock { for update in updates { entries[update.key]?.metadata = update.metadata } }
         isDirty = true
+    }
+
+    /// Replaces the user metadata of a held key; returns whether it was held (§13).
+    @discardableResult
+    func setUserMetadata(_ userMetadata: [UInt8], forKey key: [UInt8]) -> Bool {
+        let held = lock.withWriteLock { () -> Bool in
+            guard entries[key] != nil else { return false }
+            entries[key]!.userMetadata = userMetadata
+            return true
+        }
+        if held { isDirty = true }
+        return held
     }
 
     /// Removes `key`; returns whether it was held.

@@ -288,9 +288,11 @@ final class HybridStorage: CacheStorage, @unchecked Sendable {
 
     // MARK: Mutations (the cache's one writer)
 
-    func write(_ value: UnsafeRawBufferPointer, forKey key: [UInt8], metadata: CacheEntryMetadata)
-        throws(CacheError)
-    {
+    /// The user metadata rides in the log record, whether the value is inline or a reference.
+    func write(
+        _ value: UnsafeRawBufferPointer, forKey key: [UInt8], metadata: CacheEntryMetadata,
+        userMetadata: [UInt8]
+    ) throws(CacheError) {
         var previous = lock.withReadLock { references[key] }
         if value.count >= threshold {
             let name = Self.externalFileName(forKey: key, accessSequence: metadata.accessSequence)
@@ -316,7 +318,7 @@ final class HybridStorage: CacheStorage, @unchecked Sendable {
                 length: UInt64(value.count), checksum: XXH3.checksum(of: value), name: name)
             let encoded = reference.encoded
             try withBytes(of: encoded) { (bytes) throws(CacheError) in
-                try log.write(bytes, forKey: key, metadata: metadata)
+                try log.write(bytes, forKey: key, metadata: metadata, userMetadata: userMetadata)
             }
             lock.withWriteLock { references[key] = reference }
         } else {
@@ -325,11 +327,19 @@ final class HybridStorage: CacheStorage, @unchecked Sendable {
             tagged.append(Self.inlineTag)
             tagged.append(contentsOf: value)
             try withBytes(of: tagged) { (bytes) throws(CacheError) in
-                try log.write(bytes, forKey: key, metadata: metadata)
+                try log.write(bytes, forKey: key, metadata: metadata, userMetadata: userMetadata)
             }
             lock.withWriteLock { _ = references.removeValue(forKey: key) }
         }
         if let previous { supersededFiles.append(previous.name) }
+    }
+
+    func userMetadata(forKey key: [UInt8]) throws(CacheError) -> [UInt8]? {
+        try log.userMetadata(forKey: key)
+    }
+
+    func setUserMetadata(_ userMetadata: [UInt8], forKey key: [UInt8]) throws(CacheError) -> Bool {
+        try log.setUserMetadata(userMetadata, forKey: key)
     }
 
     func updateMetadata(_ updates: [(key: [UInt8], metadata: CacheEntryMetadata)]) throws(CacheError) {

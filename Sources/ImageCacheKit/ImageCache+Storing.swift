@@ -22,6 +22,14 @@ extension ImageCache {
     /// - Throws: ``CacheError/imageEncodingFailed(key:reason:)``, and everything
     ///   ``store(_:forKey:)-(_,String)`` throws for raw data.
     public func store(_ bitmap: Bitmap, forKey key: String) throws(CacheError) {
+        try store(bitmap, forKey: key, userMetadata: [])
+    }
+
+    /// Stores `bitmap` for `key` as `store(_:forKey:)` does, with `userMetadata`
+    /// written together with it (`Spec/cache.md` §13); its thumbnail carries none.
+    /// - Throws: ``CacheError/userMetadataTooLarge(key:byteCount:limit:)`` over 4,096 bytes, and
+    ///   everything `store(_:forKey:)` throws.
+    public func store(_ bitmap: Bitmap, forKey key: String, userMetadata: [UInt8]) throws(CacheError) {
         let keyBytes = try Self.validatedKey(key)
         let encoded: [UInt8]
         let thumbnail: Variant?
@@ -34,7 +42,9 @@ extension ImageCache {
             throw .imageEncodingFailed(key: key, reason: error.description)
         }
         try withBytes(of: encoded) { (value) throws(CacheError) in
-            try store(value, keyBytes: keyBytes, shownKey: key, decoded: bitmap, thumbnail: thumbnail)
+            try store(
+                value, keyBytes: keyBytes, shownKey: key, decoded: bitmap, thumbnail: thumbnail,
+                userMetadata: userMetadata)
         }
     }
 
@@ -42,11 +52,12 @@ extension ImageCache {
     /// `Spec/thumbnail.md` §5.4–§5.5), under the writer lock.
     func store(
         _ value: UnsafeRawBufferPointer, keyBytes: [UInt8], shownKey: String, decoded: Bitmap?,
-        thumbnail: Variant? = nil
+        thumbnail: Variant? = nil, userMetadata: [UInt8] = []
     ) throws(CacheError) {
         if let limit = configuration.maximumBytes, value.count > limit {
             throw .valueTooLarge(key: shownKey, byteCount: value.count, limit: limit)
         }
+        try Self.checkUserMetadata(userMetadata, shownKey: shownKey)
         try withWriterLock(mutating: true) { () throws(CacheError) in
             let now = clock.now()
             let metadata = CacheEntryMetadata(
@@ -55,7 +66,7 @@ extension ImageCache {
             try removeVariants(of: keyBytes)
             let previous = try storage.state(forKey: keyBytes)
             // Persist first: a failed write leaves the old entry as it was.
-            try storage.write(value, forKey: keyBytes, metadata: metadata)
+            try storage.write(value, forKey: keyBytes, metadata: metadata, userMetadata: userMetadata)
             totalBytes = Self.saturatingSum(totalBytes, value.count - (previous?.byteCount ?? 0))
             expiryLowerBound = min(expiryLowerBound, metadata.expiresAt)
             memory?.removeValue(forKey: keyBytes)

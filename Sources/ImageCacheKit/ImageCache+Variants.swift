@@ -119,7 +119,7 @@ extension ImageCache {
         let previous = try storage.state(forKey: key)
         let metadata = CacheEntryMetadata(createdAt: now, expiresAt: .max, accessSequence: 0)
         try withBytes(of: variant.png) { (bytes) throws(CacheError) in
-            try storage.write(bytes, forKey: key, metadata: metadata)
+            try storage.write(bytes, forKey: key, metadata: metadata, userMetadata: [])
         }
         totalBytes = Self.saturatingSum(totalBytes, variant.png.count - (previous?.byteCount ?? 0))
         if previous == nil {

@@ -146,12 +146,37 @@ final class LogStorage: CacheStorage, @unchecked Sendable {
 
     // MARK: Mutations
 
-    func write(_ value: UnsafeRawBufferPointer, forKey key: [UInt8], metadata: CacheEntryMetadata)
-        throws(CacheError)
-    {
+    /// One put record holds the value and its user metadata (`Spec/store.md` §13.2).
+    func write(
+        _ value: UnsafeRawBufferPointer, forKey key: [UInt8], metadata: CacheEntryMetadata,
+        userMetadata: [UInt8]
+    ) throws(CacheError) {
         try perform { () throws(LogStoreError) in
-            try store.put(value, forKey: key, metadata: Self.metadata(metadata))
+            if userMetadata.isEmpty {
+                try store.put(value, forKey: key, metadata: Self.metadata(metadata))
+            } else {
+                try store.put(
+                    value, forKey: key, metadata: Self.metadata(metadata), userMetadata: userMetadata)
+            }
         }
+    }
+
+    /// A damaged record is a corrupt entry, as a damaged value is (§4.3).
+    func userMetadata(forKey key: [UInt8]) throws(CacheError) -> [UInt8]? {
+        do {
+            return try store.userMetadata(forKey: key)
+        } catch {
+            switch error {
+            case .checksumMismatch, .truncatedRecord:
+                throw .corruptEntry(key: displayKey(key), reason: error.description)
+            default:
+                throw Self.translate(error, path: store.path)
+            }
+        }
+    }
+
+    func setUserMetadata(_ userMetadata: [UInt8], forKey key: [UInt8]) throws(CacheError) -> Bool {
+        try perform { () throws(LogStoreError) in try store.setUserMetadata(userMetadata, forKey: key) }
     }
 
     func updateMetadata(_ updates: [(key: [UInt8], metadata: CacheEntryMetadata)]) throws(CacheError) {

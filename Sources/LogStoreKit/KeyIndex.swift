@@ -140,6 +140,13 @@ final class KeyIndex {
         entries[number].metadataMatchesRecord = false
     }
 
+    /// Points entry `number` at the user-metadata block of the record at `offset` (`length` 0:
+    /// the entry has none any more, `Spec/store.md` §12.2).
+    func updateUserMetadata(at number: Int, offset: UInt64, length: UInt16) {
+        entries[number].userMetadataOffset = length == 0 ? 0 : offset
+        entries[number].userMetadataLength = length
+    }
+
     // MARK: Mutation
 
     /// Inserts or replaces `key`; returns the entry it replaced.

@@ -50,6 +50,7 @@ enum LegacyRecordFormat {
             && RecordFormat.isWellFormed(
                 type: header.type, flags: header.flags, reserved: header.reserved,
                 keyLength: header.keyLength,
-                valueLength: header.valueLength, knownTypesOnly: knownTypesOnly)
+                valueLength: header.valueLength, major: RecordFormat.majorVersion,
+                knownTypesOnly: knownTypesOnly)
     }
 }

@@ -43,7 +43,11 @@ extension LogStore {
         }
     }
 
-    func compactHoldingWriterLock(now: Int64) throws(LogStoreError) -> CompactionResult {
+    /// Compaction itself. `now` nil drops nothing (the rewrite that makes a log format 3);
+    /// `major` is the new log's major version (default: the log's own, §12.4).
+    func compactHoldingWriterLock(now: Int64?, major: UInt16? = nil) throws(LogStoreError) -> CompactionResult
+    {
+        let newMajor = major ?? formatMajor
         try flushBuffer()
         // The new log is made durable as a whole: whatever its records name must be first.
         try prepareToWriteRecords()
@@ -82,7 +86,7 @@ extension LogStore {
         let appender = FileAppender(descriptor: newDescriptor, path: temporary)
         try withUnsafeTemporaryAllocation(byteCount: RecordFormat.fileHeaderSize, alignment: 8) {
             (header) throws(LogStoreError) in
-            RecordFormat.encodeFileHeader(generation: newGeneration, into: header)
+            RecordFormat.encodeFileHeader(generation: newGeneration, major: newMajor, into: header)
             try appender.append(UnsafeRawBufferPointer(header))
         }
         let reader = WindowedReader(descriptor: descriptor, path: path, end: flushedLength)
@@ -125,12 +129,12 @@ extension LogStore {
         var nextDestination = appender.length
         for (position, (number, entry)) in live.enumerated() {
             if position == live.count / 2 { try checkpoint(.writingRecords) }
-            if entry.metadata.isExpired(at: now) {
+            if let now, entry.metadata.isExpired(at: now) {
                 expired += 1
                 continue
             }
             let newOffset = nextDestination
-            if entry.metadataMatchesRecord {
+            if entry.recordIsCurrent {
                 // The record is copied byte for byte: a damaged one stays detectably damaged.
                 if let pending = run, pending.source + pending.count == entry.offset {
                     run!.count += entry.recordLength
@@ -142,12 +146,14 @@ extension LogStore {
                 try finishRun()
                 try rewriteRecord(entry, head: head, reader: reader, appender: appender)
             }
-            nextDestination += entry.recordLength
             var moved = entry
             moved.offset = newOffset
             moved.metadataMatchesRecord = true
+            moved.putUserMetadataLength = entry.userMetadataLength
+            moved.userMetadataOffset = entry.userMetadataLength == 0 ? 0 : newOffset
+            nextDestination += moved.recordLength
             newIndex.insert(index.key(at: number), moved)
-            newLiveBytes += entry.recordLength
+            newLiveBytes += moved.recordLength
         }
         try finishRun()
         if live.isEmpty { try checkpoint(.writingRecords) }
@@ -181,6 +187,7 @@ extension LogStore {
             flushedLength = appender.length
             liveBytes = newLiveBytes
             generation = newGeneration
+            formatMajor = newMajor
             snapshotLength = nil
             mapFlushedLength()
         }
@@ -213,8 +220,9 @@ extension LogStore {
         return live
     }
 
-    /// Copies a put record whose metadata was changed by touch records, with a new header and
-    /// the value copied as it is. The value checksum is carried over from the old header, once
+    /// Copies a put record whose metadata was changed by touch records (or whose user metadata
+    /// a user-metadata record replaced), with a new header, the value copied as it is and the
+    /// current user-metadata block copied as it is, checksum included (§13.4). The value checksum is carried over from the old header, once
     /// that header's own checksum vouches for it; a value damaged on disk therefore stays
     /// detectably damaged. A record whose header no longer passes gets a value checksum that
     /// cannot match (the complement of the value's), for the same reason (§7.1).
@@ -224,7 +232,7 @@ extension LogStore {
     ) throws(LogStoreError) {
         let headLength = RecordFormat.recordHeaderSize + Int(entry.keyLength)
         try reader.copy(entry.offset, count: headLength, into: head.baseAddress!)
-        let old = RecordFormat.decodeHeader(UnsafeRawBufferPointer(head))
+        let old = RecordFormat.decodeHeader(UnsafeRawBufferPointer(head), major: formatMajor)
         var valueChecksum = old.valueChecksum
         if RecordFormat.headChecksum(UnsafeRawBufferPointer(rebasing: head[..<headLength]))
             != old.headerChecksum
@@ -239,11 +247,21 @@ extension LogStore {
             start: head.baseAddress! + RecordFormat.recordHeaderSize, count: Int(entry.keyLength))
         RecordFormat.encodeHead(
             type: .put, key: key, valueLength: entry.valueLength, valueChecksum: valueChecksum,
-            metadata: entry.metadata, into: head.baseAddress!)
+            metadata: entry.metadata, userMetadataLength: Int(entry.userMetadataLength),
+            into: head.baseAddress!)
         try appender.append(UnsafeRawBufferPointer(rebasing: head[..<headLength]))
         try reader.read(entry.offset + UInt64(headLength), count: entry.valueLength) {
             piece throws(LogStoreError) in
             try appender.append(piece)
+        }
+        if entry.userMetadataLength > 0 {
+            try reader.read(
+                userMetadataBlockOffset(entry),
+                count: RecordFormat.userMetadataBlockLength(Int(entry.userMetadataLength))
+            ) {
+                piece throws(LogStoreError) in
+                try appender.append(piece)
+            }
         }
     }
 }

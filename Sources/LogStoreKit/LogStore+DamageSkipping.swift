@@ -27,13 +27,14 @@ extension LogStore {
         report: inout RecoveryReport
     ) throws(LogStoreError) -> UInt64 {
         let headerSize = UInt64(RecordFormat.recordHeaderSize)
-        let declared = RecordFormat.decodeHeader(head)
+        let declared = RecordFormat.decodeHeader(head, major: formatMajor)
         let keyLength = UInt64(declared.keyLength)
+        let blockLength = RecordFormat.userMetadataBlockLength(min(declared.userMetadataLength, 1 << 20))
         if declared.valueLength <= RecordFormat.maximumValueLength,
-            durableLength - offset >= headerSize + keyLength,
-            durableLength - offset - headerSize - keyLength >= declared.valueLength
+            durableLength - offset >= headerSize + keyLength + blockLength,
+            durableLength - offset - headerSize - keyLength - blockLength >= declared.valueLength
         {
-            let end = offset + headerSize + keyLength + declared.valueLength
+            let end = offset + headerSize + keyLength + blockLength + declared.valueLength
             let followedByRecord =
                 end == durableLength
                 ? true : try validHeader(at: end, limit: durableLength, knownTypesOnly: knownTypesOnly)
@@ -46,7 +47,7 @@ extension LogStore {
                 case .clear?:
                     index.removeAll()
                     liveBytes = 0
-                case .touch?:
+                case .touch?, .userMetadata?:
                     break
                 case .put?, .remove?, nil:
                     if keyLength > 0, let previous = index.remove(key) { liveBytes &-= previous.recordLength }
@@ -88,7 +89,8 @@ extension LogStore {
                 == keyLength
         else { return false }
         let whole = UnsafeRawBufferPointer(rebasing: head[..<(headerSize + keyLength)])
-        return Self.validHeader(whole, legacy: false, knownTypesOnly: knownTypesOnly) != nil
+        return Self.validHeader(whole, legacy: false, major: formatMajor, knownTypesOnly: knownTypesOnly)
+            != nil
     }
 
     /// The first offset after `offset` where valid records chain up to `durableLength` (or
@@ -116,7 +118,9 @@ extension LogStore {
                 guard count - position >= headerSize + keyLength else { return nil }
                 let head = UnsafeRawBufferPointer(
                     rebasing: region[position..<(position + headerSize + keyLength)])
-                guard let header = Self.validHeader(head, legacy: false, knownTypesOnly: knownTypesOnly),
+                guard
+                    let header = Self.validHeader(
+                        head, legacy: false, major: formatMajor, knownTypesOnly: knownTypesOnly),
                     header.recordLength <= UInt64(Int.max)
                 else { return nil }
                 return Int(header.recordLength)

@@ -56,6 +56,7 @@ extension LogStore {
             throw .newerMinorVersion(path: path, major: header.major, minor: header.minor)
         }
         generation = header.generation
+        formatMajor = header.major
         if joining {
             // The others published this log up to a length; what lies past it is no one's yet.
             guard sharedCoordination!.generation == generation else {
@@ -184,6 +185,8 @@ extension LogStore {
         var valueLength: UInt64
         var metadata: EntryMetadata
         var recordLength: UInt64
+        /// Format 3: the user-metadata block's length after the value (§13.1).
+        var userMetadataLength: Int = 0
     }
 
     /// Reads record headers and keys from `start`, seeking over values, and applies them to
@@ -230,7 +233,10 @@ extension LogStore {
                 }) == keyPart.count
             else { return offset }
             let whole = UnsafeRawBufferPointer(rebasing: head[..<headLength])
-            guard let header = Self.validHeader(whole, legacy: legacy, knownTypesOnly: knownTypesOnly) else {
+            guard
+                let header = Self.validHeader(
+                    whole, legacy: legacy, major: formatMajor, knownTypesOnly: knownTypesOnly)
+            else {
                 if offset >= durableLength || following != nil { return offset }
                 guard
                     let next = try damagedRecord(
@@ -267,17 +273,25 @@ extension LogStore {
         case published, unpublished
     }
 
-    /// Whether the value of a record past the durable length matches its checksum (§5.3).
+    /// Whether the value of a record past the durable length matches its checksum (§5.3), and
+    /// its user metadata its own (§13.1).
     private func valueIsIntact(at offset: UInt64, header: ScannedHeader, in descriptor: Int32)
         throws(LogStoreError)
         -> Bool
     {
+        let blockLength = RecordFormat.userMetadataBlockLength(header.userMetadataLength)
         let reader = WindowedReader(
-            descriptor: descriptor, path: path, end: offset + header.valueLength,
+            descriptor: descriptor, path: path, end: offset + header.valueLength + blockLength,
             capacity: Int(min(header.valueLength, 1 << 20)) + 1)
         var checksum = XXH3()
-        do {
+        do throws(LogStoreError) {
             try reader.read(offset, count: header.valueLength) { checksum.update($0) }
+            if header.userMetadataLength > 0 {
+                let bytes = UnsafeMutableRawBufferPointer.allocate(byteCount: Int(blockLength), alignment: 8)
+                defer { bytes.deallocate() }
+                try reader.copy(offset + header.valueLength, count: bytes.count, into: bytes.baseAddress!)
+                guard RecordFormat.userMetadataBlockIsIntact(Array(bytes)) else { return false }
+            }
         } catch {
             if case .truncatedRecord = error { return false }
             throw error
@@ -287,7 +301,7 @@ extension LogStore {
 
     /// The header of a record whose header and key are `head`, when its checksum matches and
     /// it is well formed (§3.2); nil otherwise.
-    static func validHeader(_ head: UnsafeRawBufferPointer, legacy: Bool, knownTypesOnly: Bool)
+    static func validHeader(_ head: UnsafeRawBufferPointer, legacy: Bool, major: UInt16, knownTypesOnly: Bool)
         -> ScannedHeader?
     {
         if legacy {
@@ -299,13 +313,14 @@ extension LogStore {
                 valueChecksum: 0, type: header.type, keyLength: header.keyLength,
                 valueLength: header.valueLength, metadata: header.metadata, recordLength: header.recordLength)
         }
-        let header = RecordFormat.decodeHeader(head)
+        let header = RecordFormat.decodeHeader(head, major: major)
         guard RecordFormat.headChecksum(head) == header.headerChecksum,
-            RecordFormat.isWellFormed(header, knownTypesOnly: knownTypesOnly)
+            RecordFormat.isWellFormed(header, major: major, knownTypesOnly: knownTypesOnly)
         else { return nil }
         return ScannedHeader(
             valueChecksum: header.valueChecksum, type: header.type, keyLength: header.keyLength,
-            valueLength: header.valueLength, metadata: header.metadata, recordLength: header.recordLength)
+            valueLength: header.valueLength, metadata: header.metadata, recordLength: header.recordLength,
+            userMetadataLength: header.userMetadataLength)
     }
 
     /// §5.3–§5.4: an invalid record before the durable length. Followed only by zero bytes it
@@ -340,11 +355,19 @@ extension LogStore {
         guard let type = RecordFormat.RecordType(rawValue: header.type) else { return }
         switch type {
         case .put:
+            let userMetadataLength = UInt16(header.userMetadataLength)
             let entry = IndexEntry(
                 offset: offset, valueLength: header.valueLength, metadata: header.metadata,
-                keyLength: UInt16(header.keyLength), metadataMatchesRecord: true)
+                keyLength: UInt16(header.keyLength), metadataMatchesRecord: true,
+                putUserMetadataLength: userMetadataLength, userMetadataLength: userMetadataLength,
+                userMetadataOffset: offset)
             if let previous = index.insert(keyBytes, entry) { liveBytes &-= previous.recordLength }
             liveBytes &+= header.recordLength
+        case .userMetadata:
+            if let number = index.find(keyBytes) {
+                index.updateUserMetadata(
+                    at: number, offset: offset, length: UInt16(header.userMetadataLength))
+            }
         case .remove:
             if let previous = index.remove(keyBytes) { liveBytes &-= previous.recordLength }
         case .touch:

@@ -391,7 +391,8 @@ extension LogStore {
                     as UInt16)
             guard got - offset >= headerSize + keyLength else { break }
             let head = UnsafeRawBufferPointer(rebasing: bytes[offset..<offset + headerSize + keyLength])
-            guard let header = Self.validHeader(head, legacy: false, knownTypesOnly: true),
+            guard
+                let header = Self.validHeader(head, legacy: false, major: formatMajor, knownTypesOnly: true),
                 header.recordLength <= UInt64(got - offset)
             else { break }
             sink(header, UnsafeRawBufferPointer(rebasing: head[headerSize...]), start + UInt64(offset))
@@ -413,8 +414,10 @@ extension LogStore {
         }
         guard got == header.count,
             let decoded = try? header.withUnsafeBytes({ try RecordFormat.decodeFileHeader($0, path: path) }),
-            decoded.major == RecordFormat.majorVersion, expected == nil || decoded.generation == expected
+            decoded.major >= RecordFormat.majorVersion, expected == nil || decoded.generation == expected
         else { return }
+        // A compaction elsewhere may have made the log format 3 (§13): read it as such.
+        formatMajor = decoded.major
         let size = try storeIO { try FileSystem.size(fd, path: path) }
         let end = min(length ?? size, size)
         var newIndex = KeyIndex()

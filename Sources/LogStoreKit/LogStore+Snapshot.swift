@@ -10,6 +10,12 @@ enum SnapshotFormat {
     static let magic: [UInt8] = [0x89, 0x49, 0x43, 0x48, 0x49, 0x4E, 0x54, 0x0A]
     static let headerSize = 48
     static let entryHeaderSize = 44
+    /// Format 3 (§13.3): the user-metadata lengths and offset follow the metadata.
+    static let userMetadataEntryHeaderSize = 56
+
+    static func entryHeaderSize(major: UInt16) -> Int {
+        major >= RecordFormat.userMetadataMajorVersion ? userMetadataEntryHeaderSize : entryHeaderSize
+    }
     /// The trailer: the record checksum of every entry byte.
     static let trailerSize = 8
 }
@@ -36,7 +42,7 @@ extension LogStore {
             (header) throws(LogStoreError) in
             header.initializeMemory(as: UInt8.self, repeating: 0)
             for position in 0..<8 { header[position] = SnapshotFormat.magic[position] }
-            RecordFormat.store(RecordFormat.majorVersion, at: 8, in: header)
+            RecordFormat.store(formatMajor, at: 8, in: header)
             RecordFormat.store(RecordFormat.minorVersion, at: 10, in: header)
             RecordFormat.store(generation, at: 16, in: header)
             RecordFormat.store(flushedLength, at: 24, in: header)
@@ -46,8 +52,9 @@ extension LogStore {
             try appender.append(UnsafeRawBufferPointer(header))
         }
         var checksum = XXH3()
+        let entryHeaderSize = SnapshotFormat.entryHeaderSize(major: formatMajor)
         let entryBytes = UnsafeMutableRawBufferPointer.allocate(
-            byteCount: SnapshotFormat.entryHeaderSize + RecordFormat.maximumKeyLength, alignment: 8)
+            byteCount: entryHeaderSize + RecordFormat.maximumKeyLength, alignment: 8)
         defer { entryBytes.deallocate() }
         try index.forEachEntry { (_, keyBytes, entry) throws(LogStoreError) in
             let length = { () -> Int in
@@ -59,9 +66,14 @@ extension LogStore {
                 RecordFormat.store(UInt64(bitPattern: entry.metadata.createdAt), at: 20, in: entryBytes)
                 RecordFormat.store(UInt64(bitPattern: entry.metadata.expiresAt), at: 28, in: entryBytes)
                 RecordFormat.store(entry.metadata.accessSequence, at: 36, in: entryBytes)
-                UnsafeMutableRawBufferPointer(rebasing: entryBytes[SnapshotFormat.entryHeaderSize...])
+                if entryHeaderSize == SnapshotFormat.userMetadataEntryHeaderSize {
+                    RecordFormat.store(entry.putUserMetadataLength, at: 44, in: entryBytes)
+                    RecordFormat.store(entry.userMetadataLength, at: 46, in: entryBytes)
+                    RecordFormat.store(entry.userMetadataOffset, at: 48, in: entryBytes)
+                }
+                UnsafeMutableRawBufferPointer(rebasing: entryBytes[entryHeaderSize...])
                     .copyMemory(from: keyBytes)
-                return SnapshotFormat.entryHeaderSize + keyBytes.count
+                return entryHeaderSize + keyBytes.count
             }()
             let bytes = UnsafeRawBufferPointer(rebasing: entryBytes[..<length])
             checksum.update(bytes)
@@ -93,33 +105,35 @@ extension LogStore {
         }
         let all = UnsafeRawBufferPointer(bytes)
         guard (0..<8).allSatisfy({ all[$0] == SnapshotFormat.magic[$0] }),
-            RecordFormat.load(at: 8, from: all) as UInt16 == RecordFormat.majorVersion,
+            RecordFormat.load(at: 8, from: all) as UInt16 == formatMajor,
             XXH3.checksum(of: UnsafeRawBufferPointer(rebasing: all[0..<40]))
                 == RecordFormat.load(at: 40, from: all),
             RecordFormat.load(at: 16, from: all) as UInt64 == generation
         else { return nil }
         let logLength: UInt64 = RecordFormat.load(at: 24, from: all)
         let count: UInt64 = RecordFormat.load(at: 32, from: all)
+        let entryHeaderSize = SnapshotFormat.entryHeaderSize(major: formatMajor)
         guard logLength >= UInt64(RecordFormat.fileHeaderSize), logLength <= fileSize,
-            count <= size / UInt64(SnapshotFormat.entryHeaderSize + 1)
+            count <= size / UInt64(entryHeaderSize + 1)
         else { return nil }
         let trailer = Int(size) - SnapshotFormat.trailerSize
         let body = UnsafeRawBufferPointer(rebasing: all[SnapshotFormat.headerSize..<trailer])
         guard XXH3.checksum(of: body) == RecordFormat.load(at: trailer, from: all) else { return nil }
 
-        // Every entry is 44 bytes plus its key, so the key bytes are known before parsing.
+        // Every entry is 44 (format 3: 56) bytes plus its key, so the key bytes are known
+        // before parsing.
         let keyBytes =
             Int(size) - SnapshotFormat.headerSize - SnapshotFormat.trailerSize - Int(count)
-            * SnapshotFormat.entryHeaderSize
+            * entryHeaderSize
         let index = KeyIndex(minimumCapacity: Int(count), keyBytesCapacity: max(0, keyBytes))
         var liveBytes: UInt64 = 0
         var position = 0
         for _ in 0..<count {
-            guard position + SnapshotFormat.entryHeaderSize <= body.count else { return nil }
+            guard position + entryHeaderSize <= body.count else { return nil }
             let keyLength = Int(RecordFormat.load(at: position, from: body) as UInt16)
-            let keyStart = position + SnapshotFormat.entryHeaderSize
+            let keyStart = position + entryHeaderSize
             guard keyLength > 0, keyStart + keyLength <= body.count else { return nil }
-            let entry = IndexEntry(
+            var entry = IndexEntry(
                 offset: RecordFormat.load(at: position + 4, from: body),
                 valueLength: RecordFormat.load(at: position + 12, from: body),
                 metadata: EntryMetadata(
@@ -127,6 +141,15 @@ extension LogStore {
                     expiresAt: Int64(bitPattern: RecordFormat.load(at: position + 28, from: body)),
                     accessSequence: RecordFormat.load(at: position + 36, from: body)),
                 keyLength: UInt16(keyLength), metadataMatchesRecord: body[position + 2] & 1 != 0)
+            if entryHeaderSize == SnapshotFormat.userMetadataEntryHeaderSize {
+                entry.putUserMetadataLength = RecordFormat.load(at: position + 44, from: body)
+                entry.userMetadataLength = RecordFormat.load(at: position + 46, from: body)
+                entry.userMetadataOffset = RecordFormat.load(at: position + 48, from: body)
+                guard Int(entry.putUserMetadataLength) <= RecordFormat.maximumUserMetadataLength,
+                    Int(entry.userMetadataLength) <= RecordFormat.maximumUserMetadataLength,
+                    entry.userMetadataLength == 0 || entry.userMetadataOffset < logLength
+                else { return nil }
+            }
             // Every field is untrusted: compare without any sum that could overflow.
             guard entry.valueLength <= RecordFormat.maximumValueLength,
                 entry.offset >= UInt64(RecordFormat.fileHeaderSize), entry.offset <= logLength,

@@ -13,7 +13,8 @@ extension LogStore {
         try writerLock.withLock { () throws(LogStoreError) -> VerificationReport in
             if isClosed { throw .closed(path: path) }
             if isWritable { try flushBuffer() }
-            return try LogStore.verifyRecords(descriptor: descriptor, path: path, end: flushedLength)
+            return try LogStore.verifyRecords(
+                descriptor: descriptor, path: path, end: flushedLength, major: formatMajor)
         }
     }
 
@@ -25,6 +26,7 @@ extension LogStore {
         defer { FileSystem.close(fd) }
         let size = try storeIO { try FileSystem.size(fd, path: path) }
         var header = [UInt8](repeating: 0, count: RecordFormat.fileHeaderSize)
+        var major = RecordFormat.majorVersion
         try rethrowingStoreErrors {
             let got = try header.withUnsafeMutableBytes { bytes in
                 try storeIO { try FileSystem.read(fd, into: bytes, at: 0, path: path) }
@@ -36,11 +38,13 @@ extension LogStore {
             if decoded.major == LegacyRecordFormat.majorVersion {
                 throw LogStoreError.migrationRequired(path: path)
             }
+            major = decoded.major
         }
-        return try verifyRecords(descriptor: fd, path: path, end: size)
+        return try verifyRecords(descriptor: fd, path: path, end: size, major: major)
     }
 
-    static func verifyRecords(descriptor: Int32, path: String, end: UInt64) throws(LogStoreError)
+    static func verifyRecords(descriptor: Int32, path: String, end: UInt64, major: UInt16)
+        throws(LogStoreError)
         -> VerificationReport
     {
         let reader = WindowedReader(descriptor: descriptor, path: path, end: end)
@@ -61,7 +65,7 @@ extension LogStore {
             }
             try reader.copy(offset, count: RecordFormat.recordHeaderSize, into: head.baseAddress!)
             let header = RecordFormat.decodeHeader(
-                UnsafeRawBufferPointer(rebasing: head[..<RecordFormat.recordHeaderSize]))
+                UnsafeRawBufferPointer(rebasing: head[..<RecordFormat.recordHeaderSize]), major: major)
             let headLength = RecordFormat.recordHeaderSize + header.keyLength
             guard UInt64(headLength) <= remaining else { return report(.truncatedRecord(offset: offset)) }
             try reader.copy(
@@ -70,7 +74,7 @@ extension LogStore {
             let headerChecksum = RecordFormat.headChecksum(
                 UnsafeRawBufferPointer(rebasing: head[..<headLength]))
             guard headerChecksum == header.headerChecksum,
-                RecordFormat.isWellFormed(header, knownTypesOnly: false)
+                RecordFormat.isWellFormed(header, major: major, knownTypesOnly: false)
             else {
                 return report(
                     .checksumMismatch(
@@ -85,6 +89,16 @@ extension LogStore {
                 return report(
                     .checksumMismatch(
                         offset: offset, declared: header.valueChecksum, computed: valueChecksum.value))
+            }
+            if header.userMetadataLength > 0 {
+                var block: [UInt8] = []
+                try reader.read(
+                    offset + UInt64(headLength) + header.valueLength,
+                    count: RecordFormat.userMetadataBlockLength(header.userMetadataLength)
+                ) { piece in block.append(contentsOf: piece) }
+                guard RecordFormat.userMetadataBlockIsIntact(block) else {
+                    return report(.checksumMismatch(offset: offset, declared: 0, computed: 0))
+                }
             }
             valid += 1
             offset += header.recordLength

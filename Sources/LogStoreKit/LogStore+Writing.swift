@@ -256,7 +256,7 @@ extension LogStore {
         }
     }
 
-    private func mutate(key: [UInt8], _ body: (UnsafeRawBufferPointer) throws(LogStoreError) -> Void)
+    func mutate(key: [UInt8], _ body: (UnsafeRawBufferPointer) throws(LogStoreError) -> Void)
         throws(LogStoreError)
     {
         try rethrowingStoreErrors {
@@ -290,10 +290,12 @@ extension LogStore {
     /// appended: a partial write is cut off again (§8.4).
     func append(
         _ type: RecordFormat.RecordType, key: UnsafeRawBufferPointer, value: UnsafeRawBufferPointer,
-        metadata: EntryMetadata
+        metadata: EntryMetadata,
+        userMetadata: UnsafeRawBufferPointer = UnsafeRawBufferPointer(start: nil, count: 0)
     ) throws(LogStoreError) -> UInt64 {
         let headLength = RecordFormat.recordHeaderSize + key.count
-        let recordLength = headLength + value.count
+        let blockLength = Int(RecordFormat.userMetadataBlockLength(userMetadata.count))
+        let recordLength = headLength + value.count + blockLength
         if recordLength * 2 > bufferCapacity {
             // Large record: write it directly, after whatever is buffered.
             try flushBuffer()
@@ -304,7 +306,7 @@ extension LogStore {
                 RecordFormat.encodeHead(
                     type: type, key: key, valueLength: UInt64(value.count),
                     valueChecksum: RecordFormat.valueChecksum(value), metadata: metadata,
-                    into: head.baseAddress!)
+                    userMetadataLength: userMetadata.count, into: head.baseAddress!)
                 do {
                     try storeIO {
                         try FileSystem.write(descriptor, UnsafeRawBufferPointer(head), at: offset, path: path)
@@ -313,6 +315,17 @@ extension LogStore {
                         try storeIO {
                             try FileSystem.write(
                                 descriptor, value, at: offset + UInt64(headLength), path: path)
+                        }
+                    }
+                    if blockLength > 0 {
+                        let block = UnsafeMutableRawBufferPointer.allocate(
+                            byteCount: blockLength, alignment: 8)
+                        defer { block.deallocate() }
+                        RecordFormat.encodeUserMetadataBlock(userMetadata, into: block.baseAddress!)
+                        let blockOffset = offset + UInt64(headLength + value.count)
+                        try storeIO {
+                            try FileSystem.write(
+                                descriptor, UnsafeRawBufferPointer(block), at: blockOffset, path: path)
                         }
                     }
                 } catch {
@@ -336,7 +349,8 @@ extension LogStore {
             UnsafeRawBufferPointer(start: start + headLength, count: value.count))
         RecordFormat.encodeHead(
             type: type, key: key, valueLength: UInt64(value.count), valueChecksum: valueChecksum,
-            metadata: metadata, into: start)
+            metadata: metadata, userMetadataLength: userMetadata.count, into: start)
+        RecordFormat.encodeUserMetadataBlock(userMetadata, into: start + headLength + value.count)
         let offset = flushedLength + UInt64(bufferedCount)
         stateLock.withWriteLock { bufferedCount += recordLength }
         return offset

@@ -99,11 +99,28 @@ public final class LogStore: @unchecked Sendable {
         var keyLength: UInt16
         /// False once a touch record changed the metadata: compaction must rewrite the header.
         var metadataMatchesRecord: Bool
+        /// The user-metadata length of the put record (format 3, §13.1): part of its length.
+        var putUserMetadataLength: UInt16 = 0
+        /// The length of the entry's current user metadata (0: none).
+        var userMetadataLength: UInt16 = 0
         /// Where the key's bytes start in the index's key arena (-1: a free entry).
         var keyStart: Int = 0
+        /// The offset of the record whose block holds the current user metadata: the put's, or
+        /// a later user-metadata record's (§13.2). Meaningless when `userMetadataLength` is 0.
+        var userMetadataOffset: UInt64 = 0
 
         var recordLength: UInt64 {
             UInt64(RecordFormat.recordHeaderSize) + UInt64(keyLength) + valueLength
+                + RecordFormat.userMetadataBlockLength(Int(putUserMetadataLength))
+        }
+
+        /// Whether the put record holds the entry exactly: its metadata and user metadata, so
+        /// compaction may copy it byte for byte.
+        var recordIsCurrent: Bool {
+            metadataMatchesRecord
+                && (userMetadataLength == 0
+                    ? putUserMetadataLength == 0
+                    : userMetadataOffset == offset && userMetadataLength == putUserMetadataLength)
         }
     }
 
@@ -143,6 +160,8 @@ public final class LogStore: @unchecked Sendable {
     var bufferedCount = 0
     var liveBytes: UInt64 = 0
     var generation: UInt64 = 0
+    /// The log's major version (`Spec/store.md` §2, §13): 2 until it holds user metadata.
+    var formatMajor: UInt16 = RecordFormat.majorVersion
     var isClosed = false
     var isWritable: Bool
     /// Whether this handle holds the writer's lock on `descriptor` (`Spec/store.md` §5.1).

@@ -30,6 +30,8 @@ public enum LogStoreError: Error, Hashable, Sendable, CustomStringConvertible {
     case invalidKey(length: Int)
     /// The value is longer than the format's limit (`Spec/store.md` §6).
     case valueTooLarge(length: UInt64)
+    /// The user metadata is longer than 4,096 bytes (`Spec/store.md` §13.1).
+    case userMetadataTooLarge(length: Int)
     /// The file system is full (ENOSPC); the partial append was cut off.
     case diskFull(path: String)
     /// The process file-size limit was reached (EFBIG); the partial append was cut off.
@@ -76,6 +78,8 @@ public enum LogStoreError: Error, Hashable, Sendable, CustomStringConvertible {
             return "a key must be 1 to 65535 UTF-8 bytes long; this one is \(length)."
         case .valueTooLarge(let length):
             return "a value of \(length) bytes is larger than the store's limit of 2^48 - 1 bytes."
+        case .userMetadataTooLarge(let length):
+            return "user metadata of \(length) bytes is larger than the limit of 4096 bytes."
         case .diskFull(let path):
             return "no space left on the device holding \(path); the write was undone. Free space and retry."
         case .fileSizeLimitExceeded(let path):

@@ -148,8 +148,8 @@ extension CacheBehaviourTests {
             let settings = configuration(.dictionary, directory, clock: ManualClock())
             try FileManager.default.createDirectory(at: directory.cacheURL, withIntermediateDirectories: true)
             let path = directory.cacheURL.appendingPathComponent(DictionaryStorage.fileName).path
-            try Data(Array("ICDICT01".utf8) + [3, 0, 0, 0, 0, 0, 0, 0]).write(to: URL(fileURLWithPath: path))
-            #expect(throws: CacheError.unsupportedFormatVersion(path: path, version: 3)) {
+            try Data(Array("ICDICT01".utf8) + [4, 0, 0, 0, 0, 0, 0, 0]).write(to: URL(fileURLWithPath: path))
+            #expect(throws: CacheError.unsupportedFormatVersion(path: path, version: 4)) {
                 try ImageCache(configuration: settings)
             }
         }

@@ -148,7 +148,8 @@ import Testing
         let orphan = Self.variantKey("gone", 10)
         try withBytes(of: [1, 2, 3]) { (bytes) throws(CacheError) in
             try cache.storage.write(
-                bytes, forKey: orphan, metadata: .init(createdAt: 0, expiresAt: .max, accessSequence: 0))
+                bytes, forKey: orphan, metadata: .init(createdAt: 0, expiresAt: .max, accessSequence: 0),
+                userMetadata: [])
         }
         try cache.close()
         let reopened = try ImageCache(configuration: settings)
@@ -187,7 +188,8 @@ import Testing
         let orphan = Self.variantKey("gone", 10)
         try withBytes(of: [1, 2, 3]) { (bytes) throws(CacheError) in
             try cache.storage.write(
-                bytes, forKey: orphan, metadata: .init(createdAt: 0, expiresAt: .max, accessSequence: 0))
+                bytes, forKey: orphan, metadata: .init(createdAt: 0, expiresAt: .max, accessSequence: 0),
+                userMetadata: [])
         }
         try cache.close()
         var readOnly = settings

@@ -197,12 +197,12 @@ import Testing
         let path = directory.file()
         let (bytes, _) = try buildStore(at: path, count: 3, valueLength: 10)
         try FileSystem.remove(path + ".hint")
-        let major = withVersion(bytes, major: 3, minor: 0)
+        let major = withVersion(bytes, major: 4, minor: 0)
         writeFile(path, major)
-        #expect(throws: LogStoreError.unsupportedVersion(path: path, major: 3, minor: 0)) {
+        #expect(throws: LogStoreError.unsupportedVersion(path: path, major: 4, minor: 0)) {
             try LogStore(path: path)
         }
-        #expect(throws: LogStoreError.unsupportedVersion(path: path, major: 3, minor: 0)) {
+        #expect(throws: LogStoreError.unsupportedVersion(path: path, major: 4, minor: 0)) {
             try LogStore(path: path, options: .init(readOnly: true))
         }
         #expect(fileBytes(path) == major)

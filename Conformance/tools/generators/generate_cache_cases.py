@@ -639,7 +639,7 @@ def damaged_files():
                                  ("truncated-header", {"truncate": 12}, "corruptFile"),
                                  ("unreadable-record", {"flip": [16 + 5, 1]}, "corruptFile"),
                                  ("entry-count-too-large", {"flip": [12, 4]}, "corruptFile"),
-                                 ("unknown-version", {"flip": [8, 1]}, "unsupportedFormatVersion")]:
+                                 ("unknown-version", {"flip": [8, 4]}, "unsupportedFormatVersion")]:
         yield (stored(f"damage/dictionary-{label}", "A dictionary file whose structure is damaged fails the open (Spec/backends.md §2.3).",
                       ["backends §2.3", "cache §8.3"], ["dictionary"])
                .damage_path("cache.dictionary", **action).reopen_fails(error))
@@ -648,7 +648,7 @@ def damaged_files():
         for label, action, error in [("header", {"flip": [20, 1]}, "corruptFile"),
                                      ("magic", {"flip": [1, 1]}, "corruptFile"),
 
-                                     ("newer-major-version", {"write": b64(storewriter.file_header(major=3))}, "unsupportedFormatVersion")]:
+                                     ("newer-major-version", {"write": b64(storewriter.file_header(major=4))}, "unsupportedFormatVersion")]:
             yield (stored(f"damage/{backend}-{label}", "A log whose header or middle is damaged fails the open (Spec/backends.md §4.3).",
                           ["backends §4.3", "cache §8.3"], [backend])
                    .damage_path(log, **action).reopen_fails(error))
@@ -734,8 +734,8 @@ def damaged_files():
     yield (only(["directory"], Scenario("damage/directory-index-unknown-version", "An index of an unknown version fails the open.",
                                         covers=["backends §3.4", "cache §8.3"]))
            .store("a", value("alpha")).close()
-           .damage_path("index", write=b64(b"ICINDX01" + struct.pack("<II", 3, 0)
-                                           + struct.pack("<Q", storewriter.checksum(b"ICINDX01" + struct.pack("<II", 3, 0)))))
+           .damage_path("index", write=b64(b"ICINDX01" + struct.pack("<II", 7, 0)
+                                           + struct.pack("<Q", storewriter.checksum(b"ICINDX01" + struct.pack("<II", 7, 0)))))
            .reopen_fails("unsupportedFormatVersion"))
     # hybrid, Spec/backends.md §5.4, §5.5
     big = pattern("external-damage", 140_000)

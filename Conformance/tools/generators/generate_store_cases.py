@@ -216,11 +216,11 @@ def corrupt_cases():
                            {"error": "corruptFileHeader"}, ["store §2.1.5"]))
     cases.append(read_case("corrupt/file-header-major-zero", "Major version 0 is corrupt even with a matching checksum.",
                            s.file_header(major=0) + data[32:], {"error": "corruptFileHeader"}, ["store §2.1.5"]))
-    cases.append(read_case("corrupt/newer-major-version", "A newer major version is refused.", s.file_header(major=3) + data[32:],
+    cases.append(read_case("corrupt/newer-major-version", "A newer major version is refused.", s.file_header(major=4) + data[32:],
                            {"error": "unsupportedVersion"}, ["store §2.1.4"]))
     cases.append(read_case("corrupt/newer-major-version-bad-checksum",
                            "A newer major version is refused whether or not its header checksum matches.",
-                           s.file_header(major=3, header_checksum=0) + data[32:], {"error": "unsupportedVersion"}, ["store §2.1.4"]))
+                           s.file_header(major=4, header_checksum=0) + data[32:], {"error": "unsupportedVersion"}, ["store §2.1.4"]))
     newer_minor = s.file_header(minor=1) + data[32:]
     with_flagged = s.Model()
     with_flagged.entries = dict(model.entries)
