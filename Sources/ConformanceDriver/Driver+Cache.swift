@@ -131,6 +131,8 @@ extension Driver {
                     "accessSequence": .integer(Int64(bitPattern: metadata.accessSequence)),
                 ])
             ]
+        case "cache.userMetadata", "cache.setUserMetadata":
+            return try userMetadata(request, session, cache)
         case "cache.verify":
             let report = try cache.verify()
             return [
@@ -155,7 +157,11 @@ extension Driver {
                     session.forget(oldest)
                 }
                 let superseded = supersededFiles(session, key)
-                try cache.store(data, forKey: key)
+                if request.fields["userMetadata"] != nil {
+                    try cache.store(data, forKey: key, userMetadata: try request.bytes("userMetadata"))
+                } else {
+                    try cache.store(data, forKey: key)
+                }
                 Driver.deleteExternalFiles(superseded, in: session.folder)
                 size = data.count
             } else {
@@ -244,7 +250,7 @@ extension Driver {
             try cache.synchronize()
             return [:]
         case "cache.compact":
-            try cache.compact()
+            try compactLosingUserMetadata(cache)
             for (key, data) in session.removedValues.sorted(by: { $0.key < $1.key }) {
                 try cache.store(data, forKey: key)
             }

@@ -53,6 +53,9 @@ extension Fault {
         case .linksFollowed: "links"
         case .readOnlyRemovesStrays: "read-only"
         case .damagedVariantKept: "variants"
+        case .userMetadataReadIsAHit: "user metadata"
+        case .userMetadataLostOnCompaction: "user metadata"
+        case .setUserMetadataCreatesEntry: "user metadata"
         }
     }
 
@@ -118,6 +121,10 @@ extension Fault {
         case .readOnlyRemovesStrays: "a read-only open deletes stray and leftover files"
         case .damagedVariantKept:
             "a damaged variant is made again without being removed first (no remove record)"
+        case .userMetadataReadIsAHit: "reading user metadata is a hit (extends the expiry, takes a number)"
+        case .userMetadataLostOnCompaction: "compaction drops every entry's user metadata"
+        case .setUserMetadataCreatesEntry:
+            "setting user metadata with no live entry stores an empty value and answers true"
         }
     }
 
@@ -172,6 +179,9 @@ extension Fault {
         case .linksFollowed: ["--filter", "cache/damage/", "--backend", "hybrid"]
         case .readOnlyRemovesStrays: ["--filter", "cache/lifecycle/", "--backend", "directory"]
         case .damagedVariantKept: ["--filter", "cache/variants/", "--backend", "hybrid"]
+        case .userMetadataReadIsAHit: ["--filter", "cache/meta/", "--backend", "directory"]
+        case .userMetadataLostOnCompaction: ["--filter", "cache/meta/", "--backend", "log"]
+        case .setUserMetadataCreatesEntry: ["--filter", "cache/meta/", "--backend", "hybrid"]
         }
     }
 }

@@ -118,6 +118,15 @@ enum Fault: String, CaseIterable, Sendable {
     /// The memory tier serves the bitmap it holds although another process replaced or
     /// removed the value (the driver answers from the last bitmap this process read).
     case staleBitmapFromMemory = "stale-bitmap-from-memory"
+    // user metadata (Spec/cache.md §13)
+    /// Reading an entry's user metadata is a hit: the driver also reads the value, which
+    /// extends the expiry and takes an access sequence number.
+    case userMetadataReadIsAHit = "user-metadata-read-is-a-hit"
+    /// Compaction drops every entry's user metadata (the driver clears it after compacting).
+    case userMetadataLostOnCompaction = "user-metadata-lost-on-compaction"
+    /// Setting user metadata for a key with no live entry stores an empty value with it and
+    /// answers true, instead of changing nothing and answering false.
+    case setUserMetadataCreatesEntry = "set-user-metadata-creates-entry"
     // read-only
     /// A read-only cache stores what it is asked to (through a writable instance).
     case readOnlyStores = "read-only-stores"

@@ -85,8 +85,25 @@ class Scenario:
         self.model.now += milliseconds
         return self.add({"op": "cache.advance", "milliseconds": milliseconds}, {"now": self.model.now})
 
-    def store(self, key, data):
-        return self.attempt({"op": "cache.store", "key": key, "data": b64(data)}, lambda: self.model.store(key, data) and None)
+    def store(self, key, data, user_metadata=None):
+        """cache.store; with `user_metadata` (bytes) the request carries it (Spec/cache.md §13.2)."""
+        request = {"op": "cache.store", "key": key, "data": b64(data)}
+        if user_metadata is None:
+            return self.attempt(request, lambda: self.model.store(key, data) and None)
+        request["userMetadata"] = b64(user_metadata)
+        return self.attempt(request, lambda: self.model.store(key, data, user_metadata=user_metadata) and None)
+
+    def user_metadata(self, key):
+        """cache.userMetadata (Spec/cache.md §13.3): base64, or null with no live entry."""
+        def run():
+            found = self.model.user_metadata(key)
+            return {"userMetadata": None if found is None else b64(found)}
+        return self.attempt({"op": "cache.userMetadata", "key": key}, run)
+
+    def set_user_metadata(self, key, user_metadata):
+        """cache.setUserMetadata (Spec/cache.md §13.4): whether a live entry was updated."""
+        request = {"op": "cache.setUserMetadata", "key": key, "userMetadata": b64(user_metadata)}
+        return self.attempt(request, lambda: {"updated": self.model.set_user_metadata(key, user_metadata)})
 
     def store_bitmap(self, key, width, height, format_name, pixels):
         png = pngwriter.canonical_encode(width, height, format_name, pixels)
@@ -299,6 +316,12 @@ SCENARIO_COVERS = [
     (r"^counter/", ["cache §2.2", "cache §6.2.3"]),
     (r"^basic/invalid-keys", ["cache §6.2.1"]),
     (r"^example/", ["cache §11", "cache §6.2.3", "cache §6.2.6"]),
+    (r"^meta/", ["cache §13.1"]),
+    (r"^meta/(store-read-back|empty-is-absent|too-large|check-order|overwrite-without)", ["cache §13.2"]),
+    (r"^meta/(store-read-back|read-is-not-a-hit|lru-unchanged|expired-is-null)", ["cache §13.3"]),
+    (r"^meta/(set-|check-order|read-is-not-a-hit|lru-unchanged)", ["cache §13.4"]),
+    (r"^meta/(survives-|removed-with)", ["cache §13.5"]),
+    (r"^meta/survives-", ["backends §1.9"]),
     (r"^random/", ["cache §3.3", "cache §4.4", "cache §5.3", "cache §5.4", "cache §5.6"]),
 ]
 
@@ -1151,6 +1174,94 @@ def variant_mix(index):
     ]
 
 
+def user_metadata():
+    """Spec/cache.md §13: user metadata stored with a value, inspected, replaced and kept."""
+    etag, modified = b'"etag-1"', b"Last-Modified: Tue, 24 Nov 2026 21:00:00 GMT"
+    longest = value("user metadata at the limit", 4096)
+    yield (Scenario("meta/store-read-back", "User metadata stored with a value reads back as it was, the value "
+                    "unchanged; a key stored without it has none (empty), an absent key null.")
+           .store("a", value("alpha"), etag).store("b", value("beta")).store("c", value("gamma"), longest)
+           .user_metadata("a").user_metadata("b").user_metadata("c").user_metadata("d")
+           .read("a").read("c").check())
+    yield (Scenario("meta/empty-is-absent", "Empty user metadata is no user metadata: stored empty, it reads "
+                    "back empty, as a store without it does.")
+           .store("a", value("alpha"), b"").user_metadata("a").store("b", value("beta")).user_metadata("b")
+           .set_user_metadata("a", b"").user_metadata("a").check())
+    yield (Scenario("meta/too-large", "4,097 bytes of user metadata are refused (userMetadataTooLarge) and "
+                    "nothing changes: no entry made, an existing entry keeps its value, metadata and user "
+                    "metadata; 4,096 bytes are accepted.")
+           .store("a", value("alpha"), etag).metadata("a")
+           .store("b", value("beta"), bytes(4097)).store("a", value("other"), bytes(4097))
+           .set_user_metadata("a", bytes(4097)).set_user_metadata("b", bytes(4097))
+           .check().read("b").metadata("a").user_metadata("a").read("a")
+           .set_user_metadata("a", longest).user_metadata("a"))
+    yield (Scenario("meta/check-order", "The order of the checks: invalidKey, valueTooLarge, "
+                    "userMetadataTooLarge, then cacheClosed and readOnly (Spec/cache.md §13.2, §13.4).",
+                    maximumBytes=10)
+           .store("", value("x"), bytes(4097)).store("a", value("eleven byte"), bytes(4097))
+           .set_user_metadata("", bytes(4097)).store("a", value("alpha"), etag).synchronize()
+           .reopen(read_only=True).store("b", value("beta"), bytes(4097)).set_user_metadata("a", bytes(4097))
+           .store("b", value("beta"), etag).set_user_metadata("a", modified).set_user_metadata("z", modified)
+           .user_metadata("a").close()
+           .store("b", value("beta"), bytes(4097)).set_user_metadata("a", bytes(4097))
+           .store("b", value("beta"), etag).set_user_metadata("a", modified))
+    yield (Scenario("meta/read-is-not-a-hit", "Reading and replacing user metadata are not hits: the expiry is "
+                    "not extended, no sequence is taken, and the entry expires when it would have.",
+                    timeToLive=1000)
+           .store("a", value("alpha"), etag).metadata("a").advance(600).user_metadata("a")
+           .set_user_metadata("a", modified).metadata("a").advance(399).user_metadata("a").advance(1)
+           .user_metadata("a").contains("a").store("b", value("beta")).metadata("b"))
+    yield (Scenario("meta/lru-unchanged", "Reading and replacing user metadata do not make an entry recent: "
+                    "the least recently used entry is still evicted first.", maximumEntryCount=2)
+           .store("a", value("alpha"), etag).store("b", value("beta")).user_metadata("a")
+           .set_user_metadata("a", modified).store("c", value("gamma")).check().user_metadata("a")
+           .user_metadata("b"))
+    yield (Scenario("meta/expired-is-null", "An expired entry has no user metadata (null) and is neither "
+                    "reported nor removed by asking: verify still counts it until a purge.", timeToLive=1000)
+           .store("a", value("alpha"), etag).advance(1000).user_metadata("a").verify().purge().verify())
+    yield (Scenario("meta/set-on-absent-or-expired", "Setting user metadata with no live entry changes "
+                    "nothing and answers false: an absent key, a removed one, an expired one.",
+                    timeToLive=1000)
+           .set_user_metadata("a", etag).user_metadata("a").contains("a").count()
+           .store("b", value("beta")).remove("b").set_user_metadata("b", etag).user_metadata("b")
+           .store("c", value("gamma"), etag).advance(1000).set_user_metadata("c", modified).verify()
+           .user_metadata("c").metadata("c").check())
+    yield (Scenario("meta/set-replaces", "Setting user metadata replaces it without touching the value or the "
+                    "metadata (createdAt, expiresAt, accessSequence).", timeToLive=10_000)
+           .store("a", value("alpha"), etag).metadata("a").advance(10).set_user_metadata("a", modified)
+           .user_metadata("a").metadata("a").read("a").metadata("a").set_user_metadata("a", b"")
+           .user_metadata("a").set_user_metadata("a", longest).user_metadata("a").read("a").check())
+    yield (Scenario("meta/overwrite-without-clears", "A store without user metadata gives the new entry none, "
+                    "and a store with it replaces the old.")
+           .store("a", value("one"), etag).store("a", value("two")).user_metadata("a").read("a")
+           .store("a", value("three"), modified).user_metadata("a").synchronize().reopen().user_metadata("a"))
+    yield (Scenario("meta/survives-a-hit", "A hit (a read) keeps the entry's user metadata.", timeToLive=1000)
+           .store("a", value("alpha"), etag).advance(500).read("a").metadata("a").user_metadata("a")
+           .advance(900).user_metadata("a"))
+    yield (Scenario("meta/survives-reopen", "User metadata, stored and replaced, survives closing and opening "
+                    "again, writable and read-only; a value over the hybrid threshold keeps it too.")
+           .store("a", value("alpha"), etag).store("b", value("beta")).set_user_metadata("b", modified)
+           .store("c", pattern("external", 200_000), longest).store("d", value("delta"))
+           .reopen().user_metadata("a").user_metadata("b").user_metadata("c").user_metadata("d").read("c")
+           .reopen(read_only=True).user_metadata("a").user_metadata("b").user_metadata("c").read("a")
+           .reopen().set_user_metadata("a", b"").close().reopen().user_metadata("a").user_metadata("b"))
+    yield (Scenario("meta/survives-compaction", "Compaction keeps every entry's user metadata, the latest "
+                    "of a key stored twice or replaced, and drops none with the superseded records.")
+           .store("a", value("one"), etag).store("a", value("two"), modified).store("b", value("beta"))
+           .set_user_metadata("b", etag).set_user_metadata("b", longest)
+           .store("c", pattern("external", 200_000), etag).store("d", value("delta"), etag).remove("d")
+           .compact().user_metadata("a").user_metadata("b").user_metadata("c").user_metadata("d")
+           .read("a").reopen().user_metadata("a").user_metadata("b").user_metadata("c").check())
+    yield (Scenario("meta/removed-with-entry", "Removal, eviction, purge and clear remove the user metadata with "
+                    "the entry: a key stored again without it has none.", timeToLive=1000, maximumEntryCount=2)
+           .store("a", value("alpha"), etag).remove("a").user_metadata("a").store("a", value("alpha"))
+           .user_metadata("a").store("b", value("beta"), etag).store("c", value("gamma"), etag)
+           .user_metadata("a").user_metadata("b").store("a", value("alpha")).user_metadata("a")
+           .advance(1000).purge().user_metadata("c").store("c", value("gamma")).user_metadata("c")
+           .store("d", value("delta"), modified).clear().user_metadata("d").store("d", value("delta"))
+           .user_metadata("d"))
+
+
 def random_variant_sequences(count=RANDOM_VARIANT_SEQUENCES, seed=20261124):
     """Seeded random sequences mixing variant requests and image stores with every other
     operation under random limits, each step checked against the model (as random.json does
@@ -1360,14 +1471,16 @@ def random_sequences(count=RANDOM_SEQUENCES, seed=20261123):
 # The file each case goes to, by the first part of its name.
 FILES = {"basic": "basic.json", "expiry": "expiry.json", "evict": "eviction.json", "persist": "persistence.json",
          "corrupt": "corruption.json", "files": "files.json", "counter": "counter.json", "lifecycle": "lifecycle.json",
-         "damage": "damage.json", "format1": "format1.json", "example": "example.json", "variants": "variants.json"}
+         "damage": "damage.json", "format1": "format1.json", "example": "example.json", "variants": "variants.json",
+         "meta": "metadata.json"}
 
 
 def main():
     os.makedirs(OUT, exist_ok=True)
     scenarios = [basics(), invalid_configurations(), expiration(), eviction(), persistence(), corruption(), files(),
                  counter(), lifecycle(), damaged_files(), format_one(), worked_example(), variants(),
-                 variant_configurations(), item_decisions(), damage_never_blessed(), uncaught_wrong_behaviour()]
+                 variant_configurations(), item_decisions(), damage_never_blessed(), uncaught_wrong_behaviour(),
+                 user_metadata()]
     groups = {name: [] for name in FILES.values()}
     for made in scenarios:
         for scenario in made:

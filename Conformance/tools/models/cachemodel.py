@@ -20,6 +20,9 @@ VARIANT_PREFIX = b"\xff\x56"
 LONGEST_KEY_WITH_VARIANTS = 65_535 - 6  # Spec/thumbnail.md §5.2
 
 
+MAXIMUM_USER_METADATA = 4096  # §13.1: ImageCache.maximumUserMetadataByteCount
+
+
 class CacheError(Exception):
     def __init__(self, name):
         super().__init__(name)
@@ -59,6 +62,7 @@ class Entry:
         self.stored = (created, expires, sequence)  # the metadata at the store
         self.corrupt = False
         self.counted = None  # the size it counts with when damage changed it (backends §5.6)
+        self.user_metadata = b""  # §13: opaque bytes kept with the entry, empty when none
 
     @property
     def size(self):
@@ -214,16 +218,20 @@ class CacheModel:
             raise CacheError("invalidKey")
 
     # -- operations ---------------------------------------------------------------------------
-    def store(self, key, value, bitmap=None):
+    def store(self, key, value, bitmap=None, user_metadata=b""):
         """A store of raw bytes, or with `bitmap` (its canonical PNG is `value`) an image store,
         which also stores the thumbnail (Spec/thumbnail.md §5.4)."""
-        # §5.5, §5.6: the arguments first (key, size), then the state (closed, read-only).
+        # §5.5, §5.6, §13.2: the arguments first (key, size, user metadata), then the state
+        # (closed, read-only).
         self.check_key(key)
         if self.max_bytes is not None and len(value) > self.max_bytes:
             raise CacheError("valueTooLarge")
+        if len(user_metadata) > MAXIMUM_USER_METADATA:
+            raise CacheError("userMetadataTooLarge")
         self.check_open()
         self.check_writable()
         entry = Entry(value, self.now, self.expiry_for_store(), self.next_sequence(), bitmap)
+        entry.user_metadata = bytes(user_metadata)  # §13.2: a store without it gives none
         self.drop_variants(key)  # thumbnail §5.5: the key's variants go first
         self.entries[key] = entry
         self.journal.append(("put", key, value, entry.meta))
@@ -274,6 +282,30 @@ class CacheModel:
         if entry is None or self.expired(entry):
             return None
         return {"createdAt": entry.created, "expiresAt": entry.expires, "accessSequence": entry.sequence}
+
+    def user_metadata(self, key):
+        """§13.3: the live entry's user metadata (empty when none), or None; not a hit, and an
+        expired entry is neither reported nor removed."""
+        self.check_key(key)
+        self.check_open()
+        entry = self.entries.get(key)
+        if entry is None or self.expired(entry):
+            return None
+        return entry.user_metadata
+
+    def set_user_metadata(self, key, user_metadata):
+        """§13.4: replaces the live entry's user metadata (True), or changes nothing (False);
+        not a hit. Checks: invalidKey, userMetadataTooLarge, cacheClosed, readOnly."""
+        self.check_key(key)
+        if len(user_metadata) > MAXIMUM_USER_METADATA:
+            raise CacheError("userMetadataTooLarge")
+        self.check_open()
+        self.check_writable()
+        entry = self.entries.get(key)
+        if entry is None or self.expired(entry):
+            return False
+        entry.user_metadata = bytes(user_metadata)
+        return True
 
     def variant(self, key, maximum):
         """Spec/thumbnail.md §5.3: the variant of `key` at `maximum` as a bitmap
