@@ -189,6 +189,10 @@ class CacheSession:
         self.model = None
         self.backend = None
         self.position = 0  # the journal events the backend has been given
+        # User metadata (Spec/cache.md §13) by key, kept across closing and opening: the model's
+        # backends write the format-2 files only, so this driver checks the rules of user
+        # metadata, not how the files keep it (Spec/conformance.md §9).
+        self.user_metadata = {}
 
     def limits(self):
         limits = self.configuration.get("decodingLimits", {})
@@ -212,7 +216,13 @@ class CacheSession:
         model = CacheModel(self.now, readOnly=read_only, **self.configuration)
         for key, h in held.items():
             populate(model, key, h)
+        for key, entry in model.entries.items():
+            entry.user_metadata = self.user_metadata.get(key, b"")
         return backend, model, held
+
+    def keep_user_metadata(self):
+        if self.model is not None:
+            self.user_metadata = {k: e.user_metadata for k, e in self.model.entries.items() if e.user_metadata}
 
     def held(self):
         """What the model holds, as the backend persists it: key bytes -> Held."""
@@ -241,11 +251,13 @@ class CacheSession:
     def close(self):
         if self.model is None or self.model.closed:
             return
+        self.keep_user_metadata()
         self.model.close()
         self.forward()
         self.backend.close(self.held())
 
     def abandon(self):
+        self.keep_user_metadata()
         if self.backend is not None:
             self.backend.abandon()
         self.model = self.backend = None
@@ -344,6 +356,9 @@ class Driver:
             return {"keys": model.keys()}
         if op == "cache.metadata":
             return {"metadata": model.metadata(key)}
+        if op == "cache.userMetadata":
+            found = model.user_metadata(key)
+            return {"userMetadata": None if found is None else b64(found)}
         try:
             return self.cache_change(op, request, model, key)
         finally:
@@ -354,8 +369,10 @@ class Driver:
     def cache_change(self, op, request, model, key):
         s = self.session
         if op == "cache.store":
-            model.store(key, unb64(request["data"]))
+            model.store(key, unb64(request["data"]), user_metadata=unb64(request.get("userMetadata", "")))
             return {}
+        if op == "cache.setUserMetadata":
+            return {"updated": model.set_user_metadata(key, unb64(request["userMetadata"]))}
         if op == "cache.storeBitmap":
             bitmap = (request["width"], request["height"], request["format"], unb64(request["pixels"]))
             try:
@@ -403,6 +420,8 @@ class Driver:
         """A second instance beside the open one (Spec/backends.md §1.5): its count, then closed."""
         s = self.session
         other = CacheSession(s.backend_name, s.folder, s.now, s.configuration)
+        s.keep_user_metadata()
+        other.user_metadata = s.user_metadata
         other.open(read_only)
         count = other.model.count()
         other.close()
