@@ -117,10 +117,20 @@ extension Driver {
         var removed: [(String, [UInt8], EntryMetadata)] = []
         do {
             for operation in try request.array("operations") {
-                if operation.has("put") {
+                if operation.has("put"), operation.has("userMetadata") {
+                    // A put with user metadata (Spec/store.md §13.2): one record with its block.
+                    let value = try operation.bytes("value")
+                    let userMetadata = try operation.bytes("userMetadata")
+                    let metadata = try Driver.metadata(operation)
+                    let key = Array(try operation.string("put").utf8)
+                    try Driver.put(value, key, metadata, userMetadata, into: store)
+                } else if operation.has("put") {
                     try store.put(
                         try operation.bytes("value"), forKey: try operation.string("put"),
                         metadata: try Driver.metadata(operation))
+                } else if operation.has("setUserMetadata") {
+                    try store.setUserMetadata(
+                        try operation.bytes("userMetadata"), forKey: Array(try operation.string("setUserMetadata").utf8))
                 } else if operation.has("touch") {
                     let key = try operation.string("touch")
                     try appendForAbsentKey(key, store)
@@ -213,8 +223,29 @@ extension Driver {
             } catch {
                 fields["valueError"] = .string(Driver.name(of: error))
             }
+            // Its user metadata (Spec/store.md §13.4), read and checked without the value.
+            do {
+                fields["userMetadata"] = .bytes(try store.userMetadata(forKey: Array(entry.key.utf8)) ?? [])
+            } catch {
+                fields["userMetadataError"] = .string(Driver.name(of: error))
+            }
             return .object(fields)
         }
+    }
+
+    private static func put(
+        _ value: [UInt8], _ key: [UInt8], _ metadata: EntryMetadata, _ userMetadata: [UInt8],
+        into store: LogStore
+    ) throws {
+        var failure: (any Error)?
+        value.withUnsafeBytes { bytes in
+            do {
+                try store.put(bytes, forKey: key, metadata: metadata, userMetadata: userMetadata)
+            } catch {
+                failure = error
+            }
+        }
+        if let failure { throw failure }
     }
 
     private static func metadata(_ operation: Request) throws(RequestFailure) -> EntryMetadata {

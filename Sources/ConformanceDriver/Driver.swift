@@ -91,7 +91,7 @@ final class Driver {
                 ),
                 "areas": .array(Driver.areas.map(Message.string)),
                 "backends": .array(backends.map(Message.string)),
-                "features": .array([.string("sharing")]),
+                "features": .array([.string("sharing"), .string("storeFormat3")]),
             ]
         case "png.encode": return try encodePNG(request)
         case "png.decode": return try decodePNG(request)

@@ -5,6 +5,7 @@ Run: python3 Conformance/tools/generators/generate_store_cases.py
 """
 import os
 import random
+import struct
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))  # Conformance/tools
@@ -804,12 +805,180 @@ def migration_cases():
     return cases
 
 
+# -- format 3: user metadata (Spec/store.md §13) --------------------------------------------------
+ETAG = b'"etag-1"'
+MODIFIED = b"Last-Modified: Tue, 24 Nov 2026 21:00:00 GMT"
+LONGEST = bytes((i * 7 + 3) & 0xFF for i in range(4096))
+FORMAT3 = ["storeFormat3"]
+
+
+def v3(records):
+    """A format-3 log of the given records; returns (file, offsets of the records)."""
+    data, offsets = bytearray(s.file_header(major=3)), []
+    for record in records:
+        offsets.append(len(data))
+        data += record
+    return bytes(data), offsets
+
+
+def entry3(key, value, created, expires, sequence, user_metadata=b"", error=None):
+    """An entry as store.read lists it with its user metadata (Spec/conformance.md §5.4)."""
+    entry = {"key": key, "value": b64(value), "createdAt": created, "expiresAt": expires, "accessSequence": sequence}
+    if error is None:
+        entry["userMetadata"] = b64(user_metadata)
+    else:
+        entry["userMetadataError"] = error
+    return entry
+
+
+def format3_case(case):
+    case["requires"] = FORMAT3
+    return case
+
+
+def format3_cases():
+    """Format-3 files read, written, damaged and compacted (Spec/store.md §13)."""
+    cases = []
+    n = s.NEVER
+    records = [s.put3("a", b"first", T, n, 1), s.put3("b", b"beta", T, n, 2, ETAG),
+               s.put3("c", b"gamma", T, n, 3, LONGEST), s.put3("d", b"", T, n, 4, b"x")]
+    data, _ = v3(records)
+    cases.append(read_case(
+        "format3/put-with-user-metadata",
+        "Format 3: a put with m > 0 is followed by its user-metadata block (checksum, bytes), up to 4,096 bytes, "
+        "after an empty value too; m = 0 has none. A writable open keeps the file as it is.",
+        data, {"entries": [entry3("a", b"first", T, n, 1), entry3("b", b"beta", T, n, 2, ETAG),
+                           entry3("c", b"gamma", T, n, 3, LONGEST), entry3("d", b"", T, n, 4, b"x")],
+               "file": log_file(data), "sync": marked(len(data))},
+        ["store §13.1", "store §13.4", "store §2.1"], returnFile=True))
+    data, _ = v3([s.put3("a", b"alpha", T, n, 1, ETAG), s.put3("b", b"beta", T, n, 2),
+                  s.set_user_metadata3("a", MODIFIED, T, n, 1), s.set_user_metadata3("b", ETAG, T, n, 2),
+                  s.set_user_metadata3("zz", ETAG, T, n, 9), s.record3(s.TOUCH, "a", b"", T, T + 50, 7),
+                  s.set_user_metadata3("b", b"", T, n, 2)])
+    cases.append(read_case(
+        "format3/type-5-replaces",
+        "A type-5 record replaces the user metadata of a held key (m = 0: none), leaving value and metadata; "
+        "one for an absent key does nothing; a touch keeps the user metadata.",
+        data, {"entries": [entry3("a", b"alpha", T, T + 50, 7, MODIFIED), entry3("b", b"beta", T, n, 2)]},
+        ["store §13.1", "store §13.4"], readOnly=True))
+    records = [s.put3("a", b"alpha", T, n, 1, ETAG), s.put3("b", b"beta", T, n, 2),
+               s.set_user_metadata3("b", MODIFIED, T, n, 2)]
+    data, offsets = v3(records)
+    block_a = offsets[0] + 56 + 1 + 5  # after a's key and value: the block's checksum, then the bytes
+    block_b = offsets[2] + 56 + 1
+    for label, where, key in [("bytes", block_a + 8 + 2, "a"), ("checksum", block_a + 3, "a"),
+                              ("type-5-block", block_b + 8 + 5, "b")]:
+        damaged = flip(data, where)
+        expect = [entry3("a", b"alpha", T, n, 1, ETAG, error="checksumMismatch" if key == "a" else None),
+                  entry3("b", b"beta", T, n, 2, MODIFIED, error="checksumMismatch" if key == "b" else None)]
+        cases.append(read_case(
+            f"format3/damaged-user-metadata-{label}",
+            "Synchronized data (a sync mark over the whole file): a user-metadata block that fails its checksum "
+            "is found when the user metadata is read (checksumMismatch); the value and the other entries read well.",
+            damaged, {"entries": expect}, ["store §13.1", "store §13.4", "store §8.2"],
+            sync=mark(len(data)), readOnly=True))
+    head, offsets = v3(records[:1])
+    data = flip(v3(records[:1] + [s.put3("b", b"beta", T, n, 2, MODIFIED)])[0], len(head) + 56 + 1 + 4 + 8 + 3)
+    cases.append(read_case(
+        "format3/damaged-user-metadata-in-the-tail",
+        "Past the durable length (no sync mark), a put whose user-metadata block fails its checksum is a torn "
+        "tail: cut by a writable open, the log kept as format 3.",
+        data, {"entries": [entry3("a", b"alpha", T, n, 1, ETAG)], "file": log_file(head), "sync": marked(len(head))},
+        ["store §13.1", "store §5.3"], returnFile=True))
+    # A format-3 snapshot: used (its metadata for a differs from the record, and b's user metadata is
+    # found through the offset of the type-5 record); one of major 2 beside a format-3 log is ignored.
+    data, offsets = v3(records)
+    snapshot = s.snapshot3(s.GENERATION, len(data), [
+        ("a", 0, offsets[0], 5, T + 1, T + 2, 99, len(ETAG), len(ETAG), offsets[0]),
+        ("b", 0, offsets[1], 4, T, n, 2, 0, len(MODIFIED), offsets[2])])
+    cases.append(read_case(
+        "format3/snapshot-is-used",
+        "The snapshot of a format-3 log has major 3 and entries of 56 + keyLength bytes (the put's m, the current "
+        "m and the offset of the record holding the user metadata); a valid one is used.",
+        data, {"entries": [entry3("a", b"alpha", T + 1, T + 2, 99, ETAG), entry3("b", b"beta", T, n, 2, MODIFIED)]},
+        ["store §13.3", "store §13.4"], hint=b64(snapshot), readOnly=True))
+    ghost = [("a", 0, offsets[0], 5, T + 1, T + 2, 99), ("ghost", 0, offsets[1], 4, T, n, 5)]
+    cases.append(read_case(
+        "format3/snapshot-of-major-2-ignored",
+        "A snapshot is used only when its major equals the log's: a major-2 snapshot beside a format-3 log is ignored.",
+        data, {"entries": [entry3("a", b"alpha", T, n, 1, ETAG), entry3("b", b"beta", T, n, 2, MODIFIED)]},
+        ["store §13.3"], hint=b64(s.snapshot(s.GENERATION, len(data), ghost)), readOnly=True))
+    cases += format3_write_cases()
+    return [format3_case(case) for case in cases]
+
+
+def write_case(name, note, operations, expect, covers):
+    return {"name": name, "note": note, "covers": covers,
+            "steps": [{"request": {"op": "store.write", "operations": operations}, "expect": expect}]}
+
+
+def put_op(key, value, created, expires, sequence, user_metadata=None):
+    operation = {"put": key, "value": b64(value), "createdAt": created, "expiresAt": expires, "accessSequence": sequence}
+    if user_metadata is not None:
+        operation["userMetadata"] = b64(user_metadata)
+    return operation
+
+
+def set_op(key, user_metadata):
+    return {"setUserMetadata": key, "userMetadata": b64(user_metadata)}
+
+
+def format3_write_cases():
+    """Writers (Spec/store.md §13.2): format 2 until user metadata must be written, then a
+    compaction to format 3 keeping every entry; one record per change; compaction of format 3."""
+    n = s.NEVER
+    cases = []
+    operations = [put_op("a", b"alpha", T, n, 1), put_op("x", b"expired", T - 100, T - 50, 2),
+                  put_op("b", b"beta", T, n, 3), {"remove": "b"}, put_op("c", b"gamma", T, n, 4, ETAG),
+                  set_op("a", MODIFIED), set_op("zz", ETAG)]
+    data, _ = v3([s.put3("a", b"alpha", T, n, 1), s.put3("x", b"expired", T - 100, T - 50, 2),
+                  s.put3("c", b"gamma", T, n, 4, ETAG), s.set_user_metadata3("a", MODIFIED, T, n, 1)])
+    cases.append(write_case(
+        "format3/write-upgrades-to-format-3",
+        "The first user metadata a format-2 store must write makes it format 3 first, by a compaction keeping "
+        "every entry, expired or not (a removed key's records dropped); then the put with its block. Replacing "
+        "user metadata appends one type-5 record with the entry's current metadata, and nothing for an absent key.",
+        operations,
+        {"file": log_file(data), "sync": marked(len(data)),
+         "entries": [entry3("a", b"alpha", T, n, 1, MODIFIED), entry3("c", b"gamma", T, n, 4, ETAG),
+                     entry3("x", b"expired", T - 100, T - 50, 2)]},
+        ["store §13.2.1", "store §13.2.2", "store §13.1"]))
+    plain = s.file_header() + s.put("a", b"alpha", T, n, 1) + s.put("b", b"beta", T, n, 2)
+    cases.append(write_case(
+        "format3/write-without-user-metadata-stays-format-2",
+        "A store that never writes user metadata stays format 2: empty user metadata on a put writes a plain "
+        "put, and clearing user metadata a format-2 log cannot hold writes nothing.",
+        [put_op("a", b"alpha", T, n, 1), set_op("a", b""), put_op("b", b"beta", T, n, 2, b"")],
+        {"file": log_file(plain), "sync": marked(len(plain)),
+         "entries": [entry3("a", b"alpha", T, n, 1), entry3("b", b"beta", T, n, 2)]},
+        ["store §13.2.2"]))
+    operations = [put_op("a", b"one", T, n, 1, ETAG), put_op("a", b"two", T, n, 2, MODIFIED),
+                  put_op("b", b"beta", T, n, 3), set_op("b", ETAG), {"touch": "b", "createdAt": T, "expiresAt": T + 99,
+                                                                    "accessSequence": 9},
+                  put_op("c", b"gamma", T, n, 4, LONGEST), {"compact": T + 1}]
+    b_put = s.put("b", b"beta", T, n, 3)
+    data, _ = v3([s.put3("a", b"two", T, n, 2, MODIFIED),
+                  s.put3("b", b"beta", T, T + 99, 9, ETAG, value_checksum=struct.unpack_from("<Q", b_put, 8)[0]),
+                  s.put3("c", b"gamma", T, n, 4, LONGEST)])
+    cases.append(write_case(
+        "format3/compaction-keeps-user-metadata",
+        "Compaction of a format-3 log writes format 3: a put holding the entry's current metadata and user "
+        "metadata is copied; otherwise a new put with the current metadata, the value and the current "
+        "user-metadata block (here from a type-5 record, then touched).",
+        operations,
+        {"file": log_file(data), "sync": marked(len(data)),
+         "entries": [entry3("a", b"two", T, n, 2, MODIFIED), entry3("b", b"beta", T, T + 99, 9, ETAG),
+                     entry3("c", b"gamma", T, n, 4, LONGEST)]},
+        ["store §13.2.3", "store §7"]))
+    return cases
+
+
 def main():
     os.makedirs(OUT, exist_ok=True)
     for file_name, cases in [("valid.json", valid_cases()), ("torn.json", torn_cases()),
                              ("corrupt.json", corrupt_cases()), ("compaction.json", compaction_cases()),
                              ("snapshot.json", snapshot_cases()), ("sync.json", sync_cases()),
-                             ("skip.json", skip_cases()),
+                             ("skip.json", skip_cases()), ("format3.json", format3_cases()),
                              ("migration.json", migration_cases())]:
         write_case_file(os.path.join(OUT, file_name), "store", "Store files (Spec/store.md).", cases, ascii_only=False)
 

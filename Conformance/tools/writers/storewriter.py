@@ -14,6 +14,11 @@ Sync mark (Spec/store.md §4.1), 32 bytes: magic 89 49 43 53 59 4E 43 0A, genera
 length u64 (the bytes of the log that were durable), checksum u64 of bytes 0..23.
 Every checksum is the record checksum of Spec/checksum.md (models/recordchecksum.py).
 
+Format 3 (Spec/store.md §13): major 3; a record's reserved field is its userMetadataLength m,
+and a record with m > 0 is followed by a user-metadata block (the record checksum of the m
+bytes, then the bytes); type 5 replaces an entry's user metadata. Snapshots of major 3 have
+entries of 56 + keyLength bytes. The *3 functions below.
+
 Format 1 (Spec/store.md §11), kept for the migration cases: the v1_* functions, CRC-32.
 """
 import struct
@@ -100,6 +105,43 @@ def sync_mark(length, generation=GENERATION, mark_checksum=None, magic=SYNC_MAGI
     `length`. `mark_checksum` and `magic` replace the right ones, for marks a reader ignores."""
     head = magic + struct.pack("<QQ", generation, length)
     return head + struct.pack("<Q", checksum(head) if mark_checksum is None else mark_checksum)
+
+
+# -- format 3 (Spec/store.md §13) ---------------------------------------------------------------
+USER_METADATA = 5
+
+
+def record3(kind, key=b"", value=b"", created=0, expires=NEVER, sequence=0, user_metadata=b"",
+            block_checksum=None, **kw):
+    """A format-3 record: §3's with m in the reserved field and, when m > 0, the block."""
+    block = b""
+    if user_metadata:
+        block = struct.pack("<Q", checksum(user_metadata) if block_checksum is None else block_checksum)
+        block += user_metadata
+    return record(kind, key, value, created, expires, sequence, reserved=len(user_metadata), **kw) + block
+
+
+def put3(key, value, created=0, expires=NEVER, sequence=0, user_metadata=b"", **kw):
+    return record3(PUT, key, value, created, expires, sequence, user_metadata, **kw)
+
+
+def set_user_metadata3(key, user_metadata, created, expires, sequence, **kw):
+    """A type-5 record: the entry's current metadata (ignored by readers) and its new user metadata."""
+    return record3(USER_METADATA, key, b"", created, expires, sequence, user_metadata, **kw)
+
+
+def snapshot3(generation, log_length, entries):
+    """A snapshot of a format-3 log (major 3): entries (key, flags, offset, valueLength,
+    createdAt, expiresAt, accessSequence, putUserMetadataLength, userMetadataLength,
+    userMetadataOffset)."""
+    body = bytearray()
+    for key, flags, offset, length, created, expires, sequence, put_m, m, m_offset in entries:
+        key = _key(key)
+        body += struct.pack("<HBBQQqqQHHQ", len(key), flags, 0, offset, length, created, expires, sequence,
+                            put_m, m, m_offset) + key
+    head = HINT_MAGIC + struct.pack("<HHIQQQ", 3, 0, 0, generation, log_length, len(entries))
+    head += struct.pack("<Q", checksum(head))
+    return head + bytes(body) + struct.pack("<Q", checksum(bytes(body)))
 
 
 # -- format 1 (Spec/store.md §11.1) -------------------------------------------------------------
