@@ -321,7 +321,7 @@ SCENARIO_COVERS = [
     (r"^meta/(store-read-back|read-is-not-a-hit|lru-unchanged|expired-is-null)", ["cache §13.3"]),
     (r"^meta/(set-|check-order|read-is-not-a-hit|lru-unchanged)", ["cache §13.4"]),
     (r"^meta/(survives-|removed-with)", ["cache §13.5"]),
-    (r"^meta/survives-", ["backends §1.9"]),
+    (r"^meta/survives-(reopen|compaction)", ["backends §1.9"]),
     (r"^random/", ["cache §3.3", "cache §4.4", "cache §5.3", "cache §5.4", "cache §5.6"]),
 ]
 
