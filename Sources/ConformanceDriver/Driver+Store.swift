@@ -130,7 +130,8 @@ extension Driver {
                         metadata: try Driver.metadata(operation))
                 } else if operation.has("setUserMetadata") {
                     try store.setUserMetadata(
-                        try operation.bytes("userMetadata"), forKey: Array(try operation.string("setUserMetadata").utf8))
+                        try operation.bytes("userMetadata"),
+                        forKey: Array(try operation.string("setUserMetadata").utf8))
                 } else if operation.has("touch") {
                     let key = try operation.string("touch")
                     try appendForAbsentKey(key, store)
