@@ -177,11 +177,7 @@ extension LogStore {
             if isClosed { throw .closed(path: path) }
             guard let coordination else { throw .closed(path: path) }
             if waiting {
-                try storeIO {
-                    try FileLock.lockExclusively(
-                        coordination.descriptor, path: coordination.path,
-                        spinNanoseconds: Self.lockSpinNanoseconds)
-                }
+                try storeIO { try FileLock.lockExclusively(coordination.descriptor, path: coordination.path) }
             } else {
                 guard
                     try storeIO({
@@ -365,10 +361,6 @@ extension LogStore {
     }
 
     static let pendingChangeLimit = 65_536
-
-    /// How long a section tries for the lock of changes before it sleeps on it: other
-    /// processes' sections last microseconds, and waking a sleeper costs more.
-    static let lockSpinNanoseconds: UInt64 = 50_000
 
     /// The most published bytes ``scanPublished(from:to:_:)`` reads at once.
     static let publishedReadLimit = 1 << 20

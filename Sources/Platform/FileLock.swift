@@ -12,20 +12,8 @@
 ///
 /// (``ExclusiveLock`` is the refusing kind, which also tells the locks of this process apart.)
 public enum FileLock {
-    /// Waits for an exclusive lock on `fd`. With `spinNanoseconds`, it first tries again and
-    /// again for up to that long, yielding the processor in between, before it sleeps: a holder
-    /// whose sections are a few microseconds long then hands the lock over without the cost of
-    /// waking a sleeper.
-    public static func lockExclusively(_ fd: Int32, path: String, spinNanoseconds: UInt64 = 0)
-        throws(SystemCallError)
-    {
-        if spinNanoseconds > 0 {
-            let deadline = SystemTime.monotonicNanoseconds() + spinNanoseconds
-            repeat {
-                if try tryLock(fd, LOCK_EX, path: path) { return }
-                sched_yield()
-            } while SystemTime.monotonicNanoseconds() < deadline
-        }
+    /// Waits for an exclusive lock on `fd`.
+    public static func lockExclusively(_ fd: Int32, path: String) throws(SystemCallError) {
         try lock(fd, LOCK_EX, path: path)
     }
 
