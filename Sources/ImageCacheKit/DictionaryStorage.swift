@@ -37,27 +37,18 @@ final class DictionaryStorage: CacheStorage, @unchecked Sendable {
     let readOnly: Bool
     let mode: FlushMode
     let table = EntryTable<Entry>()
-    /// A reader's watch on the file the writer replaces (§1.5); nil for the writer.
-    private let follower: WriterFollower?
 
     init(directory: String, readOnly: Bool, mode: FlushMode) throws(CacheError) {
         self.directory = directory
         self.readOnly = readOnly
         self.mode = mode
         path = directory + "/" + Self.fileName
-        follower = readOnly ? WriterFollower(path: path) : nil
         try load()
+        // A reader loads the file again when the writer replaced it (§1.5).
+        if readOnly { table.follow(path) { [unowned self] () throws(CacheError) in try load() } }
     }
 
-    /// A reader loads the file again when the writer replaced it (§1.5).
-    private func followWriter() {
-        follower?.follow { () throws(CacheError) in try load() }
-    }
-
-    func takeChanges() throws(CacheError) -> [StorageChange] {
-        followWriter()
-        return follower?.takeReload() == true ? [.reloaded] : []
-    }
+    func takeChanges() throws(CacheError) -> [StorageChange] { table.takeReload() }
 
     private func load() throws(CacheError) {
         let bytes: [UInt8]?
@@ -100,23 +91,15 @@ final class DictionaryStorage: CacheStorage, @unchecked Sendable {
 
     // MARK: Reads
 
-    var entryCount: Int {
-        followWriter()
-        return table.count
-    }
+    var entryCount: Int { table.count }
 
-    func state(forKey key: [UInt8]) throws(CacheError) -> EntryState? {
-        followWriter()
-        return try table.state(forKey: key)
-    }
+    func state(forKey key: [UInt8]) throws(CacheError) -> EntryState? { try table.state(forKey: key) }
 
     func forEachEntry(_ body: (UnsafeRawBufferPointer, EntryState) -> Void) throws(CacheError) {
-        followWriter()
         try table.forEachEntry(body)
     }
 
     func read(_ key: [UInt8]) throws(CacheError) -> StoredValue? {
-        followWriter()
         guard let entry = try table.entry(forKey: key) else { return nil }
         if entry.isDamaged {
             throw .corruptEntry(key: displayKey(key), reason: "value checksum mismatch in \(path)")

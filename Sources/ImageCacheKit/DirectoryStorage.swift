@@ -46,8 +46,6 @@ final class DirectoryStorage: CacheStorage, @unchecked Sendable {
     let entryFiles: PendingFiles?
 
     let table = EntryTable<Entry>()
-    /// A reader's watch on the index the writer replaces (§1.5); nil for the writer.
-    private let follower: WriterFollower?
     // Touched only by the writer.
     /// Originals whose variants were removed since the last synchronize(): their next value
     /// must not become durable before those removals (§8.5).
@@ -63,19 +61,16 @@ final class DirectoryStorage: CacheStorage, @unchecked Sendable {
         let entriesFolder = try openSubfolder(entriesPath, creating: !readOnly)
         self.entriesFolder = entriesFolder
         entryFiles = readOnly ? nil : entriesFolder.map { PendingFiles(folder: $0, mode: mode) }
-        follower = readOnly ? WriterFollower(path: directory + "/" + Self.indexName) : nil
         try load()
+        // A reader loads the index and the folder again when the writer replaced the index (§1.5).
+        if readOnly {
+            table.follow(directory + "/" + Self.indexName) { [unowned self] () throws(CacheError) in
+                try load()
+            }
+        }
     }
 
-    /// A reader loads the index and the folder again when the writer replaced the index (§1.5).
-    private func followWriter(force: Bool = false) {
-        follower?.follow(force: force) { () throws(CacheError) in try load() }
-    }
-
-    func takeChanges() throws(CacheError) -> [StorageChange] {
-        followWriter()
-        return follower?.takeReload() == true ? [.reloaded] : []
-    }
+    func takeChanges() throws(CacheError) -> [StorageChange] { table.takeReload() }
 
     /// The entry file name for a key (`Spec/backends.md` §1.2).
     static func fileName(forKey key: [UInt8]) -> String {
@@ -261,18 +256,11 @@ final class DirectoryStorage: CacheStorage, @unchecked Sendable {
 
     // MARK: Reads
 
-    var entryCount: Int {
-        followWriter()
-        return table.count
-    }
+    var entryCount: Int { table.count }
 
-    func state(forKey key: [UInt8]) throws(CacheError) -> EntryState? {
-        followWriter()
-        return try table.state(forKey: key)
-    }
+    func state(forKey key: [UInt8]) throws(CacheError) -> EntryState? { try table.state(forKey: key) }
 
     func forEachEntry(_ body: (UnsafeRawBufferPointer, EntryState) -> Void) throws(CacheError) {
-        followWriter()
         try table.forEachEntry(body)
     }
 
@@ -280,7 +268,6 @@ final class DirectoryStorage: CacheStorage, @unchecked Sendable {
     /// unreadable record, bytes after it, another key or a damaged value is a corrupt entry
     /// (§3.5).
     func read(_ key: [UInt8]) throws(CacheError) -> StoredValue? {
-        followWriter()
         guard let entry = try table.entry(forKey: key) else { return nil }
         let fileName = Self.fileName(forKey: key)
         let shownKey = displayKey(key)
@@ -296,7 +283,7 @@ final class DirectoryStorage: CacheStorage, @unchecked Sendable {
         guard let bytes else {
             if readOnly {
                 // The writer removed it and has not written its index since: a miss (§1.5).
-                followWriter(force: true)
+                table.followWriter(force: true)
                 return nil
             }
             throw .corruptEntry(key: shownKey, reason: "entry file \(fileName) is missing")

@@ -27,6 +27,29 @@ final class EntryTable<Entry: TableEntry>: @unchecked Sendable {
     /// Whether the index in memory differs from what the backend's files say.
     var isDirty = false
     private var nextVersion: UInt64 = 1
+    /// A reader's watch on the file its writer replaces (`Spec/backends.md` §1.5), and how the
+    /// backend loads itself again; set once, before any read.
+    private var follower: WriterFollower?
+    private var reload: (() throws(CacheError) -> Void)?
+
+    /// Makes the table follow a writer: before reads, at most once a millisecond, `path` is
+    /// looked at and `reload` runs when the writer replaced it.
+    func follow(_ path: String, reloadingWith reload: @escaping () throws(CacheError) -> Void) {
+        follower = WriterFollower(path: path)
+        self.reload = reload
+    }
+
+    /// Loads the backend again if the writer replaced the followed file (`force`: look now).
+    func followWriter(force: Bool = false) {
+        guard let follower, let reload else { return }
+        follower.follow(force: force, reload)
+    }
+
+    /// `[.reloaded]` when the table was loaded again since the last call (`takeChanges`).
+    func takeReload() -> [StorageChange] {
+        followWriter()
+        return follower?.takeReload() == true ? [.reloaded] : []
+    }
 
     /// Replaces the whole table with what open loaded, numbering the versions afresh.
     func load(_ loaded: [[UInt8]: Entry], dirty: Bool) {
@@ -46,11 +69,15 @@ final class EntryTable<Entry: TableEntry>: @unchecked Sendable {
 
     // MARK: Reads, from any thread
 
-    var count: Int { lock.withReadLock { entries.count } }
+    var count: Int {
+        followWriter()
+        return lock.withReadLock { entries.count }
+    }
 
     /// The entry for `key`, or nil. - Throws: ``CacheError/cacheClosed`` after close.
     func entry(forKey key: [UInt8]) throws(CacheError) -> Entry? {
-        try lock.withReadLock { () throws(CacheError) in
+        followWriter()
+        return try lock.withReadLock { () throws(CacheError) in
             if isClosed { throw .cacheClosed }
             return entries[key]
         }
@@ -61,6 +88,7 @@ final class EntryTable<Entry: TableEntry>: @unchecked Sendable {
     }
 
     func forEachEntry(_ body: (UnsafeRawBufferPointer, EntryState) -> Void) throws(CacheError) {
+        followWriter()
         try lock.withReadLock { () throws(CacheError) in
             if isClosed { throw .cacheClosed }
             for (key, entry) in entries {
