@@ -2,7 +2,8 @@
 // it opens a cache folder shared with the bench's own process and does one thing to it.
 //
 //     imagecache-bench-sharer write-every-ms FOLDER BACKEND SECONDS
-//         stores a 4 KiB value under key "w" every millisecond for SECONDS
+//         prints "ready" once open, then stores a 4 KiB value under key "w" every millisecond
+//         for SECONDS
 //     imagecache-bench-sharer store FOLDER BACKEND COUNT PREFIX
 //         waits for a line on standard input, stores COUNT 4 KiB values as fast as it can,
 //         prints the seconds it took
@@ -39,6 +40,9 @@ do {
     switch arguments[1] {
     case "write-every-ms":
         guard let seconds = Double(arguments[4]) else { fail("SECONDS") }
+        // Open, and the bench may start measuring: its figure is the steady state beside a
+        // writer, not this process's open.
+        say("ready")
         let deadline = Date().addingTimeInterval(seconds)
         var round: UInt64 = 0
         while Date() < deadline {
@@ -56,6 +60,21 @@ do {
             try cache.store(value, forKey: arguments[5] + String(index))
         }
         say(String(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9))
+    case "read":
+        // Not used by the bench: reads PREFIX0 … PREFIX(COUNT-1) at random for 3 s and prints
+        // the reads per second, to profile a reader beside a writer by hand.
+        guard arguments.count == 6, let count = UInt64(arguments[4]) else { fail("COUNT PREFIX") }
+        var state: UInt64 = 42
+        var reads = 0
+        let start = DispatchTime.now().uptimeNanoseconds
+        while DispatchTime.now().uptimeNanoseconds - start < 3_000_000_000 {
+            for _ in 0..<64 {
+                state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+                _ = try cache.bytes(forKey: arguments[5] + String((state >> 33) % count))
+                reads += 1
+            }
+        }
+        say(String(Double(reads) / (Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)))
     case "visibility":
         guard let count = Int(arguments[4]) else { fail("COUNT") }
         for index in 1...count {

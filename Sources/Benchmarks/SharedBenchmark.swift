@@ -51,7 +51,7 @@ public enum SharedBenchmark {
                 samples["reads_not_shared", default: []].append(try readRate(lone, seconds: duration))
                 let writer = try start(
                     sharer, ["write-every-ms", shared.path, backend.rawValue, String(duration + 0.3)])
-                Thread.sleep(forTimeInterval: 0.1)
+                try waitUntilReady(writer, backend)
                 samples["reads_beside_writer", default: []].append(try readRate(cache, seconds: duration))
                 try finish(writer, backend)
                 samples["stores_shared", default: []].append(
@@ -205,6 +205,20 @@ public enum SharedBenchmark {
         process.standardError = FileHandle.nullDevice
         try process.run()
         return Running(process: process, input: input, output: output)
+    }
+
+    /// Waits for the other process's first line, which it prints once its cache is open.
+    static func waitUntilReady(_ running: Running, _ backend: Backend) throws {
+        var line: [UInt8] = []
+        while line.last != UInt8(ascii: "\n") {
+            let chunk = running.output.fileHandleForReading.availableData
+            guard !chunk.isEmpty else {
+                throw BenchmarkError.verificationFailed(
+                    suite: "shared", backend: backend.rawValue,
+                    detail: "\(sharerName) ended before it was open")
+            }
+            line += chunk
+        }
     }
 
     @discardableResult

@@ -42,6 +42,13 @@ final class HitLog: @unchecked Sendable {
         }
     }
 
+    /// Forgets every recorded hit (a shared cache whose lock another process holds for long,
+    /// `Spec/backends.md` §9.4): a lost hit only makes an entry expire sooner or look less
+    /// recently used.
+    func dropAll() {
+        for shard in shards { shard.lock.withLock { shard.hits.removeAll(keepingCapacity: true) } }
+    }
+
     /// Takes every recorded hit, in the order they were made.
     func drain() -> [Hit] {
         var all: [Hit] = []

@@ -126,18 +126,21 @@ extension ImageCache {
         guard !configuration.readOnly else { return }
         let pending = hits.record(HitLog.Hit(key: keyBytes, version: version, now: now))
         guard pending >= 256 else { return }
-        if pending >= 1 << 16 {
+        if pending >= 1 << 16 && !configuration.sharedAcrossProcesses {
             // Readers outrun the writer by far: wait for the lock rather than grow without end.
             try? withWriterLock(mutating: false) {}
         } else {
             // A reader never waits: not for this process's writer, nor for another process's.
             _ = writerLock.withLockIfAvailable { () -> Void in
                 guard !isClosed else { return }
-                _ = try? storage.withExclusiveAccessIfAvailable { () throws(CacheError) in
+                let applied = try? storage.withExclusiveAccessIfAvailable { () throws(CacheError) in
                     try absorbChangesOfOtherProcesses()
                     try applyRecordedHits()
                     publishSequence()
                 }
+                // Another process holds the lock for long (an open, a compaction): rather than
+                // wait or grow without end, lose the oldest hits (`Spec/backends.md` §9.4).
+                if applied == nil && pending >= 1 << 16 { hits.dropAll() }
             }
         }
     }
