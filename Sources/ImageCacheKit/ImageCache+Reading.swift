@@ -131,17 +131,20 @@ extension ImageCache {
             try? withWriterLock(mutating: false) {}
         } else {
             // A reader never waits: not for this process's writer, nor for another process's.
-            _ = writerLock.withLockIfAvailable { () -> Void in
-                guard !isClosed else { return }
-                let applied = try? storage.withExclusiveAccessIfAvailable { () throws(CacheError) in
+            let applied = writerLock.withLockIfAvailable { () -> Bool in
+                guard !isClosed else { return false }
+                let section = try? storage.withExclusiveAccessIfAvailable { () throws(CacheError) -> Bool in
                     try absorbChangesOfOtherProcesses()
                     try applyRecordedHits()
                     publishSequence()
+                    return true
                 }
-                // Another process holds the lock for long (an open, a compaction): rather than
-                // wait or grow without end, lose the oldest hits (`Spec/backends.md` §9.4).
-                if applied == nil && pending >= 1 << 16 { hits.dropAll() }
+                return section == true
             }
+            // Another process holds the lock for long (an open, a compaction; this process's
+            // writer may be waiting for it too): rather than wait or grow without end, lose the
+            // hits (`Spec/backends.md` §9.4).
+            if applied != true && pending >= 1 << 16 { hits.dropAll() }
         }
     }
 }
