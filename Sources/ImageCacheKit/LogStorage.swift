@@ -105,12 +105,7 @@ final class LogStorage: CacheStorage, @unchecked Sendable {
         do {
             return try store.read(forKey: key)
         } catch {
-            switch error {
-            case .checksumMismatch, .truncatedRecord:
-                throw .corruptEntry(key: displayKey(key), reason: error.description)
-            default:
-                throw Self.translate(error, path: store.path)
-            }
+            throw readFailure(error, key: key)
         }
     }
 
@@ -166,12 +161,7 @@ final class LogStorage: CacheStorage, @unchecked Sendable {
         do {
             return try store.userMetadata(forKey: key)
         } catch {
-            switch error {
-            case .checksumMismatch, .truncatedRecord:
-                throw .corruptEntry(key: displayKey(key), reason: error.description)
-            default:
-                throw Self.translate(error, path: store.path)
-            }
+            throw readFailure(error, key: key)
         }
     }
 
@@ -269,4 +259,14 @@ final class LogStorage: CacheStorage, @unchecked Sendable {
         try perform { () throws(LogStoreError) in try store.close() }
     }
 
+    /// A damaged or cut record read for `key` is a corrupt entry (§4.3); anything else is
+    /// the store's failure.
+    private func readFailure(_ error: LogStoreError, key: [UInt8]) -> CacheError {
+        switch error {
+        case .checksumMismatch, .truncatedRecord:
+            .corruptEntry(key: displayKey(key), reason: error.description)
+        default:
+            Self.translate(error, path: store.path)
+        }
+    }
 }

@@ -177,7 +177,7 @@ public final class LogStore: @unchecked Sendable {
     var coordination: Coordination?
     /// Serializes the sections of ``withExclusiveAccess(_:)`` in this process; a thread may
     /// nest them (`accessDepth`, touched only under it).
-    let accessLock = RecursiveMutualExclusion()
+    let accessLock = MutualExclusion(recursive: true)
     var accessDepth = 0
     /// Changes of other processes applied since the owner last took them (under `writerLock`).
     var pendingChanges: [Change] = []

@@ -60,10 +60,16 @@ public final class ReadWriteLock: @unchecked Sendable {
 public final class MutualExclusion: @unchecked Sendable {
     private let mutex: UnsafeMutablePointer<pthread_mutex_t>
 
-    public init() {
+    /// A mutex; `recursive`: the thread that holds it may take it again (each `withLock`
+    /// nests inside the last).
+    public init(recursive: Bool = false) {
         mutex = .allocate(capacity: 1)
         mutex.initialize(to: pthread_mutex_t())
-        let status = pthread_mutex_init(mutex, nil)
+        var attributes = pthread_mutexattr_t()
+        pthread_mutexattr_init(&attributes)
+        if recursive { pthread_mutexattr_settype(&attributes, Int32(PTHREAD_MUTEX_RECURSIVE)) }
+        let status = pthread_mutex_init(mutex, &attributes)
+        pthread_mutexattr_destroy(&attributes)
         precondition(status == 0, "pthread_mutex_init failed: \(status)")
     }
 
@@ -158,47 +164,6 @@ public final class ShardedReadWriteLock: @unchecked Sendable {
     {
         for index in 0...mask { pthread_rwlock_wrlock(shard(index)) }
         defer { for index in (0...mask).reversed() { pthread_rwlock_unlock(shard(index)) } }
-        return try body()
-    }
-}
-
-/// A mutex the thread that holds it may take again (each `withLock` nests inside the last).
-public final class RecursiveMutualExclusion: @unchecked Sendable {
-    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
-
-    public init() {
-        mutex = .allocate(capacity: 1)
-        mutex.initialize(to: pthread_mutex_t())
-        var attributes = pthread_mutexattr_t()
-        pthread_mutexattr_init(&attributes)
-        pthread_mutexattr_settype(&attributes, Int32(PTHREAD_MUTEX_RECURSIVE))
-        let status = pthread_mutex_init(mutex, &attributes)
-        pthread_mutexattr_destroy(&attributes)
-        precondition(status == 0, "pthread_mutex_init failed: \(status)")
-    }
-
-    deinit {
-        pthread_mutex_destroy(mutex)
-        mutex.deallocate()
-    }
-
-    @inline(__always)
-    public func withLock<Result, Failure: Error>(_ body: () throws(Failure) -> Result) throws(Failure)
-        -> Result
-    {
-        pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
-        return try body()
-    }
-
-    /// Runs `body` holding the lock if it can be taken at once (this thread may hold it
-    /// already); nil when another thread holds it.
-    @inline(__always)
-    public func withLockIfAvailable<Result, Failure: Error>(_ body: () throws(Failure) -> Result)
-        throws(Failure) -> Result?
-    {
-        guard pthread_mutex_trylock(mutex) == 0 else { return nil }
-        defer { pthread_mutex_unlock(mutex) }
         return try body()
     }
 }
