@@ -365,16 +365,33 @@ extension LogStore {
     /// The most published bytes ``scanPublished(from:to:_:)`` reads at once.
     static let publishedReadLimit = 1 << 20
 
-    /// The records of a published range (§12.4), read with one `pread` and parsed in memory:
-    /// each whole (values are not read again), the first that fails a check ends the range.
+    /// The records of a published range (§12.4), parsed in memory: from the file mapping when
+    /// it covers the range (a writer cuts back only what it has not published, so those bytes
+    /// stay in the file; the values are not touched at all), otherwise read with one `pread`.
+    /// Each record is whole; the first that fails a check ends the range.
     private func scanPublished(
         from start: UInt64, to end: UInt64, _ sink: (ScannedHeader, UnsafeRawBufferPointer, UInt64) -> Void
     ) throws(LogStoreError) -> UInt64 {
         let count = Int(end - start)
+        if let mapping, end <= UInt64(mapping.length) {
+            let bytes = UnsafeRawBufferPointer(start: mapping.base + Int(start), count: count)
+            return start + UInt64(parsePublished(bytes, at: start, sink))
+        }
         let bytes = UnsafeMutableRawBufferPointer.allocate(byteCount: count, alignment: 8)
         defer { bytes.deallocate() }
         let got = try storeIO { try FileSystem.read(descriptor, into: bytes, at: start, path: path) }
+        let read = UnsafeRawBufferPointer(rebasing: bytes[..<got])
+        return start + UInt64(parsePublished(read, at: start, sink))
+    }
+
+    /// Parses the whole records at the start of `bytes`, which begin at file offset `start`;
+    /// returns how many bytes they span.
+    private func parsePublished(
+        _ bytes: UnsafeRawBufferPointer, at start: UInt64,
+        _ sink: (ScannedHeader, UnsafeRawBufferPointer, UInt64) -> Void
+    ) -> Int {
         let headerSize = RecordFormat.recordHeaderSize
+        let got = bytes.count
         var offset = 0
         while got - offset >= headerSize {
             let keyLength = Int(
@@ -390,7 +407,7 @@ extension LogStore {
             sink(header, UnsafeRawBufferPointer(rebasing: head[headerSize...]), start + UInt64(offset))
             offset += Int(header.recordLength)
         }
-        return start + UInt64(offset)
+        return offset
     }
 
     /// Another process replaced the log (compaction): opens the file the path names now and

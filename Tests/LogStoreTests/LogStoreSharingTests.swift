@@ -7,16 +7,21 @@ import Testing
 /// Handles that share one store (`Spec/store.md` §12): each sees the others' changes at its next
 /// operation, across compaction, and a reader follows them too.
 @Suite struct LogStoreSharingTests {
-    static func shared(_ path: String, first: Bool) throws -> LogStore {
+    static func shared(_ path: String, first: Bool, mapped: Bool = true) throws -> LogStore {
         try LogStore(
-            path: path, options: .init(compactionDeadRatio: nil, sharing: .init(isOnlyProcess: { first })))
+            path: path,
+            options: .init(
+                compactionDeadRatio: nil, mapsFileForReads: mapped, sharing: .init(isOnlyProcess: { first })))
     }
 
-    @Test func eachHandleSeesTheOthersChangesAtItsNextOperation() throws {
+    /// Mapped, a handle parses what the others published straight from its file mapping;
+    /// unmapped, it reads it with `pread` first: both ways see the same changes.
+    @Test(arguments: [true, false])
+    func eachHandleSeesTheOthersChangesAtItsNextOperation(mapped: Bool) throws {
         let directory = TemporaryDirectory()
         let path = directory.file()
-        let a = try Self.shared(path, first: true)
-        let b = try Self.shared(path, first: false)
+        let a = try Self.shared(path, first: true, mapped: mapped)
+        let b = try Self.shared(path, first: false, mapped: mapped)
         try a.put([1], forKey: "k", metadata: metadata(1))
         #expect(try b.value(forKey: "k") == [1])
         try b.put([2, 2], forKey: "k", metadata: metadata(2))
