@@ -34,11 +34,22 @@ extension ImageCache {
     /// mapped yet, are read into a buffer first. `body` runs under no lock and may use the
     /// cache.
     /// - Throws: as ``bytes(forKey:)-7r7ed`` (a ``CacheError``), or what `body` throws.
+    @inlinable
     public func withValue<Result>(forKey key: String, _ body: (UnsafeRawBufferPointer) throws -> Result)
         throws -> Result?
     {
+        // Generic only here, where the caller's module specialises it: the read itself is not
+        // generic, so a hit instantiates no generic type at run time.
+        var result: Result?
+        try lendValue(forKey: key) { result = try body($0) }
+        return result
+    }
+
+    /// ``withValue(forKey:_:)`` without a result: `body` runs once on a hit.
+    @usableFromInline
+    func lendValue(forKey key: String, _ body: (UnsafeRawBufferPointer) throws -> Void) throws {
         let keyBytes = try Self.validatedKey(key)
-        return try lendValue(keyBytes, shownKey: key, body)
+        try lendValue(keyBytes, shownKey: key, body)
     }
 
     // MARK: URL keys

@@ -43,35 +43,39 @@ extension ImageCache {
     }
 
     /// Reads the value of `keyBytes` as ``readValue(_:shownKey:)`` does, but lends it to `body`
-    /// from the backend (``CacheStorage/lend(_:_:)``) instead of returning a copy; nil on a
-    /// miss. `body` runs for a live entry only, once; the hit is recorded after it.
-    func lendValue<Result>(
-        _ keyBytes: [UInt8], shownKey: String, _ body: (UnsafeRawBufferPointer) throws -> Result
-    ) throws -> Result? {
+    /// from the backend (``CacheStorage/lend(_:_:)``) instead of returning a copy; does nothing
+    /// on a miss. `body` runs for a live entry only, once; the hit is recorded after it, also
+    /// when `body` throws.
+    func lendValue(
+        _ keyBytes: [UInt8], shownKey: String, _ body: (UnsafeRawBufferPointer) throws -> Void
+    ) throws {
         let now = clock.now()
         for _ in 0..<3 {
-            var outcome: Swift.Result<Result, any Error>?
+            var ran = false
+            var failure: (any Error)?
             var version: UInt64 = 0
             let found: Bool
             do {
                 found = try storage.lend(keyBytes) { bytes, metadata, lentVersion in
                     guard !metadata.isExpired(at: now) else { return }
                     version = lentVersion
-                    outcome = Swift.Result { try body(bytes) }
+                    ran = true
+                    do { try body(bytes) } catch { failure = error }
                 }
             } catch {
                 guard case .corruptEntry = error else { throw error }
-                guard try handleDamage(keyBytes, now: now) else { return nil }
+                guard try handleDamage(keyBytes, now: now) else { return }
                 continue
             }
-            guard found else { return nil }
-            guard let outcome else {
+            guard found else { return }
+            guard ran else {
                 // Expired as far as the read saw: decided under the writer lock (§4.3).
-                guard try liveState(keyBytes, now: now) != nil else { return nil }
+                guard try liveState(keyBytes, now: now) != nil else { return }
                 continue
             }
             recordHit(keyBytes, version: version, now: now)
-            return try outcome.get()
+            if let failure { throw failure }
+            return
         }
         throw CacheError.corruptEntry(key: shownKey, reason: "the entry changed during every read attempt")
     }

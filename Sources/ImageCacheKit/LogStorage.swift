@@ -115,11 +115,10 @@ final class LogStorage: CacheStorage, @unchecked Sendable {
         _ key: [UInt8], _ body: (UnsafeRawBufferPointer, CacheEntryMetadata, UInt64) -> Void
     ) throws(CacheError) -> Bool {
         do {
-            let lent: Void? = try store.withValue(forKey: key) { (bytes, info) -> Void in
+            return try store.lendValue(forKey: key) { bytes, info in
                 let state = Self.state(info)
                 body(bytes, state.metadata, state.version)
             }
-            return lent != nil
         } catch let error as LogStoreError {
             switch error {
             case .checksumMismatch, .truncatedRecord:

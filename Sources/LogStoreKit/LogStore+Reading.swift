@@ -42,19 +42,36 @@ extension LogStore {
     /// into a buffer first. No lock is held while
     /// `body` runs, so it may use the store.
     /// - Throws: as ``value(forKey:)-(String)``, and whatever `body` throws.
+    @inlinable
     public func withValue<Result>(
         forKey key: [UInt8], _ body: (UnsafeRawBufferPointer, EntryInfo) throws -> Result
     ) throws -> Result? {
-        try key.withUnsafeBytes { (keyBytes) throws -> Result? in
+        // Generic only here, where the caller's module specialises it: the read itself is not
+        // generic, so it instantiates no generic type at run time.
+        var result: Result?
+        try lendValue(forKey: key) { result = try body($0, $1) }
+        return result
+    }
+
+    /// ``withValue(forKey:_:)`` without a result: calls `body` once when the key is present and
+    /// returns whether it did.
+    /// - Throws: as ``withValue(forKey:_:)``.
+    @discardableResult
+    public func lendValue(forKey key: [UInt8], _ body: (UnsafeRawBufferPointer, EntryInfo) throws -> Void)
+        throws -> Bool
+    {
+        try key.withUnsafeBytes { (keyBytes) throws -> Bool in
             switch try lending(forKey: keyBytes) {
             case .absent:
-                return nil
+                return false
             case .mapped(let mapping, let entry):
                 let value = try checkedValue(entry, key: keyBytes, in: mapping)
-                return try withExtendedLifetime(mapping) { try body(value, EntryInfo(entry)) }
+                try withExtendedLifetime(mapping) { try body(value, EntryInfo(entry)) }
+                return true
             case .notMapped:
-                guard let (value, info) = try readRecord(forKey: keyBytes) else { return nil }
-                return try value.withUnsafeBytes { try body($0, info) }
+                guard let (value, info) = try readRecord(forKey: keyBytes) else { return false }
+                try value.withUnsafeBytes { try body($0, info) }
+                return true
             }
         }
     }
