@@ -366,7 +366,17 @@ final class HybridStorage: CacheStorage, @unchecked Sendable {
     func synchronize() throws(CacheError) {
         try cacheIO { () throws(SystemCallError) in try externalFiles?.makeDurable() }
         try log.synchronize()
+        try publishOwnRecords()
         try deleteSupersededFiles()
+    }
+
+    /// Shared, inside a section: publishes the records this section wrote before a file they
+    /// stopped naming is deleted. Were this process to die unpublished, the next holder would
+    /// cut them, and the records they superseded, which name the file, would be current again
+    /// (`Spec/backends.md` §9.5).
+    private func publishOwnRecords() throws(CacheError) {
+        guard shared else { return }
+        try log.publishWrittenRecords()
     }
 
     /// Deletes the files the durable log no longer names. Their removal need not be durable:
@@ -402,7 +412,10 @@ final class HybridStorage: CacheStorage, @unchecked Sendable {
         guard !readOnly, let external else { return }
         // Another process's records that stopped naming a file become durable first, so no
         // file a durable record names is deleted (§9.5).
-        if shared { try log.synchronize() }
+        if shared {
+            try log.synchronize()
+            try publishOwnRecords()
+        }
         let referenced = lock.withReadLock { Set(references.values.map(\.name)) }.union(supersededFiles)
         for entry in try cacheIO({ () throws(SystemCallError) in try external.entries() })
         where !referenced.contains(entry.name) {

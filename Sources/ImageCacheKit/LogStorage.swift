@@ -186,6 +186,12 @@ final class LogStorage: CacheStorage, @unchecked Sendable {
         try perform { () throws(LogStoreError) in try store.synchronize() }
     }
 
+    /// Inside a section of a shared store: publishes what the section wrote so far
+    /// (`Spec/store.md` §12.3).
+    func publishWrittenRecords() throws(CacheError) {
+        try perform { () throws(LogStoreError) in try store.publishWrittenRecords() }
+    }
+
     func compact(now: Int64) throws(CacheError) {
         _ = try perform { () throws(LogStoreError) in try store.compact(now: now) }
     }

@@ -165,6 +165,26 @@ extension LogStore {
         } ?? nil
     }
 
+    /// Inside a section (§12.3): writes the write buffer and publishes everything the section
+    /// wrote so far, so that it is kept even if this process dies before the section ends (the
+    /// next holder cuts only what was not published). For work that must wait until its
+    /// records are safe from that cut: a hybrid holder deleting the files its records stopped
+    /// naming. Does nothing outside a section, or when the store does not share.
+    /// - Throws: `ioError` when the buffer cannot be written.
+    public func publishWrittenRecords() throws(LogStoreError) {
+        guard options.sharing != nil else { return }
+        try accessLock.withLock { () throws(LogStoreError) in
+            guard accessDepth > 0, let coordination else { return }
+            try writerLock.withLock { () throws(LogStoreError) in
+                if isClosed { return }
+                try flushBuffer()
+                stateLock.withWriteLock {
+                    coordination.publish(generation: generation, length: flushedLength)
+                }
+            }
+        }
+    }
+
     /// A section (§12.3), holding `accessLock`: nil when `waiting` is false and another process
     /// holds the lock of changes.
     private func exclusiveSection<Result>(waiting: Bool, _ body: () throws(LogStoreError) -> Result)
