@@ -57,14 +57,19 @@ extension LogStore {
         }
         generation = header.generation
         formatMajor = header.major
-        if joining {
+        // Another generation than the published one while the last holder is marked writing: it
+        // died after its compaction named this log and before it published it. The log is the
+        // store: it is taken up whole, its torn tail cut, as a first process would (§12.2 rule 4).
+        let takingUp =
+            joining && sharedCoordination!.generation != generation && sharedCoordination!.isWriting
+        if joining && !takingUp {
             // The others published this log up to a length; what lies past it is no one's yet.
             guard sharedCoordination!.generation == generation else {
                 throw .ioError(
                     operation: "join the shared store", errno: Errno.invalidArgument.rawValue, path: path)
             }
             fileSize = min(fileSize, sharedCoordination!.length)
-        } else if isWritable {
+        } else if isWritable && !joining {
             try storeIO { try FileSystem.remove(compactionPath) }
         }
 
@@ -90,11 +95,11 @@ extension LogStore {
         if end < fileSize {
             report.tailOffset = end
             report.discardedBytes = fileSize - end
-            if isWritable && !joining {
+            if isWritable && (!joining || takingUp) {
                 try storeIO { try FileSystem.truncate(descriptor, to: end, path: path) }
             }
         }
-        if isWritable && !joining {
+        if isWritable && (!joining || takingUp) {
             // What open kept past the mark is durable once this returns, and the mark says so.
             if end != durableLength || end < fileSize {
                 try storeIO {
@@ -108,6 +113,8 @@ extension LogStore {
         if let sharedCoordination {
             if !joining { sharedCoordination.startAfresh() }
             sharedCoordination.publish(generation: generation, length: end)
+            // Its tail is cut: the next holder has nothing of the dead one's to cut.
+            if takingUp { sharedCoordination.setWriting(false) }
         }
     }
 

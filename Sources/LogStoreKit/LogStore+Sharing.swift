@@ -210,16 +210,22 @@ extension LogStore {
                 try catchUp(holdingLockOfChanges: true)
                 if coordination.isWriting {
                     // The last holder died between writing and publishing: its bytes past
-                    // the published length were never returned to anyone.
+                    // the published length were never returned to anyone. If it died after
+                    // its compaction named the new log, before publishing it, that log is the
+                    // store now: take it up whole (§12.3 step 3).
+                    if pathNamesAnotherFile() { try reload(expecting: nil, length: nil) }
                     try storeIO { try FileSystem.truncate(descriptor, to: flushedLength, path: path) }
                 }
                 coordination.setWriting(true)
             }
             defer {
                 writerLock.withLock {
-                    if !isClosed { try? flushBuffer() }
+                    // A handle closed inside its section (a test's crash) leaves the flag set,
+                    // as a process that died there would.
+                    guard !isClosed else { return }
+                    try? flushBuffer()
                     stateLock.withWriteLock {
-                        if !isClosed { coordination.publish(generation: generation, length: flushedLength) }
+                        coordination.publish(generation: generation, length: flushedLength)
                     }
                     coordination.setWriting(false)
                 }
@@ -321,15 +327,20 @@ extension LogStore {
         }
     }
 
+    /// Whether the log's path names another file than the one this handle has open (a
+    /// compaction elsewhere renamed its new log there).
+    private func pathNamesAnotherFile() -> Bool {
+        guard let current = FileSystem.identity(ofPath: path) else { return false }
+        return current != (try? FileSystem.status(descriptor, path: path).identity)
+    }
+
     /// A reader beside a writer that keeps no coordination file: the file's length and identity
     /// tell, looked at no more than once a millisecond.
     private func catchUpWithoutCoordination() throws(LogStoreError) {
         let now = SystemTime.monotonicNanoseconds()
         guard now >= nextFileCheck else { return }
         stateLock.withWriteLock { nextFileCheck = now + 1_000_000 }
-        if let current = FileSystem.identity(ofPath: path),
-            current != (try? FileSystem.status(descriptor, path: path).identity)
-        {
+        if pathNamesAnotherFile() {
             try reload(expecting: nil, length: nil)
             return
         }

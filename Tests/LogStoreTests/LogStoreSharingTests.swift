@@ -38,6 +38,48 @@ import Testing
         try b.close()
     }
 
+    /// A holder that dies after its compaction named the new log, before it published it,
+    /// leaves that log at the path and the writing flag set. The next holder takes it up
+    /// rather than go on writing to the replaced file (which no later open would read), and so
+    /// does a process that joins first; nothing stored after the death is lost (§12.2, §12.3).
+    @Test(arguments: ["next holder", "joiner"])
+    func aCompactionWhoseHolderDiedBeforePublishingIsTakenUp(first: String) throws {
+        let directory = TemporaryDirectory()
+        let path = directory.file()
+        let survivor = try Self.shared(path, first: true)
+        var options = LogStore.Options(compactionDeadRatio: nil, sharing: .init(isOnlyProcess: { false }))
+        options.compactionFault = .synchronizingDirectory
+        let compactor = try LogStore(path: path, options: options)
+        try survivor.put([1], forKey: "a", metadata: metadata(1))
+        try compactor.put([2], forKey: "b", metadata: metadata(2))
+        try survivor.put([9], forKey: "a", metadata: metadata(3))
+        try compactor.withExclusiveAccess { () throws(LogStoreError) in
+            #expect(throws: LogStoreError.self) { try compactor.compact(now: 0) }
+            compactor.abandon()
+        }
+        if first == "next holder" {
+            try survivor.put([3], forKey: "c", metadata: metadata(4))
+            try survivor.synchronize()
+        }
+        let joiner = try Self.shared(path, first: false)
+        if first == "joiner" {
+            try survivor.put([3], forKey: "c", metadata: metadata(4))
+            try survivor.synchronize()
+        }
+        for handle in [survivor, joiner] {
+            #expect(try handle.value(forKey: "a") == [9])
+            #expect(try handle.value(forKey: "b") == [2])
+            #expect(try handle.value(forKey: "c") == [3])
+        }
+        try survivor.close()
+        try joiner.close()
+        let alone = try LogStore(path: path, options: .init(compactionDeadRatio: nil))
+        #expect(try alone.value(forKey: "a") == [9])
+        #expect(try alone.value(forKey: "b") == [2])
+        #expect(try alone.value(forKey: "c") == [3])
+        try alone.close()
+    }
+
     /// The conformance case cache/sharing/coordination-file-garbage-started-afresh found the
     /// reserved word left as an invalid file had it: the first process starts all of it afresh.
     @Test func theFirstProcessStartsAnInvalidCoordinationFileAfresh() throws {
