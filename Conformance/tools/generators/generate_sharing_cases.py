@@ -421,9 +421,17 @@ def store_cases():
              log, coordination(sw.GENERATION, one, writing=1), joins=True,
              expect={"entries": first_only, "file": b64(header + a), "sync": mark(one),
                      "shared": b64(coordination(sw.GENERATION, one))}),
+        case("join-takes-up-a-log-a-dead-compactor-named",
+             "Another generation than the one published, with the writing flag set: the last holder died "
+             "after its compaction renamed the new log into place and before it published it. The joining "
+             "process takes that log up as a first process would (every whole record, the torn tail cut, "
+             "its mark), publishes it and clears the flag; the counter stays.", ["store §12.2.4"],
+             log[:-7], coordination(sw.GENERATION + 1, one + 40, counter=5, writing=1), joins=True,
+             expect={"entries": first_only, "file": b64(header + a), "sync": mark(one),
+                     "shared": b64(coordination(sw.GENERATION, one, counter=5))}),
         case("join-refuses-another-generation",
-             "A later process whose log carries another generation than the one published cannot join: "
-             "ioError.", ["store §12.2.4"], log, coordination(sw.GENERATION + 1, one), joins=True,
+             "A later process whose log carries another generation than the one published, with no "
+             "holder marked writing, cannot join: ioError.", ["store §12.2.4"], log, coordination(sw.GENERATION + 1, one), joins=True,
              expect={"error": "ioError"}),
         case("first-process-recovers-alone",
              "The first process opens the log as a lone writer (every whole record), then starts the "
