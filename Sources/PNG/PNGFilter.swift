@@ -310,9 +310,11 @@ enum PNGFilter {
     }
 
     /// Unfilters two consecutive Paeth rows of 3- or 4-byte pixels at once, as a wavefront:
-    /// each step does pixel p of the upper row and pixel p − 1 of the lower, whose upper
-    /// neighbours were finished one step before, so the two left-neighbour dependency chains
-    /// run side by side (`Spec/png.md` §6.3).
+    /// each step does pixel p of the upper row and pixel p − 2 of the lower, in the low and
+    /// high halves of one 8-lane vector, so one chain of ``paethStep8`` finishes two pixels
+    /// (`Spec/png.md` §6.3). The lower row's upper neighbours are the upper row's pixels
+    /// p − 2 and p − 3, finished two and three steps before, so moving them into the vector
+    /// stays off the chain.
     ///
     /// - Parameters:
     ///   - above: the unfiltered row above the upper row.
@@ -328,47 +330,53 @@ enum PNGFilter {
         let input2 = UnsafeRawPointer(lower.source)
         let output2 = UnsafeMutableRawPointer(lower.destination)
         let prior = UnsafeRawPointer(above)
-        // The upper row's first pixel: a = c = 0.
-        var x1 = load(input1, 0)
-        var x2 = load(input2, 0)
-        var c1 = load(prior, 0)
-        let next = load(input1, pixelBytes)
-        var a1 = paethStep(x1, SIMD4(), c1, SIMD4())
-        store(a1, output1, 0)
-        x1 = next
-        // The lower row's pixel p − 1 has above it the upper row's pixels p − 1 (`b2`) and
-        // p − 2 (`c2`).
-        var b2 = a1
-        var a2 = SIMD4<Int16>()
-        var c2 = SIMD4<Int16>()
-        var index = pixelBytes
+        // The upper row's first two pixels alone (a = c = 0 for the first); each input is
+        // loaded before the 4-byte store in front of it.
+        let first = load(prior, 0)
+        let second = load(input1, pixelBytes)
+        let pixel0 = paethStep(load(input1, 0), SIMD4(), first, SIMD4())
+        store(pixel0, output1, 0)
+        let third = load(input1, 2 * pixelBytes)
+        let pixel1 = paethStep(second, pixel0, load(prior, pixelBytes), first)
+        store(pixel1, output1, pixelBytes)
+        // Lanes 0…3 hold the upper row, 4…7 the lower; the lower row's first pixel has
+        // a = c = 0 and the upper row's first pixel above it.
+        var a = SIMD8<Int16>(lowHalf: pixel1, highHalf: SIMD4())
+        var c = SIMD8<Int16>(lowHalf: load(prior, pixelBytes), highHalf: SIMD4())
+        var twoBack = SIMD8<Int16>(lowHalf: pixel0, highHalf: SIMD4())
+        var oneBack = a
+        var x = SIMD8<Int16>(lowHalf: third, highHalf: load(input2, 0))
+        var index = 2 * pixelBytes
         while index + 4 + pixelBytes <= count {
-            let b1 = load(prior, index)
-            let next1 = load(input1, index + pixelBytes)
-            let next2 = load(input2, index)
-            let value1 = paethStep(x1, a1, b1, c1)
-            let value2 = paethStep(x2, a2, b2, c2)
-            store(value1, output1, index)
-            store(value2, output2, index - pixelBytes)
-            a1 = value1
-            c1 = b1
-            x1 = next1
-            a2 = value2
-            c2 = b2
-            b2 = value1
-            x2 = next2
+            let b = SIMD8<Int16>(lowHalf: load(prior, index), highHalf: twoBack.lowHalf)
+            let next = SIMD8<Int16>(
+                lowHalf: load(input1, index + pixelBytes), highHalf: load(input2, index - pixelBytes))
+            let value = paethStep8(x, a, b, c)
+            // Both pixels' bytes leave through one general register: taking the vector's
+            // high half made the compiler redo the choice on the halves.
+            let bytes = UInt64(
+                littleEndian: unsafeBitCast(SIMD8<UInt8>(truncatingIfNeeded: value), to: UInt64.self))
+            output1.storeBytes(
+                of: UInt32(truncatingIfNeeded: bytes).littleEndian, toByteOffset: index, as: UInt32.self)
+            output2.storeBytes(
+                of: UInt32(truncatingIfNeeded: bytes &>> 32).littleEndian,
+                toByteOffset: index - 2 * pixelBytes, as: UInt32.self)
+            a = value
+            c = b
+            twoBack = oneBack
+            oneBack = value
+            x = next
             index += pixelBytes
         }
         // Each row's next pixel has its input in x (a 3-byte pixel's first input byte was
         // overwritten in place by the 4-byte store before it, and x was loaded before that
         // store); put it back, and finish each row in scalar code, the upper row first.
-        store(x1, output1, index)
+        store(x.lowHalf, output1, index)
         paethTail(upper.source, upper.destination, above, from: index, count, pixelBytes)
-        store(x2, output2, index - pixelBytes)
+        store(x.highHalf, output2, index - 2 * pixelBytes)
         paethTail(
-            lower.source, lower.destination, UnsafePointer(upper.destination), from: index - pixelBytes,
-            count,
-            pixelBytes)
+            lower.source, lower.destination, UnsafePointer(upper.destination),
+            from: index - 2 * pixelBytes, count, pixelBytes)
     }
 
     /// Paeth for 6- and 8-byte pixels: ``paethPixels4``'s step on each half of the pixel.
@@ -461,6 +469,27 @@ enum PNGFilter {
         unsafeBitCast(
             unsafeBitCast(x, to: SIMD8<UInt8>.self) &+ unsafeBitCast(y, to: SIMD8<UInt8>.self),
             to: SIMD4<Int16>.self)
+    }
+
+    /// ``paethStep`` on two pixels at once, one in each half.
+    @inline(always)
+    static func paethStep8(
+        _ x: SIMD8<Int16>, _ a: SIMD8<Int16>, _ b: SIMD8<Int16>, _ c: SIMD8<Int16>
+    ) -> SIMD8<Int16> {
+        let pa = pointwiseMax(b, c) &- pointwiseMin(b, c)
+        let bFromC = c &+ c &- b
+        let pb = pointwiseMax(a, c) &- pointwiseMin(a, c)
+        let pc = pointwiseMax(a, bFromC) &- pointwiseMin(a, bFromC)
+        let other = byteSum(x, b).replacing(with: byteSum(x, c), where: pb .> pc)
+        return byteSum(x, a).replacing(with: other, where: pa .> pointwiseMin(pb, pc))
+    }
+
+    /// ``byteSum(_:_:)-(SIMD4<Int16>,_)`` on eight lanes.
+    @inline(always)
+    static func byteSum(_ x: SIMD8<Int16>, _ y: SIMD8<Int16>) -> SIMD8<Int16> {
+        unsafeBitCast(
+            unsafeBitCast(x, to: SIMD16<UInt8>.self) &+ unsafeBitCast(y, to: SIMD16<UInt8>.self),
+            to: SIMD8<Int16>.self)
     }
 
     /// Scalar Paeth for the bytes from `start` to the end of the row.
