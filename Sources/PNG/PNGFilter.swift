@@ -290,7 +290,7 @@ enum PNGFilter {
             let next = SIMD4<Int16>(
                 truncatingIfNeeded: input.loadUnaligned(
                     fromByteOffset: index + pixelBytes, as: SIMD4<UInt8>.self))
-            let value = paethStep(x, a, b, c)
+            let value = paethStepByIntervals(x, a, b, c)
             output.storeBytes(
                 of: SIMD4<UInt8>(truncatingIfNeeded: value), toByteOffset: index, as: SIMD4<UInt8>.self)
             a = value
@@ -469,6 +469,41 @@ enum PNGFilter {
         unsafeBitCast(
             unsafeBitCast(x, to: SIMD8<UInt8>.self) &+ unsafeBitCast(y, to: SIMD8<UInt8>.self),
             to: SIMD4<Int16>.self)
+    }
+
+    /// ``paethStep`` with a shorter chain after `a` and more work before it, for one row alone,
+    /// where that chain is all that bounds the speed (in ``paethTwoRows`` the vector units
+    /// bound it, and the extra work made it slower).
+    ///
+    /// With d = b − c, the predictor is `a` unless `a` lies strictly inside the interval
+    /// between b and 3c − 2b; inside, it is c on the side of 2c − b from the midpoint of c and
+    /// 2c − b, and b on the other side, ties going to b. XOR with the sign of d turns the case
+    /// d < 0 into the case d > 0 (~v = −v − 1 reverses the order), so with the bounds computed
+    /// from b and c alone, `a` meets four comparisons, two ANDs and the choice: 6 operations,
+    /// not 7. Checked against ``paethPredictor`` on every (a, b, c); one Paeth row of
+    /// 3-byte pixels went from 965 to 1,080 MB/s.
+    @inline(always)
+    static func paethStepByIntervals(
+        _ x: SIMD4<Int16>, _ a: SIMD4<Int16>, _ b: SIMD4<Int16>, _ c: SIMD4<Int16>
+    ) -> SIMD4<Int16> {
+        let d = b &- c
+        let sign = d &>> 15
+        // After the XOR with `sign`: c wins for a in (3c − 2b, ⌈(3c − b) / 2⌉), b for a in
+        // (⌈(3c − b) / 2⌉ − 1, b), open intervals; for d = 0 both are empty.
+        let cLow = (c &- d &- d) ^ sign
+        let middle = (((c &+ c &- d) ^ sign) &+ 1 &+ sign) &>> 1
+        let bLow = middle &- 1
+        let bHigh = b ^ sign
+        let flipped = a ^ sign
+        let none = SIMD4<Int16>()
+        let all = SIMD4<Int16>(repeating: -1)
+        let isC =
+            none.replacing(with: all, where: flipped .> cLow)
+            & none.replacing(with: all, where: middle .> flipped)
+        let isB =
+            none.replacing(with: all, where: flipped .> bLow)
+            & none.replacing(with: all, where: bHigh .> flipped)
+        return (byteSum(x, b) & isB) | (byteSum(x, c) & isC) | (byteSum(x, a) & ~(isB | isC))
     }
 
     /// ``paethStep`` on two pixels at once, one in each half.
