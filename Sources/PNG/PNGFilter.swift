@@ -177,7 +177,7 @@ enum PNGFilter {
                         fromByteOffset: index + pixelBytes, as: SIMD4<UInt8>.self))
                 let b = SIMD4<Int16>(
                     truncatingIfNeeded: above.loadUnaligned(fromByteOffset: index, as: SIMD4<UInt8>.self))
-                left = (x &+ ((left &+ b) &>> 1)) & SIMD4(repeating: 0xFF)
+                left = averageStep(x, left, b)
                 output.storeBytes(
                     of: SIMD4<UInt8>(truncatingIfNeeded: left), toByteOffset: index, as: SIMD4<UInt8>.self)
                 x = next
@@ -187,7 +187,7 @@ enum PNGFilter {
             if index + 4 <= count {
                 let b = SIMD4<Int16>(
                     truncatingIfNeeded: above.loadUnaligned(fromByteOffset: index, as: SIMD4<UInt8>.self))
-                left = (x &+ ((left &+ b) &>> 1)) & SIMD4(repeating: 0xFF)
+                left = averageStep(x, left, b)
                 for lane in 0..<pixelBytes {
                     destination[index + lane] = UInt8(truncatingIfNeeded: left[lane])
                 }
@@ -200,6 +200,16 @@ enum PNGFilter {
                 source[index] &+ UInt8(truncatingIfNeeded: (left &+ UInt16(previous[index])) >> 1)
             index += 1
         }
+    }
+
+    /// One Average step on four independent bytes: x + ⌊(left + b) / 2⌋ modulo 256, as
+    /// (left >> 1) + (left & b & 1) + (x + (b >> 1)), where the last term does not involve
+    /// `left`; byte adds wrap by themselves (see ``byteSum``), so `left` meets a shift, an add
+    /// and an add, where the plain form needed an add, a shift, an add and a mask.
+    @inline(always)
+    static func averageStep(_ x: SIMD4<Int16>, _ left: SIMD4<Int16>, _ b: SIMD4<Int16>) -> SIMD4<Int16> {
+        let fromAbove = byteSum(x, b &>> 1)
+        return byteSum(byteSum(left &>> 1, fromAbove), left & b & 1)
     }
 
     @inline(__always)
