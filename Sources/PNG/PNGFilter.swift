@@ -362,15 +362,7 @@ enum PNGFilter {
             let next = SIMD8<Int16>(
                 lowHalf: load(input1, index + pixelBytes), highHalf: load(input2, index - pixelBytes))
             let value = paethStep8(x, a, b, c)
-            // Both pixels' bytes leave through one general register: taking the vector's
-            // high half made the compiler redo the choice on the halves.
-            let bytes = UInt64(
-                littleEndian: unsafeBitCast(SIMD8<UInt8>(truncatingIfNeeded: value), to: UInt64.self))
-            output1.storeBytes(
-                of: UInt32(truncatingIfNeeded: bytes).littleEndian, toByteOffset: index, as: UInt32.self)
-            output2.storeBytes(
-                of: UInt32(truncatingIfNeeded: bytes &>> 32).littleEndian,
-                toByteOffset: index - 2 * pixelBytes, as: UInt32.self)
+            storeTwoPixels(value, output1, index, output2, index - 2 * pixelBytes)
             a = value
             c = b
             twoBack = oneBack
@@ -387,6 +379,24 @@ enum PNGFilter {
         paethTail(
             lower.source, lower.destination, UnsafePointer(upper.destination),
             from: index - 2 * pixelBytes, count, pixelBytes)
+    }
+
+    /// Stores the low half of `value` (lanes of 0…255) as 4 bytes at `first` + `firstOffset`
+    /// and the high half at `second` + `secondOffset`. Both leave through one general
+    /// register: taking the vector's high half made the compiler redo the Paeth choice on
+    /// each half.
+    @inline(always)
+    static func storeTwoPixels(
+        _ value: SIMD8<Int16>, _ first: UnsafeMutableRawPointer, _ firstOffset: Int,
+        _ second: UnsafeMutableRawPointer, _ secondOffset: Int
+    ) {
+        let bytes = UInt64(
+            littleEndian: unsafeBitCast(SIMD8<UInt8>(truncatingIfNeeded: value), to: UInt64.self))
+        first.storeBytes(
+            of: UInt32(truncatingIfNeeded: bytes).littleEndian, toByteOffset: firstOffset, as: UInt32.self)
+        second.storeBytes(
+            of: UInt32(truncatingIfNeeded: bytes &>> 32).littleEndian, toByteOffset: secondOffset,
+            as: UInt32.self)
     }
 
     /// Paeth for 6- and 8-byte pixels: ``paethPixels4``'s step on each half of the pixel.
