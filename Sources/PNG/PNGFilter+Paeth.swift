@@ -202,14 +202,14 @@ extension PNGFilter {
     static func paethStep(
         _ x: SIMD4<Int16>, _ a: SIMD4<Int16>, _ b: SIMD4<Int16>, _ c: SIMD4<Int16>
     ) -> SIMD4<Int16> {
-        let pa = pointwiseMax(b, c) &- pointwiseMin(b, c)
+        let pa = maximum(b, c) &- minimum(b, c)
         let bFromC = c &+ c &- b
-        let pb = pointwiseMax(a, c) &- pointwiseMin(a, c)
-        let pc = pointwiseMax(a, bFromC) &- pointwiseMin(a, bFromC)
+        let pb = maximum(a, c) &- minimum(a, c)
+        let pc = maximum(a, bFromC) &- minimum(a, bFromC)
         // Ties go to a, then b: c wins only when strictly closer than b, b or c only when
         // strictly closer than a.
         let other = byteSum(x, b).replacing(with: byteSum(x, c), where: pb .> pc)
-        return byteSum(x, a).replacing(with: other, where: pa .> pointwiseMin(pb, pc))
+        return byteSum(x, a).replacing(with: other, where: pa .> minimum(pb, pc))
     }
 
     /// ``paethStep`` with a shorter chain after `a` and more work before it, for one row alone,
@@ -252,12 +252,12 @@ extension PNGFilter {
     static func paethStep8(
         _ x: SIMD8<Int16>, _ a: SIMD8<Int16>, _ b: SIMD8<Int16>, _ c: SIMD8<Int16>
     ) -> SIMD8<Int16> {
-        let pa = pointwiseMax(b, c) &- pointwiseMin(b, c)
+        let pa = maximum(b, c) &- minimum(b, c)
         let bFromC = c &+ c &- b
-        let pb = pointwiseMax(a, c) &- pointwiseMin(a, c)
-        let pc = pointwiseMax(a, bFromC) &- pointwiseMin(a, bFromC)
+        let pb = maximum(a, c) &- minimum(a, c)
+        let pc = maximum(a, bFromC) &- minimum(a, bFromC)
         let other = byteSum(x, b).replacing(with: byteSum(x, c), where: pb .> pc)
-        return byteSum(x, a).replacing(with: other, where: pa .> pointwiseMin(pb, pc))
+        return byteSum(x, a).replacing(with: other, where: pa .> minimum(pb, pc))
     }
 
     /// Scalar Paeth for the bytes from `start` to the end of the row.
