@@ -280,10 +280,10 @@ enum PNGFilter {
             to: SIMD4<Int16>.self)
     }
 
-    /// The lane-wise maximum and minimum, spelled as selects: the standard library's
-    /// `pointwiseMax` and `pointwiseMin` were sometimes left as calls in the package build (in
-    /// the 6- and 8-byte Paeth loop), which doubled the decode time of PngSuite's small RGB and
-    /// RGBA images.
+    /// The lane-wise maximum and minimum of four lanes, spelled as selects: the standard
+    /// library's `pointwiseMax` and `pointwiseMin` on `SIMD4<Int16>` were left as calls in the
+    /// package build (in the 6- and 8-byte Paeth loop), which doubled the decode time of
+    /// PngSuite's small 16-bit RGB and RGBA images.
     @inline(always)
     static func maximum(_ x: SIMD4<Int16>, _ y: SIMD4<Int16>) -> SIMD4<Int16> {
         x.replacing(with: y, where: y .> x)
@@ -291,16 +291,6 @@ enum PNGFilter {
 
     @inline(always)
     static func minimum(_ x: SIMD4<Int16>, _ y: SIMD4<Int16>) -> SIMD4<Int16> {
-        x.replacing(with: y, where: y .< x)
-    }
-
-    @inline(always)
-    static func maximum(_ x: SIMD8<Int16>, _ y: SIMD8<Int16>) -> SIMD8<Int16> {
-        x.replacing(with: y, where: y .> x)
-    }
-
-    @inline(always)
-    static func minimum(_ x: SIMD8<Int16>, _ y: SIMD8<Int16>) -> SIMD8<Int16> {
         x.replacing(with: y, where: y .< x)
     }
 
