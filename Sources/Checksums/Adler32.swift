@@ -47,8 +47,8 @@ public struct Adler32: Sendable, Hashable {
                     runPrefix &+= runSums
                     runSums &+= SIMD16<UInt16>(truncatingIfNeeded: lanes)
                 }
-                prefix &+= (sums &<< 4) &+ SIMD16<UInt32>(truncatingIfNeeded: runPrefix)
-                sums &+= SIMD16<UInt32>(truncatingIfNeeded: runSums)
+                prefix &+= (sums &<< 4) &+ Adler32.widen(runPrefix)
+                sums &+= Adler32.widen(runSums)
                 chunk += 16
             }
             while chunk < chunks {
@@ -74,6 +74,15 @@ public struct Adler32: Sendable, Hashable {
         }
         self.a = UInt32(a % modulus)
         self.b = UInt32(b % modulus)
+    }
+
+    /// 16-bit lanes widened to 32 bits, a half at a time: the whole-vector conversion compiled
+    /// to a call, with the accumulators spilled around it, once per 256 bytes.
+    @inline(__always)
+    static func widen(_ lanes: SIMD16<UInt16>) -> SIMD16<UInt32> {
+        SIMD16(
+            lowHalf: SIMD8<UInt32>(truncatingIfNeeded: lanes.lowHalf),
+            highHalf: SIMD8<UInt32>(truncatingIfNeeded: lanes.highHalf))
     }
 
     /// 4,096 chunks of 16 bytes: the most a lane can take before its prefix sum could overflow.

@@ -217,10 +217,14 @@ extension Inflater {
                     offset &+= 32
                 } while offset < length
             } else {
+                // Two words a step: half the loop's own instructions per byte, and at most 15
+                // bytes written past the match.
                 repeat {
-                    let chunk = source.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
-                    destination.storeBytes(of: chunk, toByteOffset: offset, as: UInt64.self)
-                    offset &+= 8
+                    let first = source.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+                    destination.storeBytes(of: first, toByteOffset: offset, as: UInt64.self)
+                    let second = source.loadUnaligned(fromByteOffset: offset &+ 8, as: UInt64.self)
+                    destination.storeBytes(of: second, toByteOffset: offset &+ 8, as: UInt64.self)
+                    offset &+= 16
                 } while offset < length
             }
         } else {

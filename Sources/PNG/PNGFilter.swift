@@ -177,7 +177,7 @@ enum PNGFilter {
                         fromByteOffset: index + pixelBytes, as: SIMD4<UInt8>.self))
                 let b = SIMD4<Int16>(
                     truncatingIfNeeded: above.loadUnaligned(fromByteOffset: index, as: SIMD4<UInt8>.self))
-                left = (x &+ ((left &+ b) &>> 1)) & SIMD4(repeating: 0xFF)
+                left = averageStep(x, left, b)
                 output.storeBytes(
                     of: SIMD4<UInt8>(truncatingIfNeeded: left), toByteOffset: index, as: SIMD4<UInt8>.self)
                 x = next
@@ -187,7 +187,7 @@ enum PNGFilter {
             if index + 4 <= count {
                 let b = SIMD4<Int16>(
                     truncatingIfNeeded: above.loadUnaligned(fromByteOffset: index, as: SIMD4<UInt8>.self))
-                left = (x &+ ((left &+ b) &>> 1)) & SIMD4(repeating: 0xFF)
+                left = averageStep(x, left, b)
                 for lane in 0..<pixelBytes {
                     destination[index + lane] = UInt8(truncatingIfNeeded: left[lane])
                 }
@@ -200,6 +200,16 @@ enum PNGFilter {
                 source[index] &+ UInt8(truncatingIfNeeded: (left &+ UInt16(previous[index])) >> 1)
             index += 1
         }
+    }
+
+    /// One Average step on four independent bytes: x + ⌊(left + b) / 2⌋ modulo 256, as
+    /// (left >> 1) + (left & b & 1) + (x + (b >> 1)), where the last term does not involve
+    /// `left`; byte adds wrap by themselves (see ``byteSum``), so `left` meets a shift, an add
+    /// and an add, where the plain form needed an add, a shift, an add and a mask.
+    @inline(always)
+    static func averageStep(_ x: SIMD4<Int16>, _ left: SIMD4<Int16>, _ b: SIMD4<Int16>) -> SIMD4<Int16> {
+        let fromAbove = byteSum(x, b &>> 1)
+        return byteSum(byteSum(left &>> 1, fromAbove), left & b & 1)
     }
 
     @inline(__always)
@@ -231,198 +241,22 @@ enum PNGFilter {
         }
     }
 
-    @inline(__always)
-    static func paeth(
-        _ source: UnsafePointer<UInt8>, _ destination: UnsafeMutablePointer<UInt8>,
-        _ previous: UnsafePointer<UInt8>,
-        _ count: Int, _ bpp: Int
-    ) {
-        // For the first pixel a = c = 0, so the predictor is b.
-        let head = min(bpp, count)
-        for index in 0..<head { destination[index] = source[index] &+ previous[index] }
-        var index = head
-        while index < count {
-            let a = Int16(destination[index - bpp])
-            let b = Int16(previous[index])
-            let c = Int16(previous[index - bpp])
-            destination[index] = source[index] &+ UInt8(truncatingIfNeeded: paethPredictor(a, b, c))
-            index += 1
-        }
-    }
-
-    /// The Paeth predictor without branches: noisy images make the comparisons unpredictable.
-    @inline(__always)
-    static func paethPredictor(_ a: Int16, _ b: Int16, _ c: Int16) -> Int16 {
-        let pa = abs(b &- c)
-        let pb = abs(a &- c)
-        let pc = abs(a &+ b &- c &- c)
-        let bOrC = pb <= pc ? b : c
-        return pa <= pb && pa <= pc ? a : bOrC
-    }
-
-    /// Paeth for 3- and 4-byte pixels: the bytes of one pixel are independent, so each pixel
-    /// is one SIMD step; only consecutive pixels depend on each other, through the left
-    /// neighbour `a`. A 3-byte pixel is computed in 4 lanes and stored as 4 bytes, the fourth
-    /// overwritten by the next pixel; the next pixel's input is loaded before that store, so
-    /// unfiltering in place (source = destination) still reads the filtered byte. The last
-    /// pixel, whose 4-byte access would run past the row, is done in scalar code. Concrete,
-    /// not generic: an unspecialized generic SIMD loop measured a thousand times slower.
-    @inline(__always)
-    static func paethPixels4(
-        _ source: UnsafePointer<UInt8>, _ destination: UnsafeMutablePointer<UInt8>,
-        _ previous: UnsafePointer<UInt8>,
-        _ count: Int, pixelBytes: Int
-    ) {
-        let input = UnsafeRawPointer(source)
-        let above = UnsafeRawPointer(previous)
-        let output = UnsafeMutableRawPointer(destination)
-        var a = SIMD4<Int16>()
-        var c = SIMD4<Int16>()
-        var index = 0
-        guard count >= 4 else {
-            paethTail(source, destination, previous, from: 0, count, pixelBytes)
-            return
-        }
-        var x = SIMD4<Int16>(truncatingIfNeeded: input.loadUnaligned(as: SIMD4<UInt8>.self))
-        while index + 4 + pixelBytes <= count {
-            let b = SIMD4<Int16>(
-                truncatingIfNeeded: above.loadUnaligned(fromByteOffset: index, as: SIMD4<UInt8>.self))
-            let next = SIMD4<Int16>(
-                truncatingIfNeeded: input.loadUnaligned(
-                    fromByteOffset: index + pixelBytes, as: SIMD4<UInt8>.self))
-            let value = paethStep(x, a, b, c)
-            output.storeBytes(
-                of: SIMD4<UInt8>(truncatingIfNeeded: value), toByteOffset: index, as: SIMD4<UInt8>.self)
-            a = value
-            c = b
-            x = next
-            index += pixelBytes
-        }
-        // The last whole pixel that fits a 4-byte access, with its bytes stored one by one.
-        if index + 4 <= count {
-            let b = SIMD4<Int16>(
-                truncatingIfNeeded: above.loadUnaligned(fromByteOffset: index, as: SIMD4<UInt8>.self))
-            let value = paethStep(x, a, b, c)
-            for lane in 0..<pixelBytes { destination[index + lane] = UInt8(truncatingIfNeeded: value[lane]) }
-            index += pixelBytes
-        }
-        paethTail(source, destination, previous, from: index, count, pixelBytes)
-    }
-
-    /// Unfilters two consecutive Paeth rows of 3- or 4-byte pixels at once, as a wavefront:
-    /// each step does pixel p of the upper row and pixel p − 1 of the lower, whose upper
-    /// neighbours were finished one step before, so the two left-neighbour dependency chains
-    /// run side by side (`Spec/png.md` §6.3).
-    ///
-    /// - Parameters:
-    ///   - above: the unfiltered row above the upper row.
-    ///   - count: bytes in each row, at least `2 × pixelBytes + 4`.
-    @inline(__always)
-    static func paethTwoRows(
-        upper: (source: UnsafePointer<UInt8>, destination: UnsafeMutablePointer<UInt8>),
-        lower: (source: UnsafePointer<UInt8>, destination: UnsafeMutablePointer<UInt8>),
-        above: UnsafePointer<UInt8>, count: Int, pixelBytes: Int
-    ) {
-        let input1 = UnsafeRawPointer(upper.source)
-        let output1 = UnsafeMutableRawPointer(upper.destination)
-        let input2 = UnsafeRawPointer(lower.source)
-        let output2 = UnsafeMutableRawPointer(lower.destination)
-        let prior = UnsafeRawPointer(above)
-        // The upper row's first pixel: a = c = 0.
-        var x1 = load(input1, 0)
-        var x2 = load(input2, 0)
-        var c1 = load(prior, 0)
-        let next = load(input1, pixelBytes)
-        var a1 = paethStep(x1, SIMD4(), c1, SIMD4())
-        store(a1, output1, 0)
-        x1 = next
-        // The lower row's pixel p − 1 has above it the upper row's pixels p − 1 (`b2`) and
-        // p − 2 (`c2`).
-        var b2 = a1
-        var a2 = SIMD4<Int16>()
-        var c2 = SIMD4<Int16>()
-        var index = pixelBytes
-        while index + 4 + pixelBytes <= count {
-            let b1 = load(prior, index)
-            let next1 = load(input1, index + pixelBytes)
-            let next2 = load(input2, index)
-            let value1 = paethStep(x1, a1, b1, c1)
-            let value2 = paethStep(x2, a2, b2, c2)
-            store(value1, output1, index)
-            store(value2, output2, index - pixelBytes)
-            a1 = value1
-            c1 = b1
-            x1 = next1
-            a2 = value2
-            c2 = b2
-            b2 = value1
-            x2 = next2
-            index += pixelBytes
-        }
-        // Each row's next pixel has its input in x (a 3-byte pixel's first input byte was
-        // overwritten in place by the 4-byte store before it, and x was loaded before that
-        // store); put it back, and finish each row in scalar code, the upper row first.
-        store(x1, output1, index)
-        paethTail(upper.source, upper.destination, above, from: index, count, pixelBytes)
-        store(x2, output2, index - pixelBytes)
-        paethTail(
-            lower.source, lower.destination, UnsafePointer(upper.destination), from: index - pixelBytes,
-            count,
-            pixelBytes)
-    }
-
-    /// Paeth for 6- and 8-byte pixels: ``paethPixels4``'s step on each half of the pixel.
-    /// (One 8-lane step compiled to lane-by-lane loops through the stack, 150 µs for a 32 × 32
-    /// 16-bit RGBA image; two 4-lane steps stay in registers.)
-    @inline(__always)
-    static func paethPixels8(
-        _ source: UnsafePointer<UInt8>, _ destination: UnsafeMutablePointer<UInt8>,
-        _ previous: UnsafePointer<UInt8>,
-        _ count: Int, pixelBytes: Int
-    ) {
-        let input = UnsafeRawPointer(source)
-        let above = UnsafeRawPointer(previous)
-        let output = UnsafeMutableRawPointer(destination)
-        var aLow = SIMD4<Int16>()
-        var cLow = SIMD4<Int16>()
-        var aHigh = SIMD4<Int16>()
-        var cHigh = SIMD4<Int16>()
-        var index = 0
-        while index + 8 <= count {
-            let bLow = SIMD4<Int16>(
-                truncatingIfNeeded: above.loadUnaligned(fromByteOffset: index, as: SIMD4<UInt8>.self))
-            let bHigh = SIMD4<Int16>(
-                truncatingIfNeeded: above.loadUnaligned(fromByteOffset: index + 4, as: SIMD4<UInt8>.self))
-            let xLow = SIMD4<Int16>(
-                truncatingIfNeeded: input.loadUnaligned(fromByteOffset: index, as: SIMD4<UInt8>.self))
-            let xHigh = SIMD4<Int16>(
-                truncatingIfNeeded: input.loadUnaligned(fromByteOffset: index + 4, as: SIMD4<UInt8>.self))
-            let low = paethStep(xLow, aLow, bLow, cLow)
-            let high = paethStep(xHigh, aHigh, bHigh, cHigh)
-            output.storeBytes(
-                of: SIMD4<UInt8>(truncatingIfNeeded: low), toByteOffset: index, as: SIMD4<UInt8>.self)
-            if pixelBytes == 8 {
-                output.storeBytes(
-                    of: SIMD4<UInt8>(truncatingIfNeeded: high), toByteOffset: index + 4, as: SIMD4<UInt8>.self
-                )
-            } else {
-                destination[index + 4] = UInt8(truncatingIfNeeded: high[0])
-                destination[index + 5] = UInt8(truncatingIfNeeded: high[1])
-            }
-            aLow = low
-            cLow = bLow
-            aHigh = high
-            cHigh = bHigh
-            index += pixelBytes
-        }
-        paethTail(source, destination, previous, from: index, count, pixelBytes)
-    }
-
-    /// |value| in each lane, from the sign mask (an arithmetic shift) in three instructions.
+    /// Stores the low half of `value` (lanes of 0…255) as 4 bytes at `first` + `firstOffset`
+    /// and the high half at `second` + `secondOffset`. Both leave through one general
+    /// register: taking the vector's high half made the compiler redo the Paeth choice on
+    /// each half.
     @inline(always)
-    static func absolute(_ value: SIMD4<Int16>) -> SIMD4<Int16> {
-        let sign = value &>> 15
-        return (value ^ sign) &- sign
+    static func storeTwoPixels(
+        _ value: SIMD8<Int16>, _ first: UnsafeMutableRawPointer, _ firstOffset: Int,
+        _ second: UnsafeMutableRawPointer, _ secondOffset: Int
+    ) {
+        let bytes = UInt64(
+            littleEndian: unsafeBitCast(SIMD8<UInt8>(truncatingIfNeeded: value), to: UInt64.self))
+        first.storeBytes(
+            of: UInt32(truncatingIfNeeded: bytes).littleEndian, toByteOffset: firstOffset, as: UInt32.self)
+        second.storeBytes(
+            of: UInt32(truncatingIfNeeded: bytes &>> 32).littleEndian, toByteOffset: secondOffset,
+            as: UInt32.self)
     }
 
     /// Four bytes at `offset`, widened to 16-bit lanes.
@@ -438,48 +272,33 @@ enum PNGFilter {
             of: SIMD4<UInt8>(truncatingIfNeeded: value), toByteOffset: offset, as: SIMD4<UInt8>.self)
     }
 
-    /// One Paeth step on four independent bytes: `x` plus the predictor of left `a`, above `b`
-    /// and upper-left `c`, as 0…255 in each lane.
-    ///
-    /// With p = a + b − c, the distances are |p − a| = |b − c|, which does not depend on `a`,
-    /// |p − b| = |a − c| and |p − c| = |(b − c) + (a − c)|; `a` is the only input from the
-    /// previous pixel, so the step is arranged to keep the work after it short.
+    /// The sum of two vectors of 0…255 lanes modulo 256, one byte add (see ``paethStep``).
     @inline(always)
-    static func paethStep(
-        _ x: SIMD4<Int16>, _ a: SIMD4<Int16>, _ b: SIMD4<Int16>, _ c: SIMD4<Int16>
-    ) -> SIMD4<Int16> {
-        let bMinusC = b &- c
-        let pa = absolute(bMinusC)
-        let aMinusC = a &- c
-        let pb = absolute(aMinusC)
-        let pc = absolute(bMinusC &+ aMinusC)
-        // Ties go to a, then b, so each choice is made on the strict comparison (one SSE2
-        // instruction, where <= needs two), and both share the first comparison's mask.
-        let cIsCloser = pb .> pc
-        var smaller = pb
-        smaller.replace(with: pc, where: cIsCloser)
-        var predictor = b
-        predictor.replace(with: c, where: cIsCloser)
-        var chosen = a
-        chosen.replace(with: predictor, where: pa .> smaller)
-        return (x &+ chosen) & SIMD4(repeating: 0xFF)
+    static func byteSum(_ x: SIMD4<Int16>, _ y: SIMD4<Int16>) -> SIMD4<Int16> {
+        unsafeBitCast(
+            unsafeBitCast(x, to: SIMD8<UInt8>.self) &+ unsafeBitCast(y, to: SIMD8<UInt8>.self),
+            to: SIMD4<Int16>.self)
     }
 
-    /// Scalar Paeth for the bytes from `start` to the end of the row.
-    @inline(__always)
-    static func paethTail(
-        _ source: UnsafePointer<UInt8>, _ destination: UnsafeMutablePointer<UInt8>,
-        _ previous: UnsafePointer<UInt8>,
-        from start: Int, _ count: Int, _ pixelBytes: Int
-    ) {
-        var index = start
-        while index < count {
-            let left = index >= pixelBytes ? Int16(destination[index - pixelBytes]) : 0
-            let upLeft = index >= pixelBytes ? Int16(previous[index - pixelBytes]) : 0
-            destination[index] =
-                source[index]
-                &+ UInt8(truncatingIfNeeded: paethPredictor(left, Int16(previous[index]), upLeft))
-            index += 1
-        }
+    /// The lane-wise maximum and minimum of four lanes, spelled as selects: the standard
+    /// library's `pointwiseMax` and `pointwiseMin` on `SIMD4<Int16>` were left as calls in the
+    /// package build (in the 6- and 8-byte Paeth loop), which doubled the decode time of
+    /// PngSuite's small 16-bit RGB and RGBA images.
+    @inline(always)
+    static func maximum(_ x: SIMD4<Int16>, _ y: SIMD4<Int16>) -> SIMD4<Int16> {
+        x.replacing(with: y, where: y .> x)
+    }
+
+    @inline(always)
+    static func minimum(_ x: SIMD4<Int16>, _ y: SIMD4<Int16>) -> SIMD4<Int16> {
+        x.replacing(with: y, where: y .< x)
+    }
+
+    /// The four-lane `byteSum` on eight lanes.
+    @inline(always)
+    static func byteSum(_ x: SIMD8<Int16>, _ y: SIMD8<Int16>) -> SIMD8<Int16> {
+        unsafeBitCast(
+            unsafeBitCast(x, to: SIMD16<UInt8>.self) &+ unsafeBitCast(y, to: SIMD16<UInt8>.self),
+            to: SIMD8<Int16>.self)
     }
 }

@@ -90,14 +90,14 @@ final class RowAssembler {
             let destination = currentRow
             let needed = rowBytes - column
             if column == 0 && remaining >= needed {
-                // Two whole Paeth rows in a row, straight into the output: unfiltered together
-                // (`PNGFilter.paethTwoRows`), while both are in cache.
-                if inPlace && filter == 4 && row > 0 && (bytesPerPixel == 3 || bytesPerPixel == 4)
-                    && rowBytes >= 2 * bytesPerPixel + 4 && remaining > 2 * needed && source[needed] == 4
+                // Two whole Average or Paeth rows in a row, straight into the output: unfiltered
+                // together (`PNGFilter.unfilterTwoRows`), while both are in cache.
+                if inPlace && PNGFilter.pairs(filter) && row > 0 && (bytesPerPixel == 3 || bytesPerPixel == 4)
+                    && rowBytes >= 2 * bytesPerPixel + 4 && remaining > 2 * needed && source[needed] == filter
                     && row + 1 < passes[passIndex].height
                 {
-                    PNGFilter.paethTwoRows(
-                        upper: (UnsafePointer(source), destination),
+                    PNGFilter.unfilterTwoRows(
+                        filter: filter, upper: (UnsafePointer(source), destination),
                         lower: (UnsafePointer(source + needed + 1), destination + outputRowBytes),
                         above: previousRow!, count: rowBytes, pixelBytes: bytesPerPixel)
                     advanceRow()

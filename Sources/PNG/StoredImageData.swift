@@ -84,15 +84,15 @@ enum StoredImageData {
                 while unfiltered < copied {
                     let line = base + unfiltered * rowBytes
                     let filter = filters[unfiltered]
-                    // Two Paeth rows of 3- or 4-byte pixels unfilter together
-                    // (`PNGFilter.paethTwoRows`), so a Paeth row waits for the next one.
-                    if let above = previous, filter == 4, pairs, rowBytes >= 2 * bytesPerPixel + 4,
-                        unfiltered + 1 < height
+                    // Two Average or two Paeth rows of 3- or 4-byte pixels unfilter together
+                    // (`PNGFilter.unfilterTwoRows`), so such a row waits for the next one.
+                    if let above = previous, PNGFilter.pairs(filter), pairs,
+                        rowBytes >= 2 * bytesPerPixel + 4, unfiltered + 1 < height
                     {
                         if unfiltered + 1 == copied { return true }
-                        if filters[unfiltered + 1] == 4 {
-                            PNGFilter.paethTwoRows(
-                                upper: (UnsafePointer(line), line),
+                        if filters[unfiltered + 1] == filter {
+                            PNGFilter.unfilterTwoRows(
+                                filter: filter, upper: (UnsafePointer(line), line),
                                 lower: (UnsafePointer(line + rowBytes), line + rowBytes),
                                 above: above, count: rowBytes, pixelBytes: bytesPerPixel)
                             previous = UnsafePointer(line + rowBytes)
@@ -136,7 +136,7 @@ enum StoredImageData {
                 }
                 return true
             }
-            // A last Paeth row may still wait for a partner that never came.
+            // A last Average or Paeth row may still wait for a partner that never came.
             if succeeded { succeeded = unfilterRows(upTo: height) }
             initialized = succeeded ? rowBytes * height : 0
         }

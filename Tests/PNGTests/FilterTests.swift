@@ -73,11 +73,11 @@ struct FilterTests {
         }
     }
 
-    /// The two-row Paeth wavefront against the reference applied row after row, for every row
-    /// length it accepts up to 40 bytes, in place and into separate rows.
-    @Test(arguments: [3, 4])
-    func twoPaethRowsMatchTheReference(bytesPerPixel: Int) {
-        var state: UInt64 = 0x0F1E_2D3C_4B5A_6978 &+ UInt64(bytesPerPixel)
+    /// The two-row Average and Paeth wavefronts against the reference applied row after row,
+    /// for every row length they accept up to 40 bytes, in place and into separate rows.
+    @Test(arguments: [3, 4], [UInt8(3), 4])
+    func twoRowsMatchTheReference(bytesPerPixel: Int, filter: UInt8) {
+        var state: UInt64 = 0x0F1E_2D3C_4B5A_6978 &+ UInt64(bytesPerPixel) &+ UInt64(filter) << 8
         func next() -> UInt8 {
             state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
             return UInt8(truncatingIfNeeded: state >> 33)
@@ -88,9 +88,10 @@ struct FilterTests {
             let above = (0..<count).map { _ in next() }
             let upper = (0..<count).map { _ in next() }
             let lower = (0..<count).map { _ in next() }
-            let expectedUpper = Self.reference(filter: 4, upper, above: above, bytesPerPixel: bytesPerPixel)
+            let expectedUpper = Self.reference(
+                filter: filter, upper, above: above, bytesPerPixel: bytesPerPixel)
             let expectedLower = Self.reference(
-                filter: 4, lower, above: expectedUpper, bytesPerPixel: bytesPerPixel)
+                filter: filter, lower, above: expectedUpper, bytesPerPixel: bytesPerPixel)
             for inPlace in [false, true] {
                 // Both rows in one buffer, as in the output, with a guard byte after them.
                 var rows = upper + lower + [0xA5]
@@ -100,8 +101,8 @@ struct FilterTests {
                         above.withUnsafeBufferPointer { prior in
                             let source = input.baseAddress!
                             let destination = inPlace ? source : output.baseAddress!
-                            PNGFilter.paethTwoRows(
-                                upper: (UnsafePointer(source), destination),
+                            PNGFilter.unfilterTwoRows(
+                                filter: filter, upper: (UnsafePointer(source), destination),
                                 lower: (UnsafePointer(source + count), destination + count),
                                 above: prior.baseAddress!, count: count, pixelBytes: bytesPerPixel)
                         }
@@ -110,7 +111,7 @@ struct FilterTests {
                 let result = inPlace ? rows : separate
                 #expect(
                     Array(result[0..<2 * count]) == expectedUpper + expectedLower,
-                    "\(bytesPerPixel) bytes a pixel, \(count) bytes, in place: \(inPlace)")
+                    "filter \(filter), \(bytesPerPixel) bytes a pixel, \(count) bytes, in place: \(inPlace)")
                 #expect(result[2 * count] == (inPlace ? 0xA5 : 0xEE), "wrote past the rows")
             }
         }
