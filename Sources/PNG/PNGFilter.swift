@@ -194,12 +194,7 @@ enum PNGFilter {
                 index += pixelBytes
             }
         }
-        while index < count {
-            let left = index >= pixelBytes ? UInt16(destination[index - pixelBytes]) : 0
-            destination[index] =
-                source[index] &+ UInt8(truncatingIfNeeded: (left &+ UInt16(previous[index])) >> 1)
-            index += 1
-        }
+        averageTail(source, destination, previous, from: index, count, pixelBytes)
     }
 
     /// One Average step on four independent bytes: x + ⌊(left + b) / 2⌋ modulo 256, as
