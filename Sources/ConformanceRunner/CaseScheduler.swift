@@ -9,23 +9,44 @@ import Foundation
 /// place in the run, not by which driver ran what before it, so a report reads the same
 /// whatever the number of jobs. A worker takes no new case once standard output has no
 /// reader, so a run piped into `head` stops after the cases already under way.
+///
+/// Every wait of a runner has a limit, so a case ends however its driver behaves. Should a
+/// worker still not come back (a process that cannot be started or reaped), the case fails
+/// after `caseLimit`, naming the step it was stuck in, and a new worker with a new runner
+/// takes the stuck one's place: a run always ends.
 final class CaseScheduler: @unchecked Sendable {
     private let cases: [ConformanceCase]
-    private let runners: [Runner]
+    private let makeRunner: () -> Runner
+    private let caseLimit: TimeInterval
     private let firstIdentifiers: [Int64]
     private let condition = NSCondition()
     // Guarded by `condition`.
+    private var runners: [Runner]
     private var nextCase = 0
     private var reports: [Int: CaseReport] = [:]
+    /// The cases under way: when each started, and on which runner.
+    private var running: [Int: (started: Date, runner: Runner)] = [:]
+    /// Cases given up on; their workers' runners are stuck and are never finished.
+    private var abandoned: Set<Int> = []
     private var stopping = false
     private var busyWorkers = 0
+    /// Workers given up on that have not come back; counted in `busyWorkers` too.
+    private var stuckWorkers = 0
+    private var activeWorkers: Int { busyWorkers - stuckWorkers }
 
     /// - Parameters:
     ///   - cases: the cases to run, in the order their reports are wanted.
     ///   - runners: one per job; the first may already hold a driver (the handshake's).
-    init(cases: [ConformanceCase], runners: [Runner]) {
+    ///   - caseLimit: how long a case may run before the scheduler gives up on its worker.
+    ///   - makeRunner: a new runner, for a worker that replaces a stuck one.
+    init(
+        cases: [ConformanceCase], runners: [Runner], caseLimit: TimeInterval,
+        makeRunner: @escaping () -> Runner
+    ) {
         self.cases = cases
         self.runners = runners
+        self.caseLimit = caseLimit
+        self.makeRunner = makeRunner
         // Request ids count every step of every case before, whether it ran to the end or not.
         var identifiers: [Int64] = []
         var next: Int64 = 1
@@ -47,12 +68,24 @@ final class CaseScheduler: @unchecked Sendable {
     }
 
     private func work(on runner: Runner) {
-        while let index = takeCase() {
+        while let index = takeCase(for: runner) {
             let report = runner.run(cases[index], firstIdentifier: firstIdentifiers[index])
             condition.lock()
-            reports[index] = report
+            running[index] = nil
+            let replaced = abandoned.contains(index)
+            if replaced {
+                // Given up on, it came back late: its replacement runs on, and it ends.
+                stuckWorkers -= 1
+                busyWorkers -= 1
+            } else {
+                reports[index] = report
+            }
             condition.broadcast()
             condition.unlock()
+            if replaced {
+                runner.finish()
+                return
+            }
         }
         condition.lock()
         busyWorkers -= 1
@@ -61,12 +94,13 @@ final class CaseScheduler: @unchecked Sendable {
     }
 
     /// The next case for a worker, or nil when there is none or the run is stopping.
-    private func takeCase() -> Int? {
+    private func takeCase(for runner: Runner) -> Int? {
         if RunnerSystem.readerHasGone(RunnerSystem.standardOutput) { stop() }
         condition.lock()
         defer { condition.unlock() }
         guard !stopping, nextCase < cases.count else { return nil }
         nextCase += 1
+        running[nextCase - 1] = (Date(), runner)
         return nextCase - 1
     }
 
@@ -75,12 +109,41 @@ final class CaseScheduler: @unchecked Sendable {
     func report(at index: Int) -> CaseReport? {
         condition.lock()
         defer { condition.unlock() }
-        while reports[index] == nil && !(stopping && busyWorkers == 0)
-            && !(nextCase >= cases.count && busyWorkers == 0)
+        while reports[index] == nil && !(stopping && activeWorkers == 0)
+            && !(nextCase >= cases.count && activeWorkers == 0)
         {
-            condition.wait()
+            guard let (started, runner) = running[index] else {
+                condition.wait()
+                continue
+            }
+            let giveUp = started.addingTimeInterval(caseLimit)
+            if Date() < giveUp {
+                condition.wait(until: giveUp)
+                continue
+            }
+            reports[index] = abandon(index, on: runner, after: Date().timeIntervalSince(started))
         }
         return reports.removeValue(forKey: index)
+    }
+
+    /// Gives up on case `index`, whose worker is stuck, and starts a worker in its place;
+    /// called with `condition` held.
+    private func abandon(_ index: Int, on runner: Runner, after seconds: TimeInterval) -> CaseReport {
+        abandoned.insert(index)
+        running[index] = nil
+        stuckWorkers += 1
+        busyWorkers += 1
+        runners.removeAll { $0 === runner }
+        let replacement = makeRunner()
+        runners.append(replacement)
+        Thread.detachNewThread { [self] in work(on: replacement) }
+        var report = CaseReport(for: cases[index])
+        report.seconds = seconds
+        report.failure = CaseReport.Failure(
+            message:
+                "the runner got no result in \(Int(seconds)) s, stuck at \(runner.whereItIs); the case was given up and its job restarted"
+        )
+        return report
     }
 
     /// Lets no worker take another case.
@@ -91,12 +154,15 @@ final class CaseScheduler: @unchecked Sendable {
         condition.unlock()
     }
 
-    /// Stops the run, waits for the cases under way and ends every driver.
+    /// Stops the run, waits for the cases under way (`caseLimit` at most) and ends every
+    /// driver of the workers that are not stuck.
     func finish() {
         stop()
+        let deadline = Date().addingTimeInterval(caseLimit)
         condition.lock()
-        while busyWorkers > 0 { condition.wait() }
+        while activeWorkers > 0 && condition.wait(until: deadline) {}
+        let live = runners
         condition.unlock()
-        for runner in runners { runner.finish() }
+        for runner in live { runner.finish() }
     }
 }

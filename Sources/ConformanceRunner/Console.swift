@@ -15,7 +15,7 @@ final class Console {
 
     /// Writes one line to standard output, or calls `whenOutputIsGone` when it cannot.
     func say(_ line: String) {
-        if !RunnerSystem.writeAll(Array((line + "\n").utf8), to: RunnerSystem.standardOutput) {
+        if RunnerSystem.writeAll(Array((line + "\n").utf8), to: RunnerSystem.standardOutput) != .written {
             whenOutputIsGone()
         }
     }

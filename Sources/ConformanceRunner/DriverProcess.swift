@@ -14,6 +14,15 @@ final class DriverProcess: @unchecked Sendable {
         case timedOut
     }
 
+    /// What sending a request produced.
+    enum Delivery {
+        case sent
+        /// The driver no longer reads its input (it exited or closed it).
+        case refused
+        /// The driver took too little of the request before the deadline (it hangs).
+        case timedOut
+    }
+
     private let process = Process()
     private let input = Pipe()
     private let output = Pipe()
@@ -49,13 +58,20 @@ final class DriverProcess: @unchecked Sendable {
         } catch {
             throw .launchFailed(path: command[0], reason: String(describing: error))
         }
+        RunnerSystem.makeNonBlocking(input.fileHandleForWriting.fileDescriptor)
         startReading(output.fileHandleForReading.fileDescriptor, isOutput: true)
         startReading(errors.fileHandleForReading.fileDescriptor, isOutput: false)
     }
 
-    /// Writes one request line. Returns false when the driver no longer reads its input.
-    func send(_ line: String) -> Bool {
-        RunnerSystem.writeAll(Array((line + "\n").utf8), to: input.fileHandleForWriting.fileDescriptor)
+    /// Writes one request line, waiting for the driver to take it until `deadline` at most.
+    func send(_ line: String, before deadline: Date) -> Delivery {
+        switch RunnerSystem.writeAll(
+            Array((line + "\n").utf8), to: input.fileHandleForWriting.fileDescriptor, before: deadline)
+        {
+        case .written: return .sent
+        case .failed: return .refused
+        case .timedOut: return .timedOut
+        }
     }
 
     /// The next response line, waiting until `deadline` at most.
@@ -92,13 +108,16 @@ final class DriverProcess: @unchecked Sendable {
         return String(decoding: errorTail, as: UTF8.self)
     }
 
-    /// Kills the driver (it hung, or the run is over) and reaps it.
+    /// Kills the driver (it hung, or the run is over) and waits a few seconds at most for
+    /// its end. (Not `waitUntilExit`: a wait without a limit is the one way the runner could
+    /// itself hang, and a killed process ends in any case.)
     func stop() {
         if process.isRunning {
             RunnerSystem.killAtOnce(process.processIdentifier)
         }
         try? input.fileHandleForWriting.close()
-        process.waitUntilExit()
+        let deadline = Date().addingTimeInterval(5)
+        while process.isRunning && Date() < deadline { RunnerSystem.pause(milliseconds: 5) }
     }
 
     /// Closes the driver's input, lets it exit on its own for a moment, then kills it.

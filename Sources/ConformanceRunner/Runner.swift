@@ -26,6 +26,22 @@ final class Runner: @unchecked Sendable {
     /// One partner driver per session name, kept from case to case.
     private var partners: [String: DriverProcess] = [:]
     private var nextIdentifier: Int64 = 1
+    private let progressLock = NSLock()
+    // Guarded by `progressLock`: read by the scheduler's thread, written by the worker's.
+    private var progress = "the start of a case"
+
+    /// What the runner is doing, for a report when it is stuck: the step and the wait.
+    var whereItIs: String {
+        progressLock.lock()
+        defer { progressLock.unlock() }
+        return progress
+    }
+
+    private func note(_ doing: String) {
+        progressLock.lock()
+        progress = doing
+        progressLock.unlock()
+    }
 
     init(command: [String], partnerCommand: [String]? = nil, timeLimit: Double) {
         self.command = command
@@ -52,7 +68,7 @@ final class Runner: @unchecked Sendable {
         let request = JSONValue.object(["op": .string("hello"), "protocol": .integer(1), "id": .integer(0)])
         // A driver that exits at once cannot be written to; its exit status says more than the
         // failed write, so the answer (end of output) is awaited either way.
-        _ = process.send(request.jsonText)
+        _ = process.send(request.jsonText, before: deadline)
         switch process.receive(before: deadline) {
         case .timedOut:
             process.stop()
@@ -113,6 +129,7 @@ final class Runner: @unchecked Sendable {
     private func runSteps(of testCase: ConformanceCase, into report: inout CaseReport) -> CaseReport.Failure?
     {
         if driver == nil {
+            note("\(testCase.name): starting the driver")
             do {
                 _ = try handshake()
             } catch {
@@ -153,6 +170,7 @@ final class Runner: @unchecked Sendable {
             if session == "A" {
                 process = mainDriver
             } else {
+                note("\(testCase.name), \(label): starting the driver of session \(session)")
                 do {
                     process = try partner(for: session)
                 } catch {
@@ -163,10 +181,24 @@ final class Runner: @unchecked Sendable {
             let drop = { [self] in
                 if session == "A" { driver = nil } else { partners[session] = nil }
             }
-            guard process.send(exchange.request.jsonText) else {
+            note("\(testCase.name), \(label): sending the request to session \(session)")
+            switch process.send(exchange.request.jsonText, before: deadline) {
+            case .sent:
+                break
+            case .refused:
                 return abandon(process, drop, "\(label): the driver stopped reading its input")
+            case .timedOut:
+                drop()
+                process.stop()
+                return CaseReport.Failure(
+                    message:
+                        "\(label): the driver did not take the whole request within the time limit of \(timeLimit) s; it was killed and restarted"
+                )
             }
-            switch process.receive(before: deadline) {
+            note("\(testCase.name), \(label): waiting for session \(session)'s response")
+            let reply = process.receive(before: deadline)
+            note("\(testCase.name), \(label): handling session \(session)'s reply (or stopping its driver)")
+            switch reply {
             case .timedOut:
                 drop()
                 process.stop()
@@ -201,6 +233,7 @@ final class Runner: @unchecked Sendable {
 
     /// Ends the run: lets the driver exit on end of input.
     func finish() {
+        note("ending its drivers")
         driver?.finish()
         driver = nil
         for process in partners.values { process.finish() }

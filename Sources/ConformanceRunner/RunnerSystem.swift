@@ -31,24 +31,51 @@ enum RunnerSystem {
         signal(SIGPIPE) { _ in }
     }
 
+    /// What writing to a driver's input came to.
+    enum WriteOutcome {
+        case written
+        /// The write failed, for example with `EPIPE` because nobody reads the other end.
+        case failed
+        /// The reader took nothing for so long that the deadline passed.
+        case timedOut
+    }
+
+    /// Makes writes to `descriptor` return at once rather than wait for room, so that
+    /// `writeAll(_:to:before:)` can give up at a deadline.
+    static func makeNonBlocking(_ descriptor: Int32) {
+        let flags = fcntl(descriptor, F_GETFL)
+        if flags >= 0 { _ = fcntl(descriptor, F_SETFL, flags | O_NONBLOCK) }
+    }
+
     /// Writes every byte of `bytes` to `descriptor`, retrying after interruptions and short
-    /// writes.
-    ///
-    /// - Returns: false when the write failed, for example with `EPIPE` because nobody reads
-    ///   the other end of a pipe any more.
-    static func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> Bool {
+    /// writes. On a non-blocking descriptor it waits for room until `deadline` at most: a
+    /// driver that stops reading its input must not hold the runner (a request can exceed a
+    /// pipe's buffer). A blocking descriptor waits as long as its reader makes it.
+    static func writeAll(
+        _ bytes: [UInt8], to descriptor: Int32, before deadline: Date = .distantFuture
+    ) -> WriteOutcome {
         var offset = 0
         while offset < bytes.count {
             let written = bytes.withUnsafeBytes { buffer in
                 write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
             }
-            if written < 0 {
-                if errno == EINTR { continue }
-                return false
+            if written >= 0 {
+                offset += written
+                continue
             }
-            offset += written
+            switch errno {
+            case EINTR:
+                continue
+            case EAGAIN, EWOULDBLOCK:
+                let milliseconds = Int32(min(max(deadline.timeIntervalSinceNow * 1000, 0), 1000))
+                if milliseconds == 0 && Date() >= deadline { return .timedOut }
+                var entry = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
+                _ = poll(&entry, 1, max(milliseconds, 1))
+            default:
+                return .failed
+            }
         }
-        return true
+        return .written
     }
 
     /// Whether `descriptor` is the writing end of a pipe (or socket) whose reader has gone,

@@ -129,15 +129,17 @@ console.say(
 // Every case runs whole on one driver; with several jobs, several drivers run cases at once
 // and the reports are taken in the cases' order, so the output does not depend on the jobs.
 let jobs = max(1, min(options.jobs, runnable.count))
+let makeRunner = {
+    Runner(
+        command: options.driverCommand, partnerCommand: options.secondDriverCommand,
+        timeLimit: options.timeLimit)
+}
+// A case's waits are each bounded by the time limit; starting and stopping drivers adds a
+// few seconds each. Past this, the worker itself is stuck.
+let caseLimit = 3 * max(options.timeLimit, 10) + 60
 let scheduler = CaseScheduler(
-    cases: runnable,
-    runners: [runner]
-        + (1..<max(jobs, 1)).map { _ in
-            Runner(
-                command: options.driverCommand, partnerCommand: options.secondDriverCommand,
-                timeLimit: options.timeLimit)
-        }
-)
+    cases: runnable, runners: [runner] + (1..<max(jobs, 1)).map { _ in makeRunner() },
+    caseLimit: caseLimit, makeRunner: makeRunner)
 console.whenOutputIsGone = {
     scheduler.finish()
     RunnerSystem.endProcess(status: Console.outputClosedStatus)

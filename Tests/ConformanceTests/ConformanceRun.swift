@@ -127,8 +127,9 @@ struct FakeDriverFolder {
     /// replace even `hello`); answers `hello`, answers `ok` with `{"value": 1}`, kills itself on
     /// `crash`, never answers `hang`, writes a non-JSON line on `garbage` (with control
     /// characters on `control`), closes its input before answering `deaf` (and then sleeps),
-    /// answers `gate` only once the file `gate` exists, and answers `signals` with its mask of
-    /// ignored signals (Linux).
+    /// answers `gate` only once the file `gate` exists, answers `stall` and then reads nothing
+    /// more (its input stays open), and answers `signals` with its mask of ignored signals
+    /// (Linux).
     static let script = #"""
         #!/bin/sh
         dir=$(dirname "$0")
@@ -148,6 +149,7 @@ struct FakeDriverFolder {
             control) printf 'not JSON \001\033[0m <&>\n' ;;
             signals) printf '{"id":%s,"value":1,"ignored":"%s"}\n' "$id" "$(sed -n 's/^SigIgn:[[:space:]]*//p' /proc/$$/status)" ;;
             deaf) exec 0<&-; printf '{"id":%s,"value":1}\n' "$id"; exec sleep 300 ;;
+            stall) printf '{"id":%s,"value":1}\n' "$id"; exec sleep 300 ;;
             gate) while [ ! -e "$dir/gate" ]; do sleep 0.05; done; printf '{"id":%s,"value":1}\n' "$id" ;;
             *) printf '{"id":%s,"value":1}\n' "$id" ;;
           esac

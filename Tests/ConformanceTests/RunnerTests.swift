@@ -17,6 +17,33 @@ import Testing
         #expect(run.counts?.failed == 1)
     }
 
+    /// A request larger than a pipe's buffer, to a driver that answered the step before and
+    /// then stopped reading: the runner's write must give up at the time limit (it used to
+    /// wait for ever).
+    @Test func aDriverThatStopsReadingALargeRequestFailsItsCaseAndTheRunGoesOn() throws {
+        let padding = String(repeating: "x", count: 300_000)
+        let folder = try FakeDriverFolder(
+            png: """
+                {"area": "png", "cases": [
+                {"name": "stalls", "steps": [{"request": {"op": "stall"}, "expect": {"value": 1}},
+                  {"request": {"op": "big", "padding": "\(padding)"}, "expect": {"value": 1}}]},
+                {"name": "after-stall", "steps": [{"request": {"op": "ok"}, "expect": {"value": 1}}]}]}
+
+                """)
+        defer { folder.remove() }
+        let started = Date()
+        let run = try ConformanceRun.run(
+            ["--cases", folder.casesPath, "--timeout", "2", "--jobs", "1", "--"] + folder.driverCommand)
+        #expect(Date().timeIntervalSince(started) < 30)
+        #expect(run.status == 1)
+        #expect(run.failedCases == ["png/stalls"])
+        #expect(
+            run.output.contains(
+                "step 2 (big): the driver did not take the whole request within the time limit"))
+        #expect(run.counts?.passed == 1)
+        #expect(run.counts?.failed == 1)
+    }
+
     @Test func aCrashingDriverFailsItsCaseAndIsRestarted() throws {
         let folder = try FakeDriverFolder(cases: [
             ("before", "ok"), ("crashes", "crash"), ("after-crash", "ok"),
