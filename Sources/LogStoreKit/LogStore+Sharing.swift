@@ -322,6 +322,13 @@ extension LogStore {
         guard publishedGeneration != 0 else { return }
         if publishedGeneration != generation {
             try reload(expecting: publishedGeneration, length: publishedLength)
+            // The path names a log newer than the published one: a later compaction named it
+            // and its holder has not published it (it is in its section, or died there). That
+            // log holds everything published, so it is read, whole records only; answering
+            // from the old log would hide values whose store has returned (§12.4).
+            if generation != publishedGeneration && pathNamesAnotherFile() {
+                try reload(expecting: nil, length: nil)
+            }
         } else if publishedLength > flushedLength && bufferedCount == 0 {
             try applyPublished(upTo: publishedLength)
         }
@@ -442,8 +449,8 @@ extension LogStore {
     }
 
     /// Another process replaced the log (compaction): opens the file the path names now and
-    /// loads its index, from its snapshot when it has one, up to the published length. A file
-    /// of another generation than published (a compaction under way) is left for later.
+    /// loads its index, from its snapshot when it has one, up to the published length (`length`
+    /// nil: its whole records). A file of another generation than `expected` is left alone.
     private func reload(expecting expected: UInt64?, length: UInt64?) throws(LogStoreError) {
         let fd = try storeIO { try FileSystem.open(path, isWritable ? .readWrite : .readOnly) }
         var keep = false

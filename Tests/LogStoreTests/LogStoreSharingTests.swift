@@ -80,6 +80,36 @@ import Testing
         try alone.close()
     }
 
+    /// A handle two compactions behind: the first compaction is published, the second named
+    /// its log and its holder is still in its section (or died there), so the path names a
+    /// log newer than the published one. A read must not answer from the handle's old log: a
+    /// value stored and published before the read began is in the newer log (§12.4).
+    @Test(arguments: [true, false])
+    func aHandleTwoCompactionsBehindReadsTheNewestLog(mapped: Bool) throws {
+        let directory = TemporaryDirectory()
+        let path = directory.file()
+        let writer = try Self.shared(path, first: true, mapped: mapped)
+        let reader = try Self.shared(path, first: false, mapped: mapped)
+        try writer.put([1], forKey: "k", metadata: metadata(1))
+        #expect(try reader.value(forKey: "k") == [1])
+        try writer.put([2], forKey: "k", metadata: metadata(2))
+        try writer.compact(now: 0)
+        var options = LogStore.Options(
+            compactionDeadRatio: nil, mapsFileForReads: mapped, sharing: .init(isOnlyProcess: { false }))
+        options.compactionFault = .synchronizingDirectory
+        let compactor = try LogStore(path: path, options: options)
+        try compactor.withExclusiveAccess { () throws(LogStoreError) in
+            #expect(throws: LogStoreError.self) { try compactor.compact(now: 0) }
+            compactor.abandon()
+        }
+        #expect(try reader.value(forKey: "k") == [2])
+        try reader.put([3], forKey: "k", metadata: metadata(3))
+        #expect(try writer.value(forKey: "k") == [3])
+        #expect(try reader.value(forKey: "k") == [3])
+        try writer.close()
+        try reader.close()
+    }
+
     /// The conformance case cache/sharing/coordination-file-garbage-started-afresh found the
     /// reserved word left as an invalid file had it: the first process starts all of it afresh.
     @Test func theFirstProcessStartsAnInvalidCoordinationFileAfresh() throws {
