@@ -17,7 +17,7 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__)))) 
 
 from shared.casefiles import CONFORMANCE, b64, write_case_file  # noqa: E402
 from writers import storewriter as sw  # noqa: E402
-from writers.backendfiles import LOG_NAMES, BackendFiles  # noqa: E402
+from writers.backendfiles import LOG_NAMES, BackendFiles, LogImage, hybrid_value  # noqa: E402
 
 OUT = os.path.join(CONFORMANCE, "cache", "sharing.json")
 STORE_OUT = os.path.join(CONFORMANCE, "store", "shared.json")
@@ -354,6 +354,29 @@ def cases():
         c.step("A", *files_after([("a", b"aa", 1), ("b", b"bb", 2)]))
         c.op("A", "cache.reopen", {}).read("A", "a", b"aa").read("A", "b", b"bb")
         out.append(c)
+
+    # The log a second compaction named and never published (its holder died in its section):
+    # one put of "k" at a generation the drivers never choose (storewriter's fixed one).
+    unpublished = {}
+    for backend in SHARING:
+        image = LogImage()
+        value = hybrid_value("k", b"three", 5) if backend == "hybrid" else b"three"
+        image.put("k", value, (T0, NEVER, 5))
+        unpublished[backend] = b64(bytes(image.data))
+    c = Case("read-two-compactions-behind",
+             "A process two compactions behind: the first compaction is published, a second named its log "
+             "and its holder died before publishing it (writing flag set). A read must answer from that "
+             "newer log, which holds everything published, never from the process's old log (here 'one', "
+             "replaced before the read began); the next section takes the log up and publishes it "
+             "(Spec/store.md §12.4, §12.3 step 3).", ["store §12.4", "store §12.3.3"])
+    c.open().join("B").store("A", "k", b"one").read("B", "k", b"one").store("A", "k", b"two")
+    c.op("A", "cache.compact")
+    c.step("A", {"op": "runner.damage", "path": {"$backend": LOG_NAMES}, "remove": True}, {})
+    c.step("A", {"op": "runner.damage", "path": {"$backend": LOG_NAMES}, "write": {"$backend": unpublished}}, {})
+    c.step("A", {"op": "runner.damage", "path": {"$backend": {b: LOG_NAMES[b] + ".shared" for b in SHARING}},
+                 "flip": [40, 1]}, {})
+    c.read("B", "k", b"three").store("B", "m", b"em").read("A", "k", b"three").read("A", "m", b"em")
+    out.append(c)
 
     c = Case("join-after-a-crash",
              "A process killed (cache.abandon) leaves the folder usable at once: the survivor and a process "
