@@ -69,17 +69,34 @@ final class Coordination: @unchecked Sendable {
         mapping.load(at: CoordinationFormat.magicOffset) == CoordinationFormat.magic
             && mapping.load(at: CoordinationFormat.versionOffset) == 1
     }
+    // Plain loads, for a holder of the lock of changes (no one publishes meanwhile); a process
+    // outside it reads `published`.
     var generation: UInt64 { mapping.load(at: CoordinationFormat.generationOffset) }
     var length: UInt64 { mapping.load(at: CoordinationFormat.lengthOffset) }
     var counter: UInt64 { mapping.load(at: CoordinationFormat.counterOffset) }
     var isWriting: Bool { mapping.load(at: CoordinationFormat.writingOffset) != 0 }
 
-    /// Publishes a log: generation 0 first, so a reader never pairs one log's length with
-    /// another log's generation (§12.4).
+    /// The published generation and length as one pair, and the log's bytes they cover
+    /// readable after it (§12.4): the generation, the length, then the generation again; nil
+    /// when none is published or a publish of another generation is under way (the generation
+    /// reads 0, or not the same twice).
+    var published: (generation: UInt64, length: UInt64)? {
+        let generation = mapping.loadAcquiring(at: CoordinationFormat.generationOffset)
+        guard generation != 0 else { return nil }
+        let length = mapping.loadAcquiring(at: CoordinationFormat.lengthOffset)
+        guard mapping.loadAcquiring(at: CoordinationFormat.generationOffset) == generation else { return nil }
+        return (generation, length)
+    }
+
+    /// Publishes a log, each word after everything before it (the log's bytes first):
+    /// generation 0 first when it changes, so a reader never pairs one log's length with
+    /// another log's generation (§12.3 step 6).
     func publish(generation: UInt64, length: UInt64) {
-        if self.generation != generation { mapping.store(0, at: CoordinationFormat.generationOffset) }
-        mapping.store(length, at: CoordinationFormat.lengthOffset)
-        mapping.store(generation, at: CoordinationFormat.generationOffset)
+        if self.generation != generation {
+            mapping.storeReleasing(0, at: CoordinationFormat.generationOffset)
+        }
+        mapping.storeReleasing(length, at: CoordinationFormat.lengthOffset)
+        mapping.storeReleasing(generation, at: CoordinationFormat.generationOffset)
         mapping.store(CoordinationFormat.magic, at: CoordinationFormat.magicOffset)
         mapping.store(1, at: CoordinationFormat.versionOffset)
     }
@@ -290,8 +307,8 @@ extension LogStore {
     private var isBehind: Bool {
         if isClosed { return false }
         guard let coordination else { return SystemTime.monotonicNanoseconds() >= nextFileCheck }
-        let published = coordination.generation
-        return published != 0 && (published != generation || coordination.length > flushedLength)
+        guard let published = coordination.published else { return false }
+        return published.generation != generation || published.length > flushedLength
     }
 
     private func catchUpNow() {
@@ -316,10 +333,9 @@ extension LogStore {
     func catchUp(holdingLockOfChanges: Bool) throws(LogStoreError) {
         guard followsOtherProcesses, !isClosed else { return }
         guard let coordination else { return try catchUpWithoutCoordination() }
-        guard coordination.isValid else { return }
-        let publishedGeneration = coordination.generation
-        let publishedLength = coordination.length
-        guard publishedGeneration != 0 else { return }
+        guard coordination.isValid, let (publishedGeneration, publishedLength) = coordination.published else {
+            return
+        }
         if publishedGeneration != generation {
             try reload(expecting: publishedGeneration, length: publishedLength)
             // The path names a log newer than the published one: a later compaction named it

@@ -10,9 +10,9 @@
 /// coordination file of a shared store, `Spec/store.md` §12).
 ///
 /// Words are 64-bit, aligned, little-endian. A load or store of one is a single machine
-/// access, so another process sees the old value or the new one; nothing orders accesses
-/// between processes beyond that, so every value read is checked against the file it
-/// describes before it is trusted.
+/// access, so another process sees the old value or the new one. ``storeReleasing(_:at:)``
+/// and ``loadAcquiring(at:)`` order the accesses around them (``MemoryFence``); even so, every
+/// value read is checked against the file it describes before it is trusted.
 public final class SharedMapping: @unchecked Sendable {
     private let base: UnsafeMutableRawPointer
     /// The mapped length in bytes.
@@ -48,6 +48,21 @@ public final class SharedMapping: @unchecked Sendable {
     public func load(at offset: Int) -> UInt64 {
         precondition(offset % 8 == 0 && offset + 8 <= length)
         return UInt64(littleEndian: base.load(fromByteOffset: offset, as: UInt64.self))
+    }
+
+    /// The word at byte `offset`, with every access after this call ordered after the load.
+    @inline(__always)
+    public func loadAcquiring(at offset: Int) -> UInt64 {
+        let value = load(at: offset)
+        MemoryFence.acquire()
+        return value
+    }
+
+    /// Stores `value` in the word at byte `offset`, after every access before this call.
+    @inline(__always)
+    public func storeReleasing(_ value: UInt64, at offset: Int) {
+        MemoryFence.release()
+        store(value, at: offset)
     }
 
     /// Stores `value` in the word at byte `offset` (a multiple of 8).

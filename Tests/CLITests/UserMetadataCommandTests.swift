@@ -28,7 +28,7 @@ import Testing
     @Test func worksOnALogStoreFileAndRefusesMoreThan4KiB() throws {
         let scratch = TemporaryDirectory()
         let path = scratch.path + "/store.log"
-        FileManager.default.createFile(atPath: path, contents: Data())
+        _ = FileManager.default.createFile(atPath: path, contents: Data())
         let store = ["--store", path]
         #expect(
             try imagecache(["put"] + store + ["--user-metadata", "etag", "k", "-"], input: [9]).status == 0)

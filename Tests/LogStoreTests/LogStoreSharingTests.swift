@@ -93,7 +93,7 @@ import Testing
         try writer.put([1], forKey: "k", metadata: metadata(1))
         #expect(try reader.value(forKey: "k") == [1])
         try writer.put([2], forKey: "k", metadata: metadata(2))
-        try writer.compact(now: 0)
+        _ = try writer.compact(now: 0)
         var options = LogStore.Options(
             compactionDeadRatio: nil, mapsFileForReads: mapped, sharing: .init(isOnlyProcess: { false }))
         options.compactionFault = .synchronizingDirectory
@@ -108,6 +108,23 @@ import Testing
         #expect(try reader.value(forKey: "k") == [3])
         try writer.close()
         try reader.close()
+    }
+
+    /// A reader takes the published generation and length as one pair (§12.4): nothing while the
+    /// generation reads 0 (a publish of another generation under way), the pair once it is set.
+    @Test func thePublishedPairIsReadOnlyWhenItsGenerationIsSet() throws {
+        let directory = TemporaryDirectory()
+        let path = directory.file() + ".shared"
+        let coordination = try #require(try Coordination.open(path: path, writable: true))
+        #expect(coordination.published == nil, "a fresh file publishes nothing")
+        coordination.publish(generation: 7, length: 100)
+        #expect(coordination.published?.generation == 7)
+        #expect(coordination.published?.length == 100)
+        coordination.mapping.store(0, at: CoordinationFormat.generationOffset)
+        #expect(coordination.published == nil, "generation 0: a publish is under way")
+        coordination.publish(generation: 8, length: 40)
+        #expect(coordination.published?.generation == 8)
+        #expect(coordination.published?.length == 40)
     }
 
     /// The conformance case cache/sharing/coordination-file-garbage-started-afresh found the
