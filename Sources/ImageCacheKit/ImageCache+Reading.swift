@@ -129,7 +129,9 @@ extension ImageCache {
     func recordHit(_ keyBytes: [UInt8], version: UInt64, now: Int64) {
         guard !configuration.readOnly else { return }
         let pending = hits.record(HitLog.Hit(key: keyBytes, version: version, now: now))
-        guard pending >= 256 else { return }
+        // Every 256 hits, then (the lock was busy) every 64 more: not a try, and for a shared
+        // cache a system call, on every read while another process holds the lock.
+        guard pending >= 256, pending % 64 == 0 else { return }
         if pending >= 1 << 16 && !configuration.sharedAcrossProcesses {
             // Readers outrun the writer by far: wait for the lock rather than grow without end.
             try? withWriterLock(mutating: false) {}
