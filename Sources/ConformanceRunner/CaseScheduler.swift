@@ -118,7 +118,7 @@ final class CaseScheduler: @unchecked Sendable {
             }
             let giveUp = started.addingTimeInterval(caseLimit)
             if Date() < giveUp {
-                condition.wait(until: giveUp)
+                _ = condition.wait(until: giveUp)
                 continue
             }
             reports[index] = abandon(index, on: runner, after: Date().timeIntervalSince(started))

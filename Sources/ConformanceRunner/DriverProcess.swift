@@ -14,15 +14,6 @@ final class DriverProcess: @unchecked Sendable {
         case timedOut
     }
 
-    /// What sending a request produced.
-    enum Delivery {
-        case sent
-        /// The driver no longer reads its input (it exited or closed it).
-        case refused
-        /// The driver took too little of the request before the deadline (it hangs).
-        case timedOut
-    }
-
     private let process = Process()
     private let input = Pipe()
     private let output = Pipe()
@@ -63,15 +54,11 @@ final class DriverProcess: @unchecked Sendable {
         startReading(errors.fileHandleForReading.fileDescriptor, isOutput: false)
     }
 
-    /// Writes one request line, waiting for the driver to take it until `deadline` at most.
-    func send(_ line: String, before deadline: Date) -> Delivery {
-        switch RunnerSystem.writeAll(
+    /// Writes one request line, waiting for the driver to take it until `deadline` at most:
+    /// `failed` when it no longer reads its input, `timedOut` when it took too little of it.
+    func send(_ line: String, before deadline: Date) -> RunnerSystem.WriteOutcome {
+        RunnerSystem.writeAll(
             Array((line + "\n").utf8), to: input.fileHandleForWriting.fileDescriptor, before: deadline)
-        {
-        case .written: return .sent
-        case .failed: return .refused
-        case .timedOut: return .timedOut
-        }
     }
 
     /// The next response line, waiting until `deadline` at most.

@@ -183,9 +183,9 @@ final class Runner: @unchecked Sendable {
             }
             note("\(testCase.name), \(label): sending the request to session \(session)")
             switch process.send(exchange.request.jsonText, before: deadline) {
-            case .sent:
+            case .written:
                 break
-            case .refused:
+            case .failed:
                 return abandon(process, drop, "\(label): the driver stopped reading its input")
             case .timedOut:
                 drop()

@@ -67,10 +67,11 @@ enum RunnerSystem {
             case EINTR:
                 continue
             case EAGAIN, EWOULDBLOCK:
-                let milliseconds = Int32(min(max(deadline.timeIntervalSinceNow * 1000, 0), 1000))
-                if milliseconds == 0 && Date() >= deadline { return .timedOut }
+                let remaining = deadline.timeIntervalSinceNow
+                if remaining <= 0 { return .timedOut }
+                // Wait for room, looking at the clock again at least once a second.
                 var entry = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
-                _ = poll(&entry, 1, max(milliseconds, 1))
+                _ = poll(&entry, 1, Int32(min(remaining * 1000, 1000)) + 1)
             default:
                 return .failed
             }
