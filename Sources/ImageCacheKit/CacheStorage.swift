@@ -66,6 +66,15 @@ protocol CacheStorage: AnyObject, Sendable {
     /// Records new metadata after hits, key by key in order (a key may come more than once);
     /// may be persisted lazily, at the latest by `synchronize()`.
     func updateMetadata(_ updates: [(key: [UInt8], metadata: CacheEntryMetadata)]) throws(CacheError)
+    /// Records a batch of reads' hits, in order: for each hit whose entry still has the version
+    /// the read saw, the metadata `newMetadata` makes from the entry's current metadata (the
+    /// hits earlier in the batch included) and the hit's position in `hits`. A hit on a value
+    /// replaced or removed since is skipped, without a call of `newMetadata`. Persisted as
+    /// ``updateMetadata(_:)`` is.
+    func applyHits(
+        _ hits: [HitLog.Hit],
+        newMetadata: (_ position: Int, _ current: CacheEntryMetadata) -> CacheEntryMetadata
+    ) throws(CacheError)
     /// Removes an entry; removing an absent key does nothing.
     func remove(_ key: [UInt8]) throws(CacheError)
     func removeAll() throws(CacheError)
@@ -132,6 +141,25 @@ extension CacheStorage {
 
     func takeChanges() throws(CacheError) -> [StorageChange] { [] }
 
+    /// One lookup to check each hit's version and find the current metadata, then one batch
+    /// of updates. (The log-based backends check and touch in one lookup.)
+    func applyHits(
+        _ hits: [HitLog.Hit],
+        newMetadata: (_ position: Int, _ current: CacheEntryMetadata) -> CacheEntryMetadata
+    ) throws(CacheError) {
+        var updates: [(key: [UInt8], metadata: CacheEntryMetadata)] = []
+        var applied: [HashedKey: CacheEntryMetadata] = [:]
+        applied.reserveCapacity(hits.count)
+        for (position, hit) in hits.enumerated() {
+            guard let state = try self.state(forKey: hit.key), state.version == hit.version else { continue }
+            let key = HashedKey(bytes: hit.key)
+            let metadata = newMetadata(position, applied[key] ?? state.metadata)
+            applied[key] = metadata
+            updates.append((key: hit.key, metadata: metadata))
+        }
+        try updateMetadata(updates)
+    }
+
     func lend(
         _ key: [UInt8], _ body: (UnsafeRawBufferPointer, CacheEntryMetadata, UInt64) -> Void
     ) throws(CacheError) -> Bool {
@@ -143,5 +171,15 @@ extension CacheStorage {
     var sharedSequence: UInt64 {
         get { 0 }
         set {}
+    }
+}
+
+/// Key bytes as a dictionary key, hashed in one pass over the bytes (an array of bytes as a key
+/// is hashed byte by byte, which costs more than the rest of applying a hit).
+struct HashedKey: Hashable {
+    var bytes: [UInt8]
+
+    func hash(into hasher: inout Hasher) {
+        bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
     }
 }

@@ -342,6 +342,13 @@ final class HybridStorage: CacheStorage, @unchecked Sendable {
         try log.setUserMetadata(userMetadata, forKey: key)
     }
 
+    func applyHits(
+        _ hits: [HitLog.Hit],
+        newMetadata: (_ position: Int, _ current: CacheEntryMetadata) -> CacheEntryMetadata
+    ) throws(CacheError) {
+        try log.applyHits(hits, newMetadata: newMetadata)
+    }
+
     func updateMetadata(_ updates: [(key: [UInt8], metadata: CacheEntryMetadata)]) throws(CacheError) {
         try log.updateMetadata(updates)
     }

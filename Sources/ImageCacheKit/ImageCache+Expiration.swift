@@ -32,22 +32,13 @@ extension ImageCache {
         guard !recorded.isEmpty else { return }
         // One batch for the backend, so readers are held off once, not once per hit; a key hit
         // twice starts its second hit from the metadata of its first.
-        var updates: [(key: [UInt8], metadata: CacheEntryMetadata)] = []
-        var applied: [HashedKey: CacheEntryMetadata] = [:]
-        applied.reserveCapacity(recorded.count)
-        for hit in recorded {
-            guard let state = try storage.state(forKey: hit.key), state.version == hit.version else {
-                continue
-            }
-            let key = HashedKey(bytes: hit.key)
-            var metadata = applied[key] ?? state.metadata
-            metadata.expiresAt = expirationForHit(on: metadata, at: hit.now)
+        try storage.applyHits(recorded) { position, current in
+            var metadata = current
+            metadata.expiresAt = expirationForHit(on: metadata, at: recorded[position].now)
             metadata.accessSequence = takeSequence()
             expiryLowerBound = min(expiryLowerBound, metadata.expiresAt)
-            applied[key] = metadata
-            updates.append((key: hit.key, metadata: metadata))
+            return metadata
         }
-        try storage.updateMetadata(updates)
     }
 
     /// The next access sequence (§2.5). The caller holds the writer lock.
@@ -109,15 +100,5 @@ extension ImageCache {
             if !state.metadata.isExpired(at: now) { live.append((Array(key), state)) }
         }
         return live
-    }
-}
-
-/// Key bytes as a dictionary key, hashed in one pass over the bytes (an array of bytes as a key
-/// is hashed byte by byte, which costs more than the rest of applying a hit).
-struct HashedKey: Hashable {
-    var bytes: [UInt8]
-
-    func hash(into hasher: inout Hasher) {
-        bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
     }
 }

@@ -76,12 +76,15 @@ final class LogStorage: CacheStorage, @unchecked Sendable {
             accessSequence: metadata.accessSequence)
     }
 
+    static func metadata(_ metadata: EntryMetadata) -> CacheEntryMetadata {
+        CacheEntryMetadata(
+            createdAt: metadata.createdAt, expiresAt: metadata.expiresAt,
+            accessSequence: metadata.accessSequence)
+    }
+
     static func state(_ info: LogStore.EntryInfo) -> EntryState {
         EntryState(
-            byteCount: Int(clamping: info.valueLength),
-            metadata: CacheEntryMetadata(
-                createdAt: info.metadata.createdAt, expiresAt: info.metadata.expiresAt,
-                accessSequence: info.metadata.accessSequence),
+            byteCount: Int(clamping: info.valueLength), metadata: metadata(info.metadata),
             version: info.recordOffset)
     }
 
@@ -166,6 +169,19 @@ final class LogStorage: CacheStorage, @unchecked Sendable {
 
     func setUserMetadata(_ userMetadata: [UInt8], forKey key: [UInt8]) throws(CacheError) -> Bool {
         try perform { () throws(LogStoreError) in try store.setUserMetadata(userMetadata, forKey: key) }
+    }
+
+    /// Checks and touches each hit in one lookup (`LogStore.touchRecords(_:newMetadata:)`).
+    func applyHits(
+        _ hits: [HitLog.Hit],
+        newMetadata: (_ position: Int, _ current: CacheEntryMetadata) -> CacheEntryMetadata
+    ) throws(CacheError) {
+        let touches = hits.map { LogStore.Touch(key: $0.key, recordOffset: $0.version) }
+        try perform { () throws(LogStoreError) in
+            try store.touchRecords(touches) { position, current in
+                Self.metadata(newMetadata(position, Self.metadata(current)))
+            }
+        }
     }
 
     func updateMetadata(_ updates: [(key: [UInt8], metadata: CacheEntryMetadata)]) throws(CacheError) {

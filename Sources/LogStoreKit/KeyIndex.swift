@@ -130,6 +130,11 @@ final class KeyIndex {
         return Int(truncatingIfNeeded: table[slot] & 0xFFFF_FFFF) - 2
     }
 
+    /// Entry `number`, as ``find(_:)`` gave it.
+    func entry(at number: Int) -> LogStore.IndexEntry {
+        entries[number]
+    }
+
     subscript(_ key: UnsafeRawBufferPointer) -> LogStore.IndexEntry? {
         find(key).map { entries[$0] }
     }

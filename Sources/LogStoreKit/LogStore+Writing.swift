@@ -67,7 +67,9 @@ extension LogStore {
         try withExclusiveAccess { () throws(LogStoreError) in
             try writerLock.withLock { () throws(LogStoreError) in
                 try checkWritable()
-                try touchRecords(updates)
+                try touchRecords(count: updates.count, key: { updates[$0].key }) { position, _ in
+                    updates[position].metadata
+                }
                 compactAutomaticallyIfNeeded()
             }
         }
@@ -83,6 +85,53 @@ extension LogStore {
     /// ``removeValue(forKey:)-(String)`` for a key given as bytes.
     public func removeValue(forKey key: [UInt8]) throws(LogStoreError) {
         try mutate(key: key) { (keyBytes) throws(LogStoreError) in try removeRecord(keyBytes) }
+    }
+
+    /// A read's hit, to be recorded by ``touchRecords(_:newMetadata:)``: the key, and the
+    /// offset of the record the read found (``EntryInfo/recordOffset``).
+    public struct Touch: Sendable {
+        public var key: [UInt8]
+        public var recordOffset: UInt64
+
+        public init(key: [UInt8], recordOffset: UInt64) {
+            self.key = key
+            self.recordOffset = recordOffset
+        }
+    }
+
+    /// Appends a touch record for each of `touches` whose key still has the record the read
+    /// found, with the metadata `newMetadata` makes from the entry's current metadata (the
+    /// touches earlier in the batch included) and the touch's position in `touches`. A touch
+    /// of a record replaced or removed since is skipped, without a call of `newMetadata`.
+    ///
+    /// What ``updateMetadata(_:)`` does for a batch of hits, in one index lookup per hit
+    /// rather than three (one to check the record, one to find the current metadata, one to
+    /// write): a cache applies its readers' hits this way.
+    /// - Throws: `invalidKey` (before anything is written), then as
+    ///   ``put(_:forKey:metadata:)-([UInt8],_,_)``.
+    public func touchRecords(
+        _ touches: [Touch], newMetadata: (_ position: Int, _ current: EntryMetadata) -> EntryMetadata
+    ) throws(LogStoreError) {
+        for touch in touches where touch.key.isEmpty || touch.key.count > RecordFormat.maximumKeyLength {
+            throw .invalidKey(length: touch.key.count)
+        }
+        // The metadata each entry got earlier in the batch, by entry number; the index has it
+        // only once the batch's records are published.
+        var latest: [Int: EntryMetadata] = [:]
+        latest.reserveCapacity(touches.count)
+        try withExclusiveAccess { () throws(LogStoreError) in
+            try writerLock.withLock { () throws(LogStoreError) in
+                try checkWritable()
+                try touchRecords(count: touches.count, key: { touches[$0].key }) { position, number in
+                    let entry = index.entry(at: number)
+                    guard entry.offset == touches[position].recordOffset else { return nil }
+                    let metadata = newMetadata(position, latest[number] ?? entry.metadata)
+                    latest[number] = metadata
+                    return metadata
+                }
+                compactAutomaticallyIfNeeded()
+            }
+        }
     }
 
     // MARK: Record-level mutations (holding `writerLock`)
@@ -118,14 +167,18 @@ extension LogStore {
         stateLock.withWriteLock { index.updateMetadata(at: number, metadata) }
     }
 
-    /// The touch records of ``updateMetadata(_:)``, encoded straight into the write buffer
-    /// past `bufferedCount` (bytes no reader looks at) and published, with their index
-    /// updates, under one hold of the state lock: at the end, and before each flush.
-    private func touchRecords(_ updates: [(key: [UInt8], metadata: EntryMetadata)]) throws(LogStoreError) {
+    /// The touch records of ``updateMetadata(_:)`` and ``touchRecords(_:newMetadata:)``, for
+    /// the keys `key(0) ..< key(count)` that are present, with the metadata `metadata` gives
+    /// for the position and the key's entry number (nil: no touch). Encoded straight into the
+    /// write buffer past `bufferedCount` (bytes no reader looks at) and published, with their
+    /// index updates, under one hold of the state lock: at the end, and before each flush.
+    private func touchRecords(
+        count: Int, key: (Int) -> [UInt8], metadata: (_ position: Int, _ number: Int) -> EntryMetadata?
+    ) throws(LogStoreError) {
         let emptyValueChecksum = RecordFormat.valueChecksum(UnsafeRawBufferPointer(start: nil, count: 0))
         var pending = 0
         var touched: [(number: Int, metadata: EntryMetadata)] = []
-        touched.reserveCapacity(updates.count)
+        touched.reserveCapacity(count)
         func publish() {
             guard pending > 0 else { return }
             stateLock.withWriteLock {
@@ -135,15 +188,18 @@ extension LogStore {
             pending = 0
             touched.removeAll(keepingCapacity: true)
         }
-        for update in updates {
+        for position in 0..<count {
             try rethrowingStoreErrors {
-                try update.key.withUnsafeBytes { keyBytes in
-                    guard let number = index.find(keyBytes) else { return }
+                try key(position).withUnsafeBytes { keyBytes in
+                    guard let number = index.find(keyBytes), let newMetadata = metadata(position, number)
+                    else {
+                        return
+                    }
                     let recordLength = RecordFormat.recordHeaderSize + keyBytes.count
                     if recordLength * 2 > bufferCapacity {
                         // Too long to buffer (a small buffer and a long key): the one-key path.
                         publish()
-                        try touchRecord(keyBytes, metadata: update.metadata)
+                        try touchRecord(keyBytes, metadata: newMetadata)
                         return
                     }
                     if bufferedCount + pending + recordLength > bufferCapacity {
@@ -152,9 +208,9 @@ extension LogStore {
                     }
                     RecordFormat.encodeHead(
                         type: .touch, key: keyBytes, valueLength: 0, valueChecksum: emptyValueChecksum,
-                        metadata: update.metadata, into: buffer + bufferedCount + pending)
+                        metadata: newMetadata, into: buffer + bufferedCount + pending)
                     pending += recordLength
-                    touched.append((number, update.metadata))
+                    touched.append((number, newMetadata))
                 }
             }
         }
