@@ -61,7 +61,20 @@ extension LogStore {
         throws -> Bool
     {
         try key.withUnsafeBytes { (keyBytes) throws -> Bool in
-            switch try lending(forKey: keyBytes) {
+            var lending = try lending(forKey: keyBytes, exactly: false)
+            if case .mapped(let mapping, let entry) = lending {
+                do {
+                    let value = try checkedValue(entry, key: keyBytes, in: mapping)
+                    try withExtendedLifetime(mapping) { try body(value, EntryInfo(entry)) }
+                    return true
+                } catch let error as LogStoreError {
+                    // The likely entry was another key's, or the record is damaged: the exact
+                    // lookup tells which.
+                    lending = try self.lending(forKey: keyBytes, exactly: true)
+                    if case .mapped(_, let exact) = lending, exact.offset == entry.offset { throw error }
+                }
+            }
+            switch lending {
             case .absent:
                 return false
             case .mapped(let mapping, let entry):
@@ -85,11 +98,18 @@ extension LogStore {
     }
 
     /// Looks `keyBytes` up under the read lock and, when its record is in the mapping, takes a
-    /// reference to that mapping, which keeps it valid once the lock is released.
-    private func lending(forKey keyBytes: UnsafeRawBufferPointer) throws(LogStoreError) -> Lending {
+    /// reference to that mapping, which keeps it valid once the lock is released. Not
+    /// `exactly`: the likely entry (``KeyIndex/findLikely(_:)``), which the record's key check
+    /// confirms.
+    private func lending(forKey keyBytes: UnsafeRawBufferPointer, exactly: Bool) throws(LogStoreError)
+        -> Lending
+    {
         return try withCaughtUpReadLock { () throws(LogStoreError) -> Lending in
             if isClosed { throw .closed(path: path) }
-            guard let entry = index[keyBytes] else { return .absent }
+            guard let number = exactly ? index.find(keyBytes) : index.findLikely(keyBytes) else {
+                return .absent
+            }
+            let entry = index.entry(at: number)
             let (length, overflow) = UInt64(RecordFormat.recordHeaderSize + keyBytes.count)
                 .addingReportingOverflow(entry.valueLength)
             guard !overflow, let mapping, mappedRecord(at: entry.offset, length: length) != nil else {
@@ -189,29 +209,48 @@ extension LogStore {
             (head) throws(LogStoreError) -> (value: [UInt8], info: EntryInfo)? in
             try withCaughtUpReadLock { () throws(LogStoreError) -> (value: [UInt8], info: EntryInfo)? in
                 if isClosed { throw .closed(path: path) }
-                guard let entry = index[keyBytes] else { return nil }
-                guard entry.valueLength <= UInt64(Int.max) else {
-                    throw .valueTooLarge(length: entry.valueLength)
+                guard let likely = index.findLikely(keyBytes) else { return nil }
+                do throws(LogStoreError) {
+                    return try readValue(of: index.entry(at: likely), key: keyBytes, head: head)
+                } catch {
+                    // The likely entry was another key's, or the record is damaged: the exact
+                    // lookup tells which.
+                    guard let exact = index.find(keyBytes) else { return nil }
+                    if exact == likely { throw error }
+                    return try readValue(of: index.entry(at: exact), key: keyBytes, head: head)
                 }
-                let count = Int(entry.valueLength)
-                var failure: LogStoreError?
-                let value = [UInt8](unsafeUninitializedCapacity: count) { storage, initialized in
-                    if let base = storage.baseAddress {
-                        SystemMemory.adviseHugePages(UnsafeMutableRawPointer(base), count: count)
-                    }
-                    do throws(LogStoreError) {
-                        try readChecked(
-                            entry, key: keyBytes, head: head, into: UnsafeMutableRawBufferPointer(storage))
-                        initialized = count
-                    } catch {
-                        failure = error
-                        initialized = 0
-                    }
-                }
-                if let failure { throw failure }
-                return (value, EntryInfo(entry))
             }
         }
+    }
+
+    /// Reads `entry`'s value into a new array, checked as it is read (§8.2). Caller holds the
+    /// read lock.
+    @inline(__always)
+    private func readValue(
+        of entry: IndexEntry, key keyBytes: UnsafeRawBufferPointer, head: UnsafeMutableRawBufferPointer
+    )
+        throws(LogStoreError) -> (value: [UInt8], info: EntryInfo)
+    {
+        guard entry.valueLength <= UInt64(Int.max) else {
+            throw .valueTooLarge(length: entry.valueLength)
+        }
+        let count = Int(entry.valueLength)
+        var failure: LogStoreError?
+        let value = [UInt8](unsafeUninitializedCapacity: count) { storage, initialized in
+            if let base = storage.baseAddress {
+                SystemMemory.adviseHugePages(UnsafeMutableRawPointer(base), count: count)
+            }
+            do throws(LogStoreError) {
+                try readChecked(
+                    entry, key: keyBytes, head: head, into: UnsafeMutableRawBufferPointer(storage))
+                initialized = count
+            } catch {
+                failure = error
+                initialized = 0
+            }
+        }
+        if let failure { throw failure }
+        return (value, EntryInfo(entry))
     }
 
     /// Values up to this size are read with one vector read and then checked (still hot in the

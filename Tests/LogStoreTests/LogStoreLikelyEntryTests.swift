@@ -1,0 +1,90 @@
+import Foundation
+import TestSupport
+import Testing
+
+@testable import LogStoreKit
+
+/// A read looks its key up by length and hash bits alone and lets the record's own key confirm
+/// the entry (`KeyIndex.findLikely`); when the record holds another key, the exact lookup must
+/// decide. Two keys whose hashes agree in the tag and the first slot are found by search, under
+/// an index with a fixed seed.
+@Suite struct LogStoreLikelyEntryTests {
+    static let seed: UInt64 = 0x5EED
+
+    /// Two 8-byte keys whose hashes under `seed` share the 32-bit tag and the low 4 bits (the
+    /// first slot of a 16-slot table), so each one's lookup meets the other's entry first.
+    static let collidingKeys: ([UInt8], [UInt8]) = {
+        let index = KeyIndex(seed: seed)
+        var seen: [UInt64: UInt64] = [:]
+        var counter: UInt64 = 0
+        while true {
+            counter += 1
+            let hash = withUnsafeBytes(of: counter.littleEndian) { index.hash($0) }
+            let bits = hash & 0xFFFF_FFFF_0000_000F
+            if let other = seen[bits] {
+                return (
+                    withUnsafeBytes(of: other.littleEndian) { Array($0) },
+                    withUnsafeBytes(of: counter.littleEndian) { Array($0) }
+                )
+            }
+            seen[bits] = counter
+        }
+    }()
+
+    /// `store`'s index rebuilt under `seed` (a fresh 16-slot table), entries unchanged.
+    static func useFixedSeed(_ store: LogStore) {
+        let rebuilt = KeyIndex(seed: seed)
+        store.index.forEachEntry { _, key, entry in rebuilt.insert(key, entry) }
+        store.index = rebuilt
+    }
+
+    static func value(_ byte: UInt8) -> [UInt8] { [UInt8](repeating: byte, count: 300) }
+
+    static func put(_ value: [UInt8], _ key: [UInt8], _ store: LogStore) throws {
+        try value.withUnsafeBytes { try store.put($0, forKey: key, metadata: metadata(1)) }
+    }
+
+    static func likely(_ key: [UInt8], _ store: LogStore) -> Int? {
+        key.withUnsafeBytes { store.index.findLikely($0) }
+    }
+
+    static func exact(_ key: [UInt8], _ store: LogStore) -> Int? {
+        key.withUnsafeBytes { store.index.find($0) }
+    }
+
+    /// Reads `key` every way a reader can: into an array, and lent (from the mapping once the
+    /// record is flushed).
+    static func reads(_ store: LogStore, _ key: [UInt8]) throws -> [[UInt8]?] {
+        [try store.value(forKey: key), try store.withValue(forKey: key) { bytes, _ in Array(bytes) }]
+    }
+
+    @Test func aKeyWhoseLikelyEntryIsAnotherKeysReadsItsOwnValue() throws {
+        let (first, second) = Self.collidingKeys
+        let directory = TemporaryDirectory()
+        let store = try LogStore(path: directory.file(), options: .init(compactionDeadRatio: nil))
+        try Self.put(Self.value(1), first, store)
+        try Self.put(Self.value(2), second, store)
+        for flushed in [false, true] {
+            if flushed { try store.synchronize() }
+            Self.useFixedSeed(store)
+            #expect(Self.likely(second, store) != Self.exact(second, store))
+            #expect(try Self.reads(store, second) == [Self.value(2), Self.value(2)])
+            #expect(try Self.reads(store, first) == [Self.value(1), Self.value(1)])
+        }
+        try store.close()
+    }
+
+    @Test func anAbsentKeyWhoseLikelyEntryIsAnotherKeysIsAMiss() throws {
+        let (first, second) = Self.collidingKeys
+        let directory = TemporaryDirectory()
+        let store = try LogStore(path: directory.file(), options: .init(compactionDeadRatio: nil))
+        try Self.put(Self.value(1), first, store)
+        for flushed in [false, true] {
+            if flushed { try store.synchronize() }
+            Self.useFixedSeed(store)
+            #expect(Self.likely(second, store) != nil)
+            #expect(try Self.reads(store, second) == [nil, nil])
+        }
+        try store.close()
+    }
+}
