@@ -90,9 +90,13 @@ extension LogStore {
     /// A read's hit, to be recorded by ``touchRecords(_:newMetadata:)``: the key, and the
     /// offset of the record the read found (``EntryInfo/recordOffset``).
     public struct Touch: Sendable {
+        /// The key that was read.
         public var key: [UInt8]
+        /// Where the record the read found starts; the touch is skipped unless the key's
+        /// entry still points there.
         public var recordOffset: UInt64
 
+        /// A touch of the record at `recordOffset`, read under `key`.
         public init(key: [UInt8], recordOffset: UInt64) {
             self.key = key
             self.recordOffset = recordOffset
