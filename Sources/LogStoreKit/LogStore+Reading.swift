@@ -63,29 +63,40 @@ extension LogStore {
         try key.withUnsafeBytes { (keyBytes) throws -> Bool in
             var lending = try lending(forKey: keyBytes, exactly: false)
             if case .mapped(let mapping, let entry) = lending {
-                do {
-                    let value = try checkedValue(entry, key: keyBytes, in: mapping)
-                    try withExtendedLifetime(mapping) { try body(value, EntryInfo(entry)) }
-                    return true
-                } catch let error as LogStoreError {
+                let value: UnsafeRawBufferPointer
+                do throws(LogStoreError) {
+                    value = try checkedValue(entry, key: keyBytes, in: mapping)
+                } catch {
                     // The likely entry was another key's, or the record is damaged: the exact
                     // lookup tells which.
                     lending = try self.lending(forKey: keyBytes, exactly: true)
                     if case .mapped(_, let exact) = lending, exact.offset == entry.offset { throw error }
+                    return try lend(lending, key: keyBytes, body)
                 }
-            }
-            switch lending {
-            case .absent:
-                return false
-            case .mapped(let mapping, let entry):
-                let value = try checkedValue(entry, key: keyBytes, in: mapping)
                 try withExtendedLifetime(mapping) { try body(value, EntryInfo(entry)) }
                 return true
-            case .notMapped:
-                guard let (value, info) = try readRecord(forKey: keyBytes) else { return false }
-                try value.withUnsafeBytes { try body($0, info) }
-                return true
             }
+            return try lend(lending, key: keyBytes, body)
+        }
+    }
+
+    /// Calls `body` with the value `lending` found, if any: lent from the mapping, or read into
+    /// an array first.
+    private func lend(
+        _ lending: Lending, key keyBytes: UnsafeRawBufferPointer,
+        _ body: (UnsafeRawBufferPointer, EntryInfo) throws -> Void
+    ) throws -> Bool {
+        switch lending {
+        case .absent:
+            return false
+        case .mapped(let mapping, let entry):
+            let value = try checkedValue(entry, key: keyBytes, in: mapping)
+            try withExtendedLifetime(mapping) { try body(value, EntryInfo(entry)) }
+            return true
+        case .notMapped:
+            guard let (value, info) = try readRecord(forKey: keyBytes) else { return false }
+            try value.withUnsafeBytes { try body($0, info) }
+            return true
         }
     }
 

@@ -87,4 +87,26 @@ import Testing
         }
         try store.close()
     }
+
+    /// A closure that throws is not called again, even when the value was replaced meanwhile
+    /// (the retry after a failed record check must not take the closure's own errors).
+    @Test func aLendingClosureThatThrowsRunsOnceThoughTheValueChangedMeanwhile() throws {
+        let directory = TemporaryDirectory()
+        let store = try LogStore(path: directory.file(), options: .init(compactionDeadRatio: nil))
+        let key = Array("key".utf8)
+        try Self.put(Self.value(1), key, store)
+        try store.synchronize()
+        var calls = 0
+        #expect(throws: LogStoreError.closed(path: "body")) {
+            try store.withValue(forKey: key) { _, _ in
+                calls += 1
+                try Self.put(Self.value(2), key, store)
+                try store.synchronize()
+                throw LogStoreError.closed(path: "body")
+            }
+        }
+        #expect(calls == 1)
+        #expect(try store.value(forKey: key) == Self.value(2))
+        try store.close()
+    }
 }
