@@ -61,18 +61,9 @@ extension LogStore {
     /// - Throws: `invalidKey` (before anything is written), then as
     ///   ``put(_:forKey:metadata:)-([UInt8],_,_)``.
     public func updateMetadata(_ updates: [(key: [UInt8], metadata: EntryMetadata)]) throws(LogStoreError) {
-        for update in updates where update.key.isEmpty || update.key.count > RecordFormat.maximumKeyLength {
-            throw .invalidKey(length: update.key.count)
-        }
-        try withExclusiveAccess { () throws(LogStoreError) in
-            try writerLock.withLock { () throws(LogStoreError) in
-                try checkWritable()
-                try touchRecords(count: updates.count, key: { updates[$0].key }) { position, _ in
-                    updates[position].metadata
-                }
-                compactAutomaticallyIfNeeded()
-            }
-        }
+        try touchBatch(
+            count: updates.count, key: { updates[$0].key },
+            metadata: { position, _ in updates[position].metadata })
     }
 
     /// Removes `key` and its value by appending a remove record. Does nothing if absent: an
@@ -116,23 +107,36 @@ extension LogStore {
     public func touchRecords(
         _ touches: [Touch], newMetadata: (_ position: Int, _ current: EntryMetadata) -> EntryMetadata
     ) throws(LogStoreError) {
-        for touch in touches where touch.key.isEmpty || touch.key.count > RecordFormat.maximumKeyLength {
-            throw .invalidKey(length: touch.key.count)
-        }
         // The metadata each entry got earlier in the batch, by entry number; the index has it
         // only once the batch's records are published.
         var latest: [Int: EntryMetadata] = [:]
         latest.reserveCapacity(touches.count)
+        try touchBatch(
+            count: touches.count, key: { touches[$0].key },
+            metadata: { position, number in
+                let entry = index.entry(at: number)
+                guard entry.offset == touches[position].recordOffset else { return nil }
+                let metadata = newMetadata(position, latest[number] ?? entry.metadata)
+                latest[number] = metadata
+                return metadata
+            })
+    }
+
+    /// The two batch updates: every key checked before anything is written, then their touch
+    /// records under one hold of the writer lock, and an automatic compaction once, after.
+    private func touchBatch(
+        count: Int, key: (Int) -> [UInt8], metadata: (_ position: Int, _ number: Int) -> EntryMetadata?
+    ) throws(LogStoreError) {
+        for position in 0..<count {
+            let length = key(position).count
+            guard length >= 1, length <= RecordFormat.maximumKeyLength else {
+                throw .invalidKey(length: length)
+            }
+        }
         try withExclusiveAccess { () throws(LogStoreError) in
             try writerLock.withLock { () throws(LogStoreError) in
                 try checkWritable()
-                try touchRecords(count: touches.count, key: { touches[$0].key }) { position, number in
-                    let entry = index.entry(at: number)
-                    guard entry.offset == touches[position].recordOffset else { return nil }
-                    let metadata = newMetadata(position, latest[number] ?? entry.metadata)
-                    latest[number] = metadata
-                    return metadata
-                }
+                try touchRecords(count: count, key: key, metadata: metadata)
                 compactAutomaticallyIfNeeded()
             }
         }
