@@ -34,6 +34,19 @@ import Testing
         return store
     }
 
+    /// The two logs hold the same bytes, apart from the random generation in the file header.
+    static func expectSameRecords(
+        _ onePerKey: String, _ batched: String, sourceLocation: SourceLocation = #_sourceLocation
+    ) {
+        let one = fileBytes(onePerKey)
+        let batch = fileBytes(batched)
+        #expect(one.count == batch.count, sourceLocation: sourceLocation)
+        #expect(
+            one.count > RecordFormat.fileHeaderSize
+                && one[RecordFormat.fileHeaderSize...] == batch[RecordFormat.fileHeaderSize...],
+            sourceLocation: sourceLocation)
+    }
+
     @Test func aBatchWritesWhatOneCallPerKeyWrites() throws {
         let directory = TemporaryDirectory()
         let onePerKey = directory.file("one.log")
@@ -53,13 +66,7 @@ import Testing
             #expect(store.metadata(forKey: "absent") == nil)
             try store.close()
         }
-        // Byte for byte the same log, apart from the random generation in the file header.
-        let one = fileBytes(onePerKey)
-        let batch = fileBytes(batched)
-        #expect(one.count == batch.count)
-        #expect(
-            one.count > RecordFormat.fileHeaderSize
-                && one[RecordFormat.fileHeaderSize...] == batch[RecordFormat.fileHeaderSize...])
+        Self.expectSameRecords(onePerKey, batched)
         let reopened = try LogStore(path: batched)
         #expect(reopened.metadata(forKey: "key-7") == metadata(1001))
         #expect(try reopened.value(forKey: "key-7") == expectedValue(for: 7, length: 100))
@@ -143,12 +150,7 @@ import Testing
             #expect(store.metadata(forKey: "key-3") == metadata(2))
             try store.close()
         }
-        let one = fileBytes(onePerKey)
-        let batch = fileBytes(batched)
-        #expect(one.count == batch.count)
-        #expect(
-            one.count > RecordFormat.fileHeaderSize
-                && one[RecordFormat.fileHeaderSize...] == batch[RecordFormat.fileHeaderSize...])
+        Self.expectSameRecords(onePerKey, batched)
     }
 
     @Test func touchesWithAnInvalidKeyWriteNothing() throws {
