@@ -28,6 +28,11 @@ final class HitLog: @unchecked Sendable {
     }
 
     private let shards: [Shard]
+    /// How many hits the shards hold: changed under the shard lock with each append and each
+    /// take, so a writer with nothing to apply (every store of a process that never reads)
+    /// checks one word instead of taking every shard's lock. Nil count (no atomics, see
+    /// ``AtomicCount``): every drain takes the locks.
+    private let held = AtomicCount()
 
     init(shardCount: Int = 16) {
         shards = (0..<shardCount).map { _ in Shard() }
@@ -38,6 +43,7 @@ final class HitLog: @unchecked Sendable {
         let shard = shards[SystemTime.currentThreadNumber() % shards.count]
         return shard.lock.withLock {
             shard.hits.append(hit)
+            held.add(1)
             return shard.hits.count
         }
     }
@@ -46,18 +52,28 @@ final class HitLog: @unchecked Sendable {
     /// `Spec/backends.md` §9.4): a lost hit only makes an entry expire sooner or look less
     /// recently used.
     func dropAll() {
-        for shard in shards { shard.lock.withLock { shard.hits.removeAll(keepingCapacity: true) } }
+        for shard in shards {
+            shard.lock.withLock {
+                held.add(-shard.hits.count)
+                shard.hits.removeAll(keepingCapacity: true)
+            }
+        }
     }
 
     /// Takes every recorded hit, in the order they were made.
     func drain() -> [Hit] {
+        // A hit recorded on another thread after this load waits for the next drain, as it
+        // would had it come a moment later; one recorded on this thread, or before a lock this
+        // thread took since, is counted in what the load sees.
+        if held.value == 0 { return [] }
         var all: [Hit] = []
         for shard in shards {
-            let taken = shard.lock.withLock { () -> [Hit] in
-                defer { shard.hits.removeAll(keepingCapacity: true) }
-                return shard.hits
+            shard.lock.withLock {
+                guard !shard.hits.isEmpty else { return }
+                held.add(-shard.hits.count)
+                all += shard.hits
+                shard.hits.removeAll(keepingCapacity: true)
             }
-            all += taken
         }
         if all.count > 1 && !zip(all, all.dropFirst()).allSatisfy({ $0.tick <= $1.tick }) {
             // Stable, so equal ticks keep their order within a shard. (Hits of one thread are
