@@ -86,6 +86,26 @@ import Testing
         try b.close()
     }
 
+    /// A process that only reads applies its hits itself once 1,024 have piled up (§9.4), so
+    /// the others see them without that process ever writing.
+    @Test(arguments: sharable)
+    func aReaderAppliesItsOwnHitsOnceManyPileUp(backend: Backend) throws {
+        let directory = TemporaryDirectory()
+        let clock = ManualClock(milliseconds: 1_000)
+        var settings = configuration(backend, directory, clock: clock, timeToLive: 1_000)
+        settings.sharedAcrossProcesses = true
+        let a = try ImageCache(configuration: settings)
+        let b = try ImageCache(configuration: settings)
+        try a.store([1], forKey: "k")
+        clock.advance(by: 800)
+        for _ in 0..<1_023 { #expect(try b.bytes(forKey: "k") == [1]) }
+        #expect(try a.metadata(forKey: "k")?.expiresAt == 2_000, "1,023 hits wait in b")
+        #expect(try b.bytes(forKey: "k") == [1])
+        #expect(try a.metadata(forKey: "k")?.expiresAt == 2_800, "the 1,024th applied them all")
+        try a.close()
+        try b.close()
+    }
+
     /// Access sequences keep rising across processes, also past entries removed since (§9.4).
     @Test(arguments: sharable)
     func sequencesKeepRisingPastEntriesRemovedElsewhere(backend: Backend) throws {
@@ -128,7 +148,7 @@ import Testing
         let finishedWhileHeld = done.wait(timeout: .now() + 20) == .success
         FileLock.unlock(other)
         if !finishedWhileHeld { done.wait() }
-        #expect(finishedWhileHeld, "2,000 reads (hits applied every 256) waited for the other lock")
+        #expect(finishedWhileHeld, "2,000 reads (hits applied from 1,024 on) waited for the other lock")
         #expect(hits.value == 2_000)
         try cache.close()
     }
