@@ -15,7 +15,9 @@ import Foundation
 /// - `stores_one_writer`, `stores_two_writers`: one sharer process storing, then two at once
 ///   (their total rate);
 /// - `visibility`: the time from the return of a store in the other process to the moment a
-///   read here first sees it (p50, p99).
+///   read here first sees it (p50, p99);
+/// - `lock_pair`, `record_append`, `record_in_large_writes` (backend `system`): the system
+///   calls a shared store adds, alone (SharedBenchmark+SystemCalls.swift).
 public enum SharedBenchmark {
     public static let suite = BenchSuite(
         name: "shared",
@@ -35,7 +37,12 @@ public enum SharedBenchmark {
         let storeCount = options.quick ? 2_000 : 10_000
         let repeats = options.preset.repeats
         var results: [BenchmarkResult] = []
-        for subject in try BenchmarkSubjects.selected(options) {
+        let subjects = try BenchmarkSubjects.selected(options)
+        if subjects.contains(where: { Backend(rawValue: $0.name)?.canBeShared == true }) {
+            options.progress.update("system calls", done: 0, of: repeats)
+            results += try systemCallBaselines(scratch, repeats: repeats, quick: options.quick)
+        }
+        for subject in subjects {
             guard let backend = Backend(rawValue: subject.name), backend.canBeShared else { continue }
             var samples: [String: [Double]] = [:]
             var latencies: [Double] = []
