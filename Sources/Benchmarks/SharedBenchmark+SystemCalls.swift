@@ -40,7 +40,8 @@ extension SharedBenchmark {
                     try FileLock.lockExclusively(lock, path: lockPath)
                     FileLock.unlock(lock)
                 }
-                samples["lock_pair", default: []].append(MonotonicClock.seconds(since: start) / Double(records))
+                samples["lock_pair", default: []].append(
+                    MonotonicClock.seconds(since: start) / Double(records))
 
                 try FileSystem.truncate(log, to: 0, path: logPath)
                 start = MonotonicClock.now()

@@ -70,7 +70,8 @@ import Testing
     /// from the figures of the same run, and says nothing when they were not measured.
     @Test func theSharedSectionBoundsStoresFromItsSystemCalls() {
         func line(_ op: String, _ backend: String, _ seconds: Double) -> BenchmarkResult {
-            BenchmarkResult(suite: "shared", op: op, backend: backend, bytes: 4096, count: 1, seconds: seconds)
+            BenchmarkResult(
+                suite: "shared", op: op, backend: backend, bytes: 4096, count: 1, seconds: seconds)
         }
         let stores = [line("stores_not_shared", "log", 2e-6), line("stores_shared", "log", 7e-6)]
         let calls = [

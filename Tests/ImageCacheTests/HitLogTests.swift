@@ -13,7 +13,9 @@ import Testing
         let log = HitLog(shardCount: 4)
         #expect(log.drain().isEmpty)
         DispatchQueue.concurrentPerform(iterations: 4) { worker in
-            for index in 0..<250 { _ = log.record(hit("k\(worker)-\(index)", tick: UInt64(index * 4 + worker))) }
+            for index in 0..<250 {
+                _ = log.record(hit("k\(worker)-\(index)", tick: UInt64(index * 4 + worker)))
+            }
         }
         let taken = log.drain()
         #expect(taken.count == 1_000)
