@@ -12,6 +12,7 @@ import Platform
 /// - `record_in_large_writes`: the same bytes per record when written 1 MiB at a time, as a
 ///   cache that does not share writes its buffer.
 extension SharedBenchmark {
+    /// About the bytes a cache store of a 4 KiB value appends to the log: header, key and value.
     public static let recordBytes = 4_200
 
     static func systemCallBaselines(_ scratch: ScratchSpace, repeats: Int, quick: Bool) throws
