@@ -112,7 +112,7 @@ extension LogStore {
         var latest: [Int: EntryMetadata] = [:]
         latest.reserveCapacity(touches.count)
         try touchBatch(
-            count: touches.count, key: { touches[$0].key },
+            count: touches.count, key: { touches[$0].key }, recordOffset: { touches[$0].recordOffset },
             metadata: { position, number in
                 let entry = index.entry(at: number)
                 guard entry.offset == touches[position].recordOffset else { return nil }
@@ -125,7 +125,8 @@ extension LogStore {
     /// The two batch updates: every key checked before anything is written, then their touch
     /// records under one hold of the writer lock, and an automatic compaction once, after.
     private func touchBatch(
-        count: Int, key: (Int) -> [UInt8], metadata: (_ position: Int, _ number: Int) -> EntryMetadata?
+        count: Int, key: (Int) -> [UInt8], recordOffset: ((Int) -> UInt64)? = nil,
+        metadata: (_ position: Int, _ number: Int) -> EntryMetadata?
     ) throws(LogStoreError) {
         for position in 0..<count {
             let length = key(position).count
@@ -136,7 +137,7 @@ extension LogStore {
         try withExclusiveAccess { () throws(LogStoreError) in
             try writerLock.withLock { () throws(LogStoreError) in
                 try checkWritable()
-                try touchRecords(count: count, key: key, metadata: metadata)
+                try touchRecords(count: count, key: key, recordOffset: recordOffset, metadata: metadata)
                 compactAutomaticallyIfNeeded()
             }
         }
@@ -181,7 +182,8 @@ extension LogStore {
     /// write buffer past `bufferedCount` (bytes no reader looks at) and published, with their
     /// index updates, under one hold of the state lock: at the end, and before each flush.
     private func touchRecords(
-        count: Int, key: (Int) -> [UInt8], metadata: (_ position: Int, _ number: Int) -> EntryMetadata?
+        count: Int, key: (Int) -> [UInt8], recordOffset: ((Int) -> UInt64)?,
+        metadata: (_ position: Int, _ number: Int) -> EntryMetadata?
     ) throws(LogStoreError) {
         let emptyValueChecksum = RecordFormat.valueChecksum(UnsafeRawBufferPointer(start: nil, count: 0))
         var pending = 0
@@ -199,10 +201,10 @@ extension LogStore {
         for position in 0..<count {
             try rethrowingStoreErrors {
                 try key(position).withUnsafeBytes { keyBytes in
-                    guard let number = index.find(keyBytes), let newMetadata = metadata(position, number)
-                    else {
-                        return
-                    }
+                    let number =
+                        recordOffset.flatMap { likelyEntry(keyBytes, recordOffset: $0(position)) }
+                        ?? index.find(keyBytes)
+                    guard let number, let newMetadata = metadata(position, number) else { return }
                     let recordLength = RecordFormat.recordHeaderSize + keyBytes.count
                     if recordLength * 2 > bufferCapacity {
                         // Too long to buffer (a small buffer and a long key): the one-key path.
@@ -223,6 +225,36 @@ extension LogStore {
             }
         }
         publish()
+    }
+
+    /// The entry of `keyBytes` when it is the one whose record is at `recordOffset`, found
+    /// without comparing the key with the index's copy (`Spec/store.md` §8.3): the entry whose
+    /// hash bits and key length match, whose record is at that offset, and whose record, in the
+    /// write buffer or the mapping, holds the key. A hit's touch takes this path: the read just
+    /// brought that record into the processor's caches, while the index's copy of the key
+    /// stayed in memory. Nil when any of that does not hold; the caller looks the key up
+    /// exactly. Caller holds the writer lock.
+    private func likelyEntry(_ keyBytes: UnsafeRawBufferPointer, recordOffset: UInt64) -> Int? {
+        guard let likely = index.findLikely(keyBytes), index.entry(at: likely).offset == recordOffset else {
+            return nil
+        }
+        let headLength = RecordFormat.recordHeaderSize + keyBytes.count
+        let head: UnsafeRawPointer
+        if recordOffset >= flushedLength {
+            let start = Int(recordOffset - flushedLength)
+            guard start + headLength <= bufferedCount else { return nil }
+            head = UnsafeRawPointer(buffer + start)
+        } else if let record = mappedRecord(at: recordOffset, length: UInt64(headLength)) {
+            head = record
+        } else {
+            return nil
+        }
+        let header = RecordFormat.decodeHeader(UnsafeRawBufferPointer(start: head, count: headLength))
+        guard header.type == RecordFormat.RecordType.put.rawValue, header.keyLength == keyBytes.count,
+            SystemMemory.bytesEqual(
+                head + RecordFormat.recordHeaderSize, keyBytes.baseAddress!, count: keyBytes.count)
+        else { return nil }
+        return likely
     }
 
     private func removeRecord(_ keyBytes: UnsafeRawBufferPointer) throws(LogStoreError) {

@@ -88,6 +88,34 @@ import Testing
         try store.close()
     }
 
+    /// A hit's touch finds its entry by hash bits and length too, and must check that the
+    /// record at the offset the read found still holds its key: after a compaction, another
+    /// key's record can start at that offset, and that key's entry can be the likely one.
+    @Test func aTouchOfAnOffsetAnotherKeysRecordNowHoldsTouchesNothing() throws {
+        let (first, second) = Self.collidingKeys
+        let directory = TemporaryDirectory()
+        let store = try LogStore(path: directory.file(), options: .init(compactionDeadRatio: nil))
+        try Self.put(Self.value(1), first, store)
+        let offset = try #require(try store.entryInfo(forKey: first)).recordOffset
+        try store.removeValue(forKey: first)
+        try Self.put(Self.value(2), second, store)
+        _ = try store.compact(now: 0)
+        Self.useFixedSeed(store)
+        // The scenario: the second key's record now starts where the first's was read, and its
+        // entry is the one the first key's hash bits and length lead to.
+        let secondInfo = try #require(try store.entryInfo(forKey: second))
+        #expect(secondInfo.recordOffset == offset)
+        #expect(Self.likely(first, store) == Self.exact(second, store))
+        let length = store.statistics.fileSize
+        try store.touchRecords([LogStore.Touch(key: first, recordOffset: offset)]) { _, _ in metadata(99) }
+        #expect(try store.entryInfo(forKey: second)?.metadata == secondInfo.metadata)
+        #expect(store.statistics.fileSize == length, "no touch record written")
+        // The second key's own touch at that offset takes the same path and is applied.
+        try store.touchRecords([LogStore.Touch(key: second, recordOffset: offset)]) { _, _ in metadata(99) }
+        #expect(try store.entryInfo(forKey: second)?.metadata == metadata(99))
+        try store.close()
+    }
+
     /// A closure that throws is not called again, even when the value was replaced meanwhile
     /// (the retry after a failed record check must not take the closure's own errors).
     @Test func aLendingClosureThatThrowsRunsOnceThoughTheValueChangedMeanwhile() throws {
