@@ -30,8 +30,8 @@ final class HitLog: @unchecked Sendable {
     private let shards: [Shard]
     /// How many hits the shards hold: changed under the shard lock with each append and each
     /// take, so a writer with nothing to apply (every store of a process that never reads)
-    /// checks one word instead of taking every shard's lock. Nil count (no atomics, see
-    /// ``AtomicCount``): every drain takes the locks.
+    /// checks one word instead of taking every shard's lock. Where the system has no atomics
+    /// (``AtomicCount``) the count is nil, and every drain takes the locks.
     private let held = AtomicCount()
 
     init(shardCount: Int = 16) {
@@ -62,9 +62,10 @@ final class HitLog: @unchecked Sendable {
 
     /// Takes every recorded hit, in the order they were made.
     func drain() -> [Hit] {
-        // A hit recorded on another thread after this load waits for the next drain, as it
-        // would had it come a moment later; one recorded on this thread, or before a lock this
-        // thread took since, is counted in what the load sees.
+        // A hit recorded on another thread while this load runs waits for the next drain, as
+        // it would had it come a moment later. One recorded on this thread, or on another
+        // before anything this thread has since synchronized with (a lock, a queue), is
+        // counted in what the load sees.
         if held.value == 0 { return [] }
         var all: [Hit] = []
         for shard in shards {
