@@ -132,7 +132,7 @@ extension ImageCache {
         // Every 256 hits, then (the lock was busy) every 64 more: not a try, and for a shared
         // cache a system call, on every read while another process holds the lock. A shared
         // cache waits for 1,024: its section costs two locks and a write on top, which at 256
-        // hits made its reads 8% slower than a lone cache's (`Spec/backends.md` §9.4).
+        // hits made its reads 10–18% slower than a lone cache's (`Spec/backends.md` §9.4).
         let batch = configuration.sharedAcrossProcesses ? 1024 : 256
         guard pending >= batch, pending % 64 == 0 else { return }
         if pending >= 1 << 16 && !configuration.sharedAcrossProcesses {
