@@ -2,6 +2,7 @@ import Foundation
 
 #if !IMAGECACHE_SINGLE_MODULE
     import ImageCacheKit
+    import Platform
 #endif
 
 /// Caches that share their folder across processes (`Spec/backends.md` §9), on `log` and
@@ -38,10 +39,17 @@ public enum SharedBenchmark {
         let repeats = options.preset.repeats
         var results: [BenchmarkResult] = []
         let subjects = try BenchmarkSubjects.selected(options)
-        if subjects.contains(where: { Backend(rawValue: $0.name)?.canBeShared == true }) {
-            options.progress.update("system calls", done: 0, of: repeats)
-            results += try systemCallBaselines(scratch, repeats: repeats, quick: options.quick)
+        guard subjects.contains(where: { Backend(rawValue: $0.name)?.canBeShared == true }) else {
+            // Said rather than left as an empty report: the user asked only for backends that
+            // refuse to share (`Spec/backends.md` §9.1).
+            let names = subjects.map(\.name).joined(separator: ", ")
+            try? StandardStream.error.write(
+                Array("bench shared: nothing measured: \(names) cannot be shared (log and hybrid can)\n".utf8)
+            )
+            return []
         }
+        options.progress.update("system calls", done: 0, of: repeats)
+        results += try systemCallBaselines(scratch, repeats: repeats, quick: options.quick)
         for subject in subjects {
             guard let backend = Backend(rawValue: subject.name), backend.canBeShared else { continue }
             var samples: [String: [Double]] = [:]
