@@ -64,17 +64,26 @@ import Testing
         try b.close()
     }
 
+    /// Two caches sharing one folder with a time-to-live of 1,000 ms, and `k` stored by the
+    /// first at 1,000 (so it expires at 2,000 unless a hit slides it).
+    static func twoSharingAKeyStoredAt1000(
+        _ backend: Backend, _ directory: TemporaryDirectory, clock: ManualClock
+    ) throws -> (ImageCache, ImageCache) {
+        var settings = configuration(backend, directory, clock: clock, timeToLive: 1_000)
+        settings.sharedAcrossProcesses = true
+        let a = try ImageCache(configuration: settings)
+        let b = try ImageCache(configuration: settings)
+        try a.store([1], forKey: "k")
+        return (a, b)
+    }
+
     /// A hit in one process slides the expiry for every process (§9.4, once that process's
     /// next section applied it).
     @Test(arguments: sharable)
     func aHitInOneExtendsTheExpiryForAll(backend: Backend) throws {
         let directory = TemporaryDirectory()
         let clock = ManualClock(milliseconds: 1_000)
-        var settings = configuration(backend, directory, clock: clock, timeToLive: 1_000)
-        settings.sharedAcrossProcesses = true
-        let a = try ImageCache(configuration: settings)
-        let b = try ImageCache(configuration: settings)
-        try a.store([1], forKey: "k")
+        let (a, b) = try Self.twoSharingAKeyStoredAt1000(backend, directory, clock: clock)
         clock.advance(by: 800)
         #expect(try b.bytes(forKey: "k") == [1])
         try b.synchronize()
@@ -92,11 +101,7 @@ import Testing
     func aReaderAppliesItsOwnHitsOnceManyPileUp(backend: Backend) throws {
         let directory = TemporaryDirectory()
         let clock = ManualClock(milliseconds: 1_000)
-        var settings = configuration(backend, directory, clock: clock, timeToLive: 1_000)
-        settings.sharedAcrossProcesses = true
-        let a = try ImageCache(configuration: settings)
-        let b = try ImageCache(configuration: settings)
-        try a.store([1], forKey: "k")
+        let (a, b) = try Self.twoSharingAKeyStoredAt1000(backend, directory, clock: clock)
         clock.advance(by: 800)
         for _ in 0..<1_023 { #expect(try b.bytes(forKey: "k") == [1]) }
         #expect(try a.metadata(forKey: "k")?.expiresAt == 2_000, "1,023 hits wait in b")
