@@ -36,6 +36,18 @@ extension LogStore {
         mapping = nil
     }
 
+    /// The log's `count` bytes at `offset` where they are in memory already, without a copy:
+    /// in the write buffer (not yet written) or in the mapping (``mappedRecord(at:length:)``);
+    /// nil otherwise. Caller holds the read lock or the writer lock.
+    func bytesInMemory(at offset: UInt64, count: Int) -> UnsafeRawPointer? {
+        if offset >= flushedLength {
+            let start = Int(offset - flushedLength)
+            guard start + count <= bufferedCount else { return nil }
+            return UnsafeRawPointer(buffer + start)
+        }
+        return mappedRecord(at: offset, length: UInt64(count))
+    }
+
     /// The mapped bytes of the record at `offset`, `length` bytes long, when the mapping covers
     /// them and they lie below ``mappedReadLimit`` (in the file, and for a read-only handle
     /// where no writer cuts the file back); nil otherwise. Caller holds the read lock.

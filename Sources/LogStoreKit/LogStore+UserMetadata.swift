@@ -148,15 +148,15 @@ extension LogStore {
         return Array(block[RecordFormat.userMetadataChecksumSize...])
     }
 
-    /// Copies the log's bytes at `offset` from the write buffer or the file. Holds the read lock.
+    /// Copies the log's bytes at `offset` from the write buffer, the mapping or the file. Holds
+    /// the read lock.
     private func readBytes(at offset: UInt64, into bytes: UnsafeMutableRawBufferPointer) throws(LogStoreError)
     {
-        if offset >= flushedLength {
-            let start = Int(offset - flushedLength)
-            guard start + bytes.count <= bufferedCount else { throw .truncatedRecord(offset: offset) }
-            bytes.copyMemory(from: UnsafeRawBufferPointer(start: buffer + start, count: bytes.count))
+        if let resident = bytesInMemory(at: offset, count: bytes.count) {
+            bytes.copyMemory(from: UnsafeRawBufferPointer(start: resident, count: bytes.count))
             return
         }
+        if offset >= flushedLength { throw .truncatedRecord(offset: offset) }
         guard
             try storeIO({ try FileSystem.read(descriptor, into: bytes, at: offset, path: path) })
                 == bytes.count

@@ -239,16 +239,7 @@ extension LogStore {
             return nil
         }
         let headLength = RecordFormat.recordHeaderSize + keyBytes.count
-        let head: UnsafeRawPointer
-        if recordOffset >= flushedLength {
-            let start = Int(recordOffset - flushedLength)
-            guard start + headLength <= bufferedCount else { return nil }
-            head = UnsafeRawPointer(buffer + start)
-        } else if let record = mappedRecord(at: recordOffset, length: UInt64(headLength)) {
-            head = record
-        } else {
-            return nil
-        }
+        guard let head = bytesInMemory(at: recordOffset, count: headLength) else { return nil }
         let header = RecordFormat.decodeHeader(UnsafeRawBufferPointer(start: head, count: headLength))
         guard header.type == RecordFormat.RecordType.put.rawValue, header.keyLength == keyBytes.count,
             SystemMemory.bytesEqual(
