@@ -134,23 +134,4 @@ import Testing
         #expect(hasher.value == XXH3.checksum(of: input))
         #expect(XXH3.checksum(of: UnsafeRawBufferPointer(start: nil, count: 0)) == 0x2D06_8005_38D3_94C2)
     }
-
-    /// The copying checksum (what a mapped read uses) writes the source's bytes and returns the
-    /// digest of ``XXH3/checksum(of:)`` at every length path: empty, short, the stripes of a
-    /// block and of several, with and without a partial last stripe, at unaligned addresses.
-    @Test func copyingChecksumCopiesAndGivesTheOneShotDigest() {
-        let input = ChecksumTestInput.pattern(70_010)
-        let lengths = Array(0...300) + [511, 512, 513, 1023, 1024, 1025, 4096, 4097, 65_536, 69_999]
-        for length in lengths {
-            for start in [0, 3] {
-                let source = Array(input[start..<(start + length)])
-                var copy = [UInt8](repeating: 0xEE, count: length + 1)
-                let digest = source.withUnsafeBytes { bytes in
-                    copy.withUnsafeMutableBytes { XXH3.checksum(copying: bytes, to: $0.baseAddress!) }
-                }
-                #expect(digest == XXH3.checksum(of: source), "length \(length) at \(start)")
-                #expect(Array(copy[..<length]) == source && copy[length] == 0xEE, "length \(length)")
-            }
-        }
-    }
 }
