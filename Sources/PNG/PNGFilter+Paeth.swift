@@ -37,11 +37,14 @@ extension PNGFilter {
     /// unfiltering in place (source = destination) still reads the filtered byte. The last
     /// pixel, whose 4-byte access would run past the row, is done in scalar code. Concrete,
     /// not generic: an unspecialized generic SIMD loop measured a thousand times slower.
+    ///
+    /// - Parameter final: called after each vector step with the number of leading bytes of
+    ///   `destination` that are final (``paethThenUpRows`` fills the chain's idle slots there).
     @inline(__always)
     static func paethPixels4(
         _ source: UnsafePointer<UInt8>, _ destination: UnsafeMutablePointer<UInt8>,
         _ previous: UnsafePointer<UInt8>,
-        _ count: Int, pixelBytes: Int
+        _ count: Int, pixelBytes: Int, final: (_ bytes: Int) -> Void = { _ in }
     ) {
         let input = UnsafeRawPointer(source)
         let above = UnsafeRawPointer(previous)
@@ -67,6 +70,7 @@ extension PNGFilter {
             c = b
             x = next
             index += pixelBytes
+            final(index)
         }
         // The last whole pixel that fits a 4-byte access, with its bytes stored one by one.
         if index + 4 <= count {

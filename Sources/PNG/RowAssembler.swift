@@ -106,6 +106,20 @@ final class RowAssembler {
                     remaining -= 2 * needed + 1
                     continue
                 }
+                let upRows = inPlace && filter == 4 ? followingUpRows(source, remaining) : 0
+                if upRows > 0 {
+                    // A Paeth row and the Up rows below it, while all are in cache, the Up
+                    // rows' work in the Paeth chain's idle slots (`PNGFilter.paethThenUpRows`).
+                    PNGFilter.paethThenUpRows(
+                        paeth: (UnsafePointer(source), destination), above: previousRow!,
+                        up: (UnsafePointer(source + needed + 1), destination + outputRowBytes),
+                        upRows: upRows, sourceStride: needed + 1, destinationStride: outputRowBytes,
+                        count: rowBytes, pixelBytes: bytesPerPixel)
+                    for _ in 0...upRows { advanceRow() }
+                    source += (upRows + 1) * (needed + 1) - 1
+                    remaining -= (upRows + 1) * (needed + 1) - 1
+                    continue
+                }
                 finishRow(from: UnsafePointer(source), into: destination)
                 source += needed
                 remaining -= needed
@@ -119,6 +133,24 @@ final class RowAssembler {
             }
             if failure != nil { return }
         }
+    }
+
+    /// How many Up rows follow the current row, whole in the piece at `source` (which starts
+    /// with the current row's bytes, `remaining` long) and in its pass, up to 16; 0 when the
+    /// current row is not one ``PNGFilter/paethThenUpRows`` takes (a Paeth row of 3- or
+    /// 4-byte pixels with a row above it).
+    private func followingUpRows(_ source: UnsafePointer<UInt8>, _ remaining: Int) -> Int {
+        guard row > 0, bytesPerPixel == 3 || bytesPerPixel == 4, rowBytes >= bytesPerPixel + 4 else {
+            return 0
+        }
+        let stride = rowBytes + 1
+        var rows = 0
+        while rows < 16, row + rows + 1 < passes[passIndex].height,
+            (rows + 1) * stride + rowBytes <= remaining, source[(rows + 1) * stride - 1] == 2
+        {
+            rows += 1
+        }
+        return rows
     }
 
     /// Where the current row is unfiltered.

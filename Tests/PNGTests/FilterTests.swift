@@ -117,6 +117,58 @@ struct FilterTests {
         }
     }
 
+    /// A Paeth row and the Up rows below it in one pass (`PNGFilter.paethThenUpRows`) against
+    /// the reference applied row after row: every row length it accepts up to 200 bytes (the
+    /// Up columns done inside the Paeth loop, 48 bytes behind it, and the rest after it), with
+    /// 1 to 4 and 16 Up rows, each row in its own buffer with a guard byte after it.
+    @Test(arguments: [3, 4])
+    func paethThenUpRowsMatchTheReference(bytesPerPixel: Int) {
+        var state: UInt64 = 0x5A5A_0F0F_3C3C_9696 &+ UInt64(bytesPerPixel)
+        func next() -> UInt8 {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return UInt8(truncatingIfNeeded: state >> 33)
+        }
+        for pixels in 2...(200 / bytesPerPixel) {
+            let count = pixels * bytesPerPixel
+            guard count >= bytesPerPixel + 4 else { continue }
+            for upRows in [1, 2, 3, 4, 16] {
+                let above = (0..<count).map { _ in next() }
+                // Filtered rows as the piece holds them: a filter-type byte before each Up row.
+                let rows = (0...upRows).map { _ in (0..<count).map { _ in next() } }
+                var expected = [
+                    Self.reference(filter: 4, rows[0], above: above, bytesPerPixel: bytesPerPixel)
+                ]
+                for row in rows.dropFirst() {
+                    expected.append(
+                        Self.reference(filter: 2, row, above: expected.last!, bytesPerPixel: bytesPerPixel))
+                }
+                let piece = rows.enumerated().flatMap { (index, row) -> [UInt8] in
+                    index == 0 ? row : [2] + row
+                }
+                let outputStride = count + 1
+                var output = [UInt8](repeating: 0xEE, count: (upRows + 1) * outputStride)
+                piece.withUnsafeBufferPointer { input in
+                    output.withUnsafeMutableBufferPointer { out in
+                        above.withUnsafeBufferPointer { prior in
+                            PNGFilter.paethThenUpRows(
+                                paeth: (input.baseAddress!, out.baseAddress!), above: prior.baseAddress!,
+                                up: (input.baseAddress! + count + 1, out.baseAddress! + outputStride),
+                                upRows: upRows, sourceStride: count + 1, destinationStride: outputStride,
+                                count: count, pixelBytes: bytesPerPixel)
+                        }
+                    }
+                }
+                for (index, row) in expected.enumerated() {
+                    let start = index * outputStride
+                    #expect(
+                        Array(output[start..<start + count]) == row,
+                        "\(bytesPerPixel) bytes a pixel, \(count) bytes, \(upRows) Up rows: row \(index)")
+                    #expect(output[start + count] == 0xEE, "wrote past row \(index)")
+                }
+            }
+        }
+    }
+
     @Test func filterTypesAboveFourAreRejected() {
         var row: [UInt8] = [1, 2, 3]
         for filter: UInt8 in [5, 6, 255] {

@@ -114,6 +114,27 @@ func literalZlib(_ data: [UInt8], blockLength: Int = 50_000) -> [UInt8] {
         }
     }
 
+    /// Paeth rows followed by Up rows, which the row assembler unfilters in one pass
+    /// (`PNGFilter.paethThenUpRows`): runs of 5 and of 20 Up rows (past the 16 it takes at
+    /// once), up to the image's last row, on 3- and 4-byte pixels, in rows shorter and longer
+    /// than the pass's 48-byte lag, and in an image larger than one inflate window, so that
+    /// pieces end inside a run.
+    @Test func paethRowsFollowedByUpRowsDecodeAlike() throws {
+        for (width, height, colorType) in [
+            (2, 30, UInt8(2)), (7, 30, 2), (7, 30, 6), (100, 45, 2), (100, 45, 6), (2_000, 70, 2),
+        ] {
+            let image = TestImage(width: width, height: height, colorType: colorType, depth: 8, seed: 11)
+            for run in [6, 21] {
+                let file = image.file(filters: { $0 % run == 1 ? 4 : 2 }, zlib: { literalZlib($0) })
+                let decoded = try PNGDecoder().decode(file)
+                #expect(
+                    decoded.pixels == image.packed,
+                    "\(width)x\(height) colour type \(colorType), runs of \(run)")
+                #expect(try PNGDecoder().decodeBitmap(file) == decoded.bitmap())
+            }
+        }
+    }
+
     /// An invalid filter type is reported only when the stream itself is sound: a corrupt
     /// stream, too much data and too little data all come first (`Spec/png.md` §6.2, §6.3).
     @Test func streamErrorsComeBeforeFilterErrors() throws {
