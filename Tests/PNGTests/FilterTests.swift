@@ -35,17 +35,13 @@ struct FilterTests {
 
     @Test(arguments: [1, 2, 3, 4, 6, 8])
     func vectorPathsMatchTheReference(bytesPerPixel: Int) {
-        var state: UInt64 = 0x1234_5678_9ABC_DEF0 &+ UInt64(bytesPerPixel)
-        func next() -> UInt8 {
-            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            return UInt8(truncatingIfNeeded: state >> 33)
-        }
+        var bytes = TestBytes(seed: 0x1234_5678_9ABC_DEF0 &+ UInt64(bytesPerPixel))
         for pixels in 1...(40 / bytesPerPixel) {
             let count = pixels * bytesPerPixel
             for filter: UInt8 in 0...4 {
                 for hasAbove in [false, true] {
-                    let row = (0..<count).map { _ in next() }
-                    let above = hasAbove ? (0..<count).map { _ in next() } : nil
+                    let row = (0..<count).map { _ in bytes.next() }
+                    let above = hasAbove ? (0..<count).map { _ in bytes.next() } : nil
                     let expected = Self.reference(
                         filter: filter, row, above: above, bytesPerPixel: bytesPerPixel)
                     for inPlace in [false, true] {
@@ -77,17 +73,13 @@ struct FilterTests {
     /// for every row length they accept up to 40 bytes, in place and into separate rows.
     @Test(arguments: [3, 4], [UInt8(3), 4])
     func twoRowsMatchTheReference(bytesPerPixel: Int, filter: UInt8) {
-        var state: UInt64 = 0x0F1E_2D3C_4B5A_6978 &+ UInt64(bytesPerPixel) &+ UInt64(filter) << 8
-        func next() -> UInt8 {
-            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            return UInt8(truncatingIfNeeded: state >> 33)
-        }
+        var bytes = TestBytes(seed: 0x0F1E_2D3C_4B5A_6978 &+ UInt64(bytesPerPixel) &+ UInt64(filter) << 8)
         for pixels in 3...(40 / bytesPerPixel) {
             let count = pixels * bytesPerPixel
             guard count >= 2 * bytesPerPixel + 4 else { continue }
-            let above = (0..<count).map { _ in next() }
-            let upper = (0..<count).map { _ in next() }
-            let lower = (0..<count).map { _ in next() }
+            let above = (0..<count).map { _ in bytes.next() }
+            let upper = (0..<count).map { _ in bytes.next() }
+            let lower = (0..<count).map { _ in bytes.next() }
             let expectedUpper = Self.reference(
                 filter: filter, upper, above: above, bytesPerPixel: bytesPerPixel)
             let expectedLower = Self.reference(
@@ -123,18 +115,14 @@ struct FilterTests {
     /// 1 to 4 and 16 Up rows, each row in its own buffer with a guard byte after it.
     @Test(arguments: [3, 4])
     func paethThenUpRowsMatchTheReference(bytesPerPixel: Int) {
-        var state: UInt64 = 0x5A5A_0F0F_3C3C_9696 &+ UInt64(bytesPerPixel)
-        func next() -> UInt8 {
-            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            return UInt8(truncatingIfNeeded: state >> 33)
-        }
+        var bytes = TestBytes(seed: 0x5A5A_0F0F_3C3C_9696 &+ UInt64(bytesPerPixel))
         for pixels in 2...(200 / bytesPerPixel) {
             let count = pixels * bytesPerPixel
             guard count >= bytesPerPixel + 4 else { continue }
             for upRows in [1, 2, 3, 4, 16] {
-                let above = (0..<count).map { _ in next() }
+                let above = (0..<count).map { _ in bytes.next() }
                 // Filtered rows as the piece holds them: a filter-type byte before each Up row.
-                let rows = (0...upRows).map { _ in (0..<count).map { _ in next() } }
+                let rows = (0...upRows).map { _ in (0..<count).map { _ in bytes.next() } }
                 var expected = [
                     Self.reference(filter: 4, rows[0], above: above, bytesPerPixel: bytesPerPixel)
                 ]
@@ -186,5 +174,17 @@ struct FilterTests {
     ) -> Result {
         guard let above else { return body(nil) }
         return above.withUnsafeBufferPointer { body($0.baseAddress!) }
+    }
+}
+
+/// The test rows' bytes: a 64-bit linear congruential sequence, its high bits.
+struct TestBytes {
+    var state: UInt64
+
+    init(seed: UInt64) { state = seed }
+
+    mutating func next() -> UInt8 {
+        state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+        return UInt8(truncatingIfNeeded: state >> 33)
     }
 }
