@@ -281,34 +281,24 @@ extension LogStore {
         /// The value's checksum when it was computed in one go rather than through `valueChecksum`.
         var checkedValueChecksum: UInt64?
         var checkedHeader: RecordFormat.Header?
-        if entry.offset >= flushedLength {
-            // Not written yet: the record is in the write buffer.
-            let start = buffer + Int(entry.offset - flushedLength)
-            head.copyMemory(from: UnsafeRawBufferPointer(start: start, count: head.count))
-            if destination.count > 0 {
-                destination.copyMemory(
-                    from: UnsafeRawBufferPointer(start: start + head.count, count: destination.count))
-            }
-            if verify { valueChecksum.update(UnsafeRawBufferPointer(destination)) }
-        } else if let record = mappedRecord(at: entry.offset, length: UInt64(head.count + destination.count))
-        {
-            // In the mapped file: copy each piece, then checksum the copy while it is still in
-            // the processor's caches, so the checksum is that of the bytes returned. A plain copy
-            // keeps more cache misses in flight than a loop that hashes as it loads (§8.2).
+        if let record = bytesInMemory(at: entry.offset, count: head.count + destination.count) {
+            // In the write buffer or the mapped file: copy each piece, then checksum the copy
+            // while it is still in the processor's caches, so the checksum is that of the bytes
+            // returned. A plain copy keeps more cache misses in flight than a loop that hashes
+            // as it loads (§8.2).
             head.copyMemory(from: UnsafeRawBufferPointer(start: record, count: head.count))
-            if verify && destination.count <= Self.readPiece {
-                destination.copyMemory(
-                    from: UnsafeRawBufferPointer(start: record + head.count, count: destination.count))
-                checkedValueChecksum = XXH3.checksum(of: UnsafeRawBufferPointer(destination))
-            }
-            var done = checkedValueChecksum == nil ? 0 : destination.count
+            var done = 0
             while done < destination.count {
                 let count = min(Self.readPiece, destination.count - done)
-                let piece = UnsafeMutableRawBufferPointer(
-                    start: destination.baseAddress! + done, count: count)
-                piece.copyMemory(
-                    from: UnsafeRawBufferPointer(start: record + head.count + done, count: count))
-                if verify { valueChecksum.update(UnsafeRawBufferPointer(piece)) }
+                let target = destination.baseAddress! + done
+                target.copyMemory(from: record + head.count + done, byteCount: count)
+                let piece = UnsafeRawBufferPointer(start: target, count: count)
+                if verify && count == destination.count {
+                    // The whole value in one piece: the one-shot checksum, cheaper than streaming.
+                    checkedValueChecksum = XXH3.checksum(of: piece)
+                } else if verify {
+                    valueChecksum.update(piece)
+                }
                 done += count
             }
         } else if destination.count <= Self.readPiece {
