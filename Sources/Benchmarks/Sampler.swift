@@ -38,6 +38,28 @@ public struct Sampler: Sendable {
     public func measure(_ work: () throws -> Void) rethrows -> Summary {
         try measure(setUp: {}, { _ in try work() })
     }
+
+    /// The summaries of `repeats` timings of each of `works`, taken in rounds: every round
+    /// times each work once, starting one further along the list than the round before.
+    ///
+    /// For works whose figures are compared with each other (a read and its `pread` baseline):
+    /// on a shared, noisy machine a slow moment then lands on all of them, not on the repeats
+    /// of one, and no work always runs first or right after the same other.
+    public func measureInterleaved(_ works: [() throws -> Void]) throws -> [Summary] {
+        if warmUp {
+            for work in works { try work() }
+        }
+        var samples = [[Double]](repeating: [], count: works.count)
+        for round in 0..<repeats {
+            for step in works.indices {
+                let index = (round + step) % works.count
+                let start = MonotonicClock.now()
+                try works[index]()
+                samples[index].append(MonotonicClock.seconds(since: start))
+            }
+        }
+        return samples.map { Summary(samples: $0) }
+    }
 }
 
 /// The reduction of a set of timings.

@@ -7,7 +7,7 @@ import Platform
 ///
 /// Ops (all with `"backend":"log"`, baselines with `"backend":"posix"`):
 /// - `put`, `get` (the writer's handle, reading through its mapping of the file),
-///   `get_read_only` (a read-only handle beside it, reading with `pread`), `get_unverified`
+///   `get_read_only` (a read-only handle beside it, which maps the file too), `get_unverified`
 ///   (`get` with no checksum check on read), `get_touch` (get plus an expiry-extending
 ///   metadata update) at 4 KiB,
 ///   64 KiB, 1 MiB and 16 MiB values; `posix_write` and `posix_read` at the same sizes;
@@ -15,6 +15,10 @@ import Platform
 ///   thread (the cache's whole read path: lookup, read, checks and the recorded hit);
 ///   `cache_with_value` the same hits through `withValue(forKey:_:)`, which lends the bytes;
 ///   `cache_get_read_only` at 4 KiB through a read-only cache beside the writer;
+/// - the reads that the report compares with `pread` (`posix_read`, `get`, `get_read_only`,
+///   `cache_get` and `cache_with_value` of one size) are timed in interleaved rounds
+///   (``Sampler/measureInterleaved(_:)``), so a noisy moment on the shared machine falls on a
+///   read and its baseline alike;
 /// - `open_snapshot` and `open_scan` at 10,000, 100,000 and 1,000,000 entries;
 /// - `compact` (half of 20,000 4-KiB entries expired) and `compact_touched` (every live entry's
 ///   metadata changed, so each header is rewritten), beside `copy_sequential` of the same
@@ -140,25 +144,6 @@ public enum StoreBenchmark {
                 }
             })
         results.append(result("posix_write", backend: "posix", bytes: total, count: count, write))
-        var buffer = [UInt8](repeating: 0, count: size)
-        let fd = try BenchmarkError.onScratch { () throws(SystemCallError) in
-            try FileSystem.open(rawPath, .readOnly)
-        }
-        let read = try sampler.measure {
-            let got = try buffer.withUnsafeMutableBytes { bytes in
-                try order.reduce(0) {
-                    try $0 + FileSystem.read(fd, into: bytes, at: UInt64($1 * size), path: rawPath)
-                }
-            }
-            guard got == total else {
-                throw BenchmarkError.verificationFailed(
-                    suite: "store", backend: "posix", detail: "\(rawPath) read back \(got) of \(total) bytes")
-            }
-        }
-        FileSystem.close(fd)
-        try? FileSystem.remove(rawPath)
-        results.append(result("posix_read", backend: "posix", bytes: total, count: count, read))
-
         // Puts into the page cache, like the posix_write baseline (no fsync): the previous
         // repeat's store is synchronized and closed in setUp, untimed.
         var previous: LogStore?
@@ -177,23 +162,58 @@ public enum StoreBenchmark {
         previous = nil
         results.append(result("put", backend: "log", bytes: total, count: count, put))
 
-        // Reads every key once in `order`, checking each value's length, as one repeat.
-        func readEvery(from store: LogStore) throws -> Summary {
-            try sampler.measure {
-                for index in order {
-                    guard try store.value(forKey: keys[index])?.count == size else {
-                        throw LogStoreError.truncatedRecord(offset: 0)
-                    }
+        // The reads, in interleaved rounds: pread of the raw file, then the store's handles, then
+        // (at two sizes) the cache's hits, each reading every key once in `order`.
+        var buffer = [UInt8](repeating: 0, count: size)
+        let fd = try BenchmarkError.onScratch { () throws(SystemCallError) in
+            try FileSystem.open(rawPath, .readOnly)
+        }
+        defer {
+            FileSystem.close(fd)
+            try? FileSystem.remove(rawPath)
+        }
+        func preadEvery() throws {
+            let got = try buffer.withUnsafeMutableBytes { bytes in
+                try order.reduce(0) {
+                    try $0 + FileSystem.read(fd, into: bytes, at: UInt64($1 * size), path: rawPath)
+                }
+            }
+            guard got == total else {
+                throw BenchmarkError.verificationFailed(
+                    suite: "store", backend: "posix", detail: "\(rawPath) read back \(got) of \(total) bytes")
+            }
+        }
+        func readEvery(from store: LogStore) throws {
+            for index in order {
+                guard try store.value(forKey: keys[index])?.count == size else {
+                    throw LogStoreError.truncatedRecord(offset: 0)
                 }
             }
         }
         let store = try LogStore(path: path, options: .init(compactionDeadRatio: nil))
-        results.append(result("get", backend: "log", bytes: total, count: count, try readEvery(from: store)))
-        // A read-only handle beside the writer reads with pread, not through a mapping.
         let readOnlyStore = try LogStore(path: path, options: .init(readOnly: true))
-        let readOnly = try readEvery(from: readOnlyStore)
+        var reads: [(op: String, backend: String, work: () throws -> Void)] = [
+            ("posix_read", "posix", preadEvery),
+            ("get", "log", { try readEvery(from: store) }),
+            ("get_read_only", "log", { try readEvery(from: readOnlyStore) }),
+        ]
+        var caches: CacheReaders?
+        if size == 4096 || size == 1 << 20 {
+            let readers = try CacheReaders(
+                value: value, keys: keys, order: order, root: root, readOnlyToo: size == 4096)
+            caches = readers
+            reads += readers.reads
+        }
+        let summaries = try sampler.measureInterleaved(reads.map(\.work))
+        for (read, summary) in zip(reads, summaries) {
+            results.append(result(read.op, backend: read.backend, bytes: total, count: count, summary))
+        }
+        if let read = caches?.readOnlyRead {
+            let summary = try sampler.measure(read.work)
+            results.append(result(read.op, backend: read.backend, bytes: total, count: count, summary))
+        }
+        try caches?.close()
         try readOnlyStore.close()
-        results.append(result("get_read_only", backend: "log", bytes: total, count: count, readOnly))
         var sequence: UInt64 = 1
         let touch = try sampler.measure {
             for index in order {
@@ -213,69 +233,80 @@ public enum StoreBenchmark {
         // `get` without the checksum check on read, to show what the checksum costs.
         let unverifiedStore = try LogStore(
             path: path, options: .init(verifyChecksumsOnRead: false, compactionDeadRatio: nil))
-        let unverified = try readEvery(from: unverifiedStore)
+        let unverified = try sampler.measure { try readEvery(from: unverifiedStore) }
         try unverifiedStore.close()
         results.append(result("get_unverified", backend: "log", bytes: total, count: count, unverified))
-        if size == 4096 || size == 1 << 20 {
-            results += try measureCacheGets(
-                value: value, keys: keys, order: order, root: root, sampler: sampler,
-                readOnlyToo: size == 4096)
-        }
         return results
     }
 
-    /// `cache_get`: hits through ``ImageCache`` on the log backend, in the same random order;
-    /// `cache_with_value`: the same hits through `withValue(forKey:_:)`, which lends the bytes
-    /// (the closure only looks at their length and first byte); with `readOnlyToo`,
-    /// `cache_get_read_only`: the same hits through a read-only cache opened beside the writer
-    /// (how an app extension reads).
-    static func measureCacheGets(
-        value: [UInt8], keys: [String], order: [Int], root: String, sampler: Sampler, readOnlyToo: Bool
-    ) throws -> [BenchmarkResult] {
-        let folder = URL(fileURLWithPath: root + "/cache", isDirectory: true)
-        try? FileSystem.removeTree(folder.path)
-        defer { try? FileSystem.removeTree(folder.path) }
-        do {
-            let cache = try ImageCache(configuration: CacheConfiguration(directory: folder, backend: .log))
-            for key in keys { try cache.store(value, forKey: key) }
-            try cache.close()
-        }
-        let cache = try ImageCache(configuration: CacheConfiguration(directory: folder, backend: .log))
-        defer { try? cache.close() }
-        func missed(_ key: String) -> BenchmarkError {
-            BenchmarkError.verificationFailed(
-                suite: "store", backend: "log", detail: "\(key) missed in the cache")
-        }
-        func gets(_ cache: ImageCache) throws -> Summary {
-            try sampler.measure {
+    /// The cache's hits on the log backend, in the same random order as the store's reads:
+    /// `cache_get` through `bytes(forKey:)`; `cache_with_value` through
+    /// `withValue(forKey:_:)`, which lends the bytes (the closure only looks at their length
+    /// and first byte); with `readOnlyToo`, `cache_get_read_only` through a read-only cache
+    /// opened beside the writer (how an app extension reads). The caches are filled and
+    /// reopened before any read is timed, so no hit is served from the memory of the stores.
+    final class CacheReaders {
+        let folder: URL
+        let cache: ImageCache
+        let reader: ImageCache?
+        let reads: [(op: String, backend: String, work: () throws -> Void)]
+        /// Timed on its own, after the others: between interleaved rounds the writable cache's
+        /// hits append a touch record each, and a read-only cache that follows them measures
+        /// the following, not its reads.
+        let readOnlyRead: (op: String, backend: String, work: () throws -> Void)?
+
+        init(value: [UInt8], keys: [String], order: [Int], root: String, readOnlyToo: Bool) throws {
+            folder = URL(fileURLWithPath: root + "/cache", isDirectory: true)
+            try? FileSystem.removeTree(folder.path)
+            let configuration = CacheConfiguration(directory: folder, backend: .log)
+            do {
+                let filling = try ImageCache(configuration: configuration)
+                for key in keys { try filling.store(value, forKey: key) }
+                try filling.close()
+            }
+            let cache = try ImageCache(configuration: configuration)
+            let reader =
+                readOnlyToo
+                ? try ImageCache(
+                    configuration: CacheConfiguration(directory: folder, backend: .log, readOnly: true))
+                : nil
+            self.cache = cache
+            self.reader = reader
+            func missed(_ key: String) -> BenchmarkError {
+                BenchmarkError.verificationFailed(
+                    suite: "store", backend: "log", detail: "\(key) missed in the cache")
+            }
+            func gets(_ cache: ImageCache) throws {
                 for index in order {
                     guard try cache.bytes(forKey: keys[index])?.count == value.count else {
                         throw missed(keys[index])
                     }
                 }
             }
+            let first = value.first ?? 0
+            let reads: [(op: String, backend: String, work: () throws -> Void)] = [
+                ("cache_get", "log", { try gets(cache) }),
+                (
+                    "cache_with_value", "log",
+                    {
+                        for index in order {
+                            let matches = try cache.withValue(forKey: keys[index]) { bytes in
+                                bytes.count == value.count && bytes.first == first
+                            }
+                            guard matches == true else { throw missed(keys[index]) }
+                        }
+                    }
+                ),
+            ]
+            self.reads = reads
+            readOnlyRead = reader.map { reader in ("cache_get_read_only", "log", { try gets(reader) }) }
         }
-        let total = value.count * keys.count
-        var results = [result("cache_get", backend: "log", bytes: total, count: keys.count, try gets(cache))]
-        let first = value.first ?? 0
-        let lent = try sampler.measure {
-            for index in order {
-                let matches = try cache.withValue(forKey: keys[index]) { bytes in
-                    bytes.count == value.count && bytes.first == first
-                }
-                guard matches == true else { throw missed(keys[index]) }
-            }
+
+        func close() throws {
+            try reader?.close()
+            try cache.close()
+            try? FileSystem.removeTree(folder.path)
         }
-        results.append(result("cache_with_value", backend: "log", bytes: total, count: keys.count, lent))
-        if readOnlyToo {
-            let reader = try ImageCache(
-                configuration: CacheConfiguration(directory: folder, backend: .log, readOnly: true))
-            defer { try? reader.close() }
-            results.append(
-                result(
-                    "cache_get_read_only", backend: "log", bytes: total, count: keys.count, try gets(reader)))
-        }
-        return results
     }
 
     // MARK: compaction and the sequential copy baseline

@@ -180,6 +180,22 @@ import Testing
         #expect(phases[1].summary.median == 1)
     }
 
+    @Test func interleavedRoundsRotateTheFirstWorkAndTimeEachOncePerRound() throws {
+        let sampler = Sampler(repeats: 4, warmUp: true)
+        var calls: [Int] = []
+        let summaries = try sampler.measureInterleaved(
+            (0..<3).map { index in { calls.append(index) } })
+        // The warm-up runs each work once in order; round r then starts at work r % 3.
+        #expect(calls == [0, 1, 2, 0, 1, 2, 1, 2, 0, 2, 0, 1, 0, 1, 2])
+        #expect(summaries.map(\.samples.count) == [4, 4, 4])
+        let failing = Sampler(repeats: 2, warmUp: false)
+        #expect(throws: BenchmarkError.self) {
+            _ = try failing.measureInterleaved([
+                {}, { throw BenchmarkError.verificationFailed(suite: "t", backend: "b", detail: "d") },
+            ])
+        }
+    }
+
     @Test func progressLineStaysQuietForShortWorkAndWhenDisabled() {
         let lines = LineCollector()
         let progress = ProgressLine(enabled: true) { lines.append($0) }
