@@ -1,0 +1,135 @@
+import Foundation
+import Platform
+import TestSupport
+import Testing
+
+@testable import LogStoreKit
+
+/// A read-only handle beside a writer that keeps no coordination file (`Spec/store.md` §12.5):
+/// it takes up what the writer appended in chunks, checks every record and value, and stops at
+/// the first record that is not whole yet.
+@Suite struct LogStoreFollowingTests {
+    /// Lets the reader's next operation look at the file again (at most once a millisecond).
+    static func letTheReaderLook() { usleep(2_000) }
+
+    /// The bytes of one put record for `key`, as a store writes it (in format 3 when it has user
+    /// metadata, §13).
+    static func recordBytes(
+        key: String, value: [UInt8], userMetadata: [UInt8] = [], in directory: TemporaryDirectory
+    ) throws -> [UInt8] {
+        let path = directory.file("scratch-\(key).log")
+        let scratch = try LogStore(path: path, options: .init(writeBufferSize: 0))
+        try value.withUnsafeBytes { bytes in
+            if userMetadata.isEmpty {
+                try scratch.put(bytes, forKey: Array(key.utf8), metadata: metadata(7))
+            } else {
+                try scratch.put(
+                    bytes, forKey: Array(key.utf8), metadata: metadata(7), userMetadata: userMetadata)
+            }
+        }
+        try scratch.close()
+        let start = RecordFormat.fileHeaderSize
+        let length =
+            RecordFormat.recordHeaderSize + key.utf8.count + value.count
+            + (userMetadata.isEmpty ? 0 : Int(RecordFormat.userMetadataBlockLength(userMetadata.count)))
+        return Array(fileBytes(path)[start..<start + length])
+    }
+
+    static func append(_ bytes: some Collection<UInt8>, to path: String) throws {
+        let handle = try #require(FileHandle(forWritingAtPath: path))
+        defer { try? handle.close() }
+        try handle.seekToEnd()
+        try handle.write(contentsOf: Data(bytes))
+    }
+
+    @Test func aReaderTakesUpEverythingAWriterAppendedSinceItLooked() throws {
+        let directory = TemporaryDirectory()
+        let path = directory.file()
+        let writer = try LogStore(path: path, options: .init(compactionDeadRatio: nil))
+        // User metadata first: it rewrites the log in format 3 (§13), which a reader that
+        // opened before would reload whole rather than follow.
+        try writer.put(
+            UnsafeRawBufferPointer(start: nil, count: 0), forKey: Array("first".utf8), metadata: metadata(1),
+            userMetadata: [9])
+        try writer.synchronize()
+        let reader = try LogStore(path: path, options: .init(readOnly: true))
+        #expect(try reader.userMetadata(forKey: Array("first".utf8)) == [9])
+        let identity = FileSystem.identity(ofPath: path)
+        // Puts of many sizes, one longer than the 1 MiB chunk the reader reads at once,
+        // touches, removals and user metadata, all appended before the reader looks again.
+        for index in 0..<400 {
+            let length = index == 200 ? 3 << 20 : index * 37 % 5_000
+            try writer.put(
+                expectedValue(for: index, length: length), forKey: "k\(index)", metadata: metadata(2))
+        }
+        for index in stride(from: 0, to: 400, by: 3) {
+            try writer.updateMetadata(metadata(UInt64(10 + index)), forKey: "k\(index)")
+        }
+        for index in stride(from: 1, to: 400, by: 7) { try writer.removeValue(forKey: "k\(index)") }
+        try writer.put(
+            UnsafeRawBufferPointer(start: nil, count: 0), forKey: Array("tagged".utf8), metadata: metadata(3),
+            userMetadata: [1, 2, 3])
+        try writer.synchronize()
+        Self.letTheReaderLook()
+        for index in 0..<400 {
+            let key = "k\(index)"
+            #expect(try reader.value(forKey: key) == writer.value(forKey: key), "\(key)")
+            #expect(reader.metadata(forKey: key) == writer.metadata(forKey: key), "\(key)")
+        }
+        #expect(try reader.userMetadata(forKey: Array("tagged".utf8)) == [1, 2, 3])
+        #expect(FileSystem.identity(ofPath: path) == identity, "followed, not reloaded")
+        #expect(reader.count == writer.count)
+        try writer.close()
+        try reader.close()
+    }
+
+    /// A record cut inside its value, and one longer than a chunk cut past the first chunk: the
+    /// reader takes neither, nor anything after them, until their bytes are all there.
+    @Test(arguments: [10_000, 3 << 20])
+    func aReaderStopsAtARecordNotYetWhole(valueLength: Int) throws {
+        let directory = TemporaryDirectory()
+        let path = directory.file()
+        let writer = try LogStore(path: path, options: .init(writeBufferSize: 0))
+        try writer.put([1], forKey: "a", metadata: metadata(1))
+        try writer.close()
+        let reader = try LogStore(path: path, options: .init(readOnly: true))
+        let value = expectedValue(for: 5, length: valueLength)
+        let record = try Self.recordBytes(key: "b", value: value, in: directory)
+        let cut = record.count - valueLength / 3
+        try Self.append(record[..<cut], to: path)
+        Self.letTheReaderLook()
+        #expect(try reader.value(forKey: "a") == [1])
+        #expect(try reader.value(forKey: "b") == nil)
+        try Self.append(record[cut...], to: path)
+        Self.letTheReaderLook()
+        #expect(try reader.value(forKey: "b") == value)
+        try reader.close()
+    }
+
+    /// A whole record whose value, or user metadata, does not match its checksum ends what the
+    /// reader takes up: neither it nor the whole record after it is applied.
+    @Test(arguments: [false, true])
+    func aReaderStopsAtARecordThatFailsAChecksum(inUserMetadata: Bool) throws {
+        let directory = TemporaryDirectory()
+        let path = directory.file()
+        let writer = try LogStore(path: path, options: .init(writeBufferSize: 0))
+        // In format 3, as the damaged record is (§13).
+        try [UInt8]([1]).withUnsafeBytes { bytes in
+            try writer.put(bytes, forKey: Array("a".utf8), metadata: metadata(1), userMetadata: [9])
+        }
+        try writer.close()
+        let reader = try LogStore(path: path, options: .init(readOnly: true))
+        var damaged =
+            inUserMetadata
+            ? try Self.recordBytes(key: "b", value: [1, 2, 3], userMetadata: [4, 5, 6, 7], in: directory)
+            : try Self.recordBytes(key: "b", value: expectedValue(for: 6, length: 300), in: directory)
+        damaged[damaged.count - 1] ^= 0x01
+        try Self.append(damaged + Self.recordBytes(key: "c", value: [3], in: directory), to: path)
+        Self.letTheReaderLook()
+        #expect(try reader.value(forKey: "a") == [1])
+        #expect(try reader.value(forKey: "b") == nil)
+        #expect(try reader.value(forKey: "c") == nil)
+        #expect(reader.count == 1)
+        try reader.close()
+    }
+}
