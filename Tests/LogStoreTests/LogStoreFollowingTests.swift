@@ -132,4 +132,41 @@ import Testing
         #expect(reader.count == 1)
         try reader.close()
     }
+
+    /// Another handle's touch is a change of the entry's metadata, reported with the entry as it
+    /// was and as it is, to a sharing handle and to a reader beside a lone writer alike.
+    @Test(arguments: [true, false])
+    func anotherHandlesTouchIsReportedAsAChange(shared: Bool) throws {
+        let directory = TemporaryDirectory()
+        let path = directory.file()
+        let writer =
+            shared
+            ? try LogStoreSharingTests.shared(path, first: true)
+            : try LogStore(path: path, options: .init(writeBufferSize: 0))
+        try writer.put([1], forKey: "k", metadata: metadata(1))
+        try writer.put([2], forKey: "gone", metadata: metadata(2))
+        let follower =
+            shared
+            ? try LogStoreSharingTests.shared(path, first: false)
+            : try LogStore(path: path, options: .init(readOnly: true))
+        #expect(try follower.value(forKey: "k") == [1])
+        _ = follower.takeChanges()
+        let touched = Array("k".utf8)
+        let gone = Array("gone".utf8)
+        let before = try #require(try writer.entryInfo(forKey: touched))
+        let goneBefore = try #require(try writer.entryInfo(forKey: gone))
+        try writer.updateMetadata(metadata(5), forKey: "k")
+        try writer.removeValue(forKey: "gone")
+        if !shared { Self.letTheReaderLook() }
+        let after = try #require(try writer.entryInfo(forKey: touched))
+        #expect(after.metadata == metadata(5))
+        #expect(follower.metadata(forKey: "k") == metadata(5))
+        #expect(
+            follower.takeChanges() == [
+                .entry(key: touched, before: before, after: after),
+                .entry(key: gone, before: goneBefore, after: nil),
+            ])
+        try writer.close()
+        try follower.close()
+    }
 }
