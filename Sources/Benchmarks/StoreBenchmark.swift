@@ -14,7 +14,8 @@ import Platform
 /// - `cache_get` at 4 KiB and 1 MiB: `ImageCache.bytes(forKey:)` hits on the log backend, one
 ///   thread (the cache's whole read path: lookup, read, checks and the recorded hit);
 ///   `cache_with_value` the same hits through `withValue(forKey:_:)`, which lends the bytes;
-///   `cache_get_read_only` at 4 KiB through a read-only cache beside the writer;
+///   `cache_get_read_only` at 4 KiB through a read-only cache beside the writer, and
+///   `cache_get_read_only_following` through it while the writer's hits append touch records;
 /// - the reads that the report compares with `pread` (`posix_read`, `get`, `get_read_only`,
 ///   `cache_get` and `cache_with_value` of one size) are timed in interleaved rounds
 ///   (``Sampler/measureInterleaved(_:)``), so a noisy moment on the shared machine falls on a
@@ -243,8 +244,12 @@ public enum StoreBenchmark {
     /// `cache_get` through `bytes(forKey:)`; `cache_with_value` through
     /// `withValue(forKey:_:)`, which lends the bytes (the closure only looks at their length
     /// and first byte); with `readOnlyToo`, `cache_get_read_only` through a read-only cache
-    /// opened beside the writer (how an app extension reads). The caches are filled and
-    /// reopened before any read is timed, so no hit is served from the memory of the stores.
+    /// opened beside the writer (how an app extension reads), and
+    /// `cache_get_read_only_following`, the same reads timed in the interleaved rounds, where
+    /// each pass first takes up the touch records of the writable cache's hits since the last
+    /// (two for each of its reads): an extension reading beside an app that serves hits. The
+    /// caches are filled and reopened before any read is timed, so no hit is served from the
+    /// memory of the stores.
     final class CacheReaders {
         let folder: URL
         let cache: ImageCache
@@ -298,7 +303,10 @@ public enum StoreBenchmark {
                     }
                 ),
             ]
-            self.reads = reads
+            self.reads =
+                reads
+                + (reader.map { reader in [("cache_get_read_only_following", "log", { try gets(reader) })] }
+                    ?? [])
             readOnlyRead = reader.map { reader in ("cache_get_read_only", "log", { try gets(reader) }) }
         }
 
