@@ -55,6 +55,51 @@ import TortureWorkload
         #expect(try final.verify().isValid)
     }
 
+    /// A read-only handle follows a writer in another process that never stops appending,
+    /// rewriting, touching and compacting (`Spec/store.md` §12.5), for 3 seconds: every read
+    /// returns the key's value or, for a key the reader has not taken up yet, nothing, and never
+    /// fails. Once the writer is killed, every key it reported synchronized reads back.
+    @Test func aReaderFollowingALiveWriterNeverReadsWrongBytes() throws {
+        let scratch = TemporaryDirectory()
+        let path = scratch.url.path + "/followed.log"
+        let child = try Child(["write", path, "0", "77"], binary: "store-torture-child")
+        child.waitForLines(1)
+        let reader = try LogStore(path: path, options: .init(readOnly: true))
+        var random: UInt64 = 0xF011_0E5
+        var reads = 0
+        var hits = 0
+        var durable = 0
+        let deadline = Date().addingTimeInterval(3)
+        while Date() < deadline {
+            child.waitForLines(child.lines.count + 1)
+            if let last = child.lines.last, last.hasPrefix("synced ") {
+                durable = Int(last.dropFirst(7)) ?? durable
+            }
+            for _ in 0..<50 {
+                random ^= random << 13
+                random ^= random >> 7
+                random ^= random << 17
+                let number = Int(random % UInt64(durable + 1))
+                reads += 1
+                guard let value = try reader.value(forKey: "k\(number)") else { continue }
+                hits += 1
+                guard value == StoreTortureWorkload.value(for: number) else {
+                    Issue.record("k\(number) read back bytes that were never stored under it")
+                    return
+                }
+            }
+        }
+        child.kill()
+        #expect(hits > reads / 2, "the reader took up \(hits) of \(reads) keys already synchronized")
+        usleep(2_000)
+        for number in 0...durable
+        where try reader.value(forKey: "k\(number)") != StoreTortureWorkload.value(for: number) {
+            Issue.record("k\(number) was synchronized but the reader does not read it back")
+            return
+        }
+        try reader.close()
+    }
+
     /// RLIMIT_FSIZE makes writes fail with EFBIG without filling the disk: the error reaches the
     /// caller, earlier entries stay readable, and the file holds only whole records.
     @Test func fileSizeLimitReachesTheCallerAndLeavesTheStoreConsistent() throws {
