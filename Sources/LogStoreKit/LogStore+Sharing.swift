@@ -447,8 +447,9 @@ extension LogStore {
             let parsed = parsePublished(bytes, at: offset, verifyingValues: true, sink)
             offset += UInt64(parsed)
             if parsed > 0 && offset < end { continue }
-            if parsed == 0 && got == chunk.count {
-                // A record longer than the chunk, or not whole yet: scan reads it by parts.
+            if parsed == 0 && got == chunk.count && end - offset > UInt64(chunk.count) {
+                // The first record may be longer than a chunk: scan reads it by parts. (When the
+                // chunk held all the rest, that record is not whole or not valid: stop there.)
                 var report = recoveryState
                 return try withoutActuallyEscaping(sink) { sink throws(LogStoreError) in
                     try scan(

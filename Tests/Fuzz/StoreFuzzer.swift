@@ -3,11 +3,13 @@
 // with Sources/Checksums, Sources/Platform and Sources/LogStoreKit.
 //
 // The input is the log and its snapshot: byte 0 chooses the options (bit 0 read-only, bit 1
-// repairsDamage, bit 2 no snapshot), bytes 1–2 (little-endian) the length of the log; the log's
-// bytes follow, and whatever is left is the snapshot (`store.log.hint`). Every input must open
-// or throw a LogStoreError (`Spec/store.md` §9), never trap; an open store must list, read and
-// verify every entry, each read returning the value or a typed error; a writable one must then
-// take a put, a compaction and a close.
+// repairsDamage, bit 2 no snapshot, bit 3 follow), bytes 1–2 (little-endian) the length of the
+// log; the log's bytes follow, and whatever is left is the snapshot (`store.log.hint`). Every
+// input must open or throw a LogStoreError (`Spec/store.md` §9), never trap; an open store must
+// list, read and verify every entry, each read returning the value or a typed error; a writable
+// one must then take a put, a compaction and a close. With follow, a read-only store opens on
+// the log's first half and the rest is appended after, as a writer beside it would (§12.5): it
+// must take that up (or stop before it) and read every entry again, the same way.
 import Foundation
 
 #if !IMAGECACHE_SINGLE_MODULE
@@ -31,19 +33,33 @@ public func storeFuzzerTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) 
     let hint = Data(bytes: data + 3 + logLength, count: size - 3 - logLength)
     let path = storeFuzzFolder + "/store.log"
     for suffix in ["", ".hint", ".compacting", ".hint.tmp"] { unlink(path + suffix) }
-    FileManager.default.createFile(atPath: path, contents: log)
+    let follows = control & 8 != 0
+    let appended = follows ? log.count / 2 : 0
+    FileManager.default.createFile(atPath: path, contents: log.prefix(log.count - appended))
     if !hint.isEmpty { FileManager.default.createFile(atPath: path + ".hint", contents: hint) }
 
     _ = try? LogStore.verify(path: path)
     let options = LogStore.Options(
-        readOnly: control & 1 != 0, compactionDeadRatio: nil, usesSnapshot: control & 4 == 0,
+        readOnly: follows || control & 1 != 0, compactionDeadRatio: nil, usesSnapshot: control & 4 == 0,
         repairsDamage: control & 2 != 0)
     guard let store = try? LogStore(path: path, options: options) else { return 0 }
-    for entry in store.entries() {
-        _ = try? store.value(forKey: entry.key)
+    func readEverything() {
+        for entry in store.entries() {
+            _ = try? store.value(forKey: entry.key)
+        }
+        try? store.forEachEntry { _, _ in }
+        _ = try? store.verify()
     }
-    try? store.forEachEntry { _, _ in }
-    _ = try? store.verify()
+    readEverything()
+    if follows {
+        if let handle = FileHandle(forWritingAtPath: path) {
+            handle.seekToEndOfFile()
+            handle.write(log.suffix(appended))
+            handle.closeFile()
+        }
+        store.nextFileCheck = 0  // look at the file now, not a millisecond later
+        readEverything()
+    }
     if !options.readOnly {
         let value: [UInt8] = [1, 2, 3]
         _ = try? value.withUnsafeBytes { bytes in
