@@ -114,6 +114,9 @@ public enum StoreBenchmark {
         return try LogStore(path: path, options: options)
     }
 
+    /// One row of reads: its op and backend, and the work one repeat times.
+    typealias TimedRead = (op: String, backend: String, work: () throws -> Void)
+
     // MARK: put / get / get_touch and the POSIX baseline
 
     static func measureValues(size: Int, count: Int, root: String, sampler: Sampler) throws
@@ -193,7 +196,7 @@ public enum StoreBenchmark {
         }
         let store = try LogStore(path: path, options: .init(compactionDeadRatio: nil))
         let readOnlyStore = try LogStore(path: path, options: .init(readOnly: true))
-        var reads: [(op: String, backend: String, work: () throws -> Void)] = [
+        var reads: [TimedRead] = [
             ("posix_read", "posix", preadEvery),
             ("get", "log", { try readEvery(from: store) }),
             ("get_read_only", "log", { try readEvery(from: readOnlyStore) }),
@@ -254,11 +257,11 @@ public enum StoreBenchmark {
         let folder: URL
         let cache: ImageCache
         let reader: ImageCache?
-        let reads: [(op: String, backend: String, work: () throws -> Void)]
+        let reads: [TimedRead]
         /// Timed on its own, after the others: between interleaved rounds the writable cache's
         /// hits append a touch record each, and a read-only cache that follows them measures
         /// the following, not its reads.
-        let readOnlyRead: (op: String, backend: String, work: () throws -> Void)?
+        let readOnlyRead: TimedRead?
 
         init(value: [UInt8], keys: [String], order: [Int], root: String, readOnlyToo: Bool) throws {
             folder = URL(fileURLWithPath: root + "/cache", isDirectory: true)
@@ -289,7 +292,7 @@ public enum StoreBenchmark {
                 }
             }
             let first = value.first ?? 0
-            let reads: [(op: String, backend: String, work: () throws -> Void)] = [
+            let reads: [TimedRead] = [
                 ("cache_get", "log", { try gets(cache) }),
                 (
                     "cache_with_value", "log",

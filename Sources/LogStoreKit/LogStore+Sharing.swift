@@ -376,23 +376,21 @@ extension LogStore {
     /// without coordination stops at the first record not yet whole and tries again later.
     private func applyPublished(upTo length: UInt64) throws(LogStoreError) {
         var records: [(header: ScannedHeader, key: [UInt8], offset: UInt64)] = []
+        func collect(_ header: ScannedHeader, _ key: UnsafeRawBufferPointer, _ offset: UInt64) {
+            records.append((header, Array(key), offset))
+        }
         let end: UInt64
         if coordination != nil && length - flushedLength <= UInt64(Self.publishedReadLimit) {
             // What others published since the last look is mostly a few small records (their
             // stores, their hits): one read of it all costs less than two per record.
-            end = try scanPublished(from: flushedLength, to: length) { header, key, offset in
-                records.append((header, Array(key), offset))
-            }
+            end = try scanPublished(from: flushedLength, to: length, collect)
         } else if coordination == nil {
-            end = try scanUnpublished(from: flushedLength, to: length) { header, key, offset in
-                records.append((header, Array(key), offset))
-            }
+            end = try scanInChunks(from: flushedLength, to: length, verifyingValues: true, collect)
         } else {
             var report = recoveryState
             end = try scan(
                 from: flushedLength, fileSize: length, durableLength: length, knownTypesOnly: true,
-                following: .published, report: &report
-            ) { header, key, offset in records.append((header, Array(key), offset)) }
+                following: .published, report: &report, sink: collect)
         }
         guard end > flushedLength else { return }
         stateLock.withWriteLock {
@@ -423,17 +421,19 @@ extension LogStore {
     /// The most published bytes ``scanPublished(from:to:_:)`` reads at once.
     static let publishedReadLimit = 1 << 20
 
-    /// The whole records a writer without a coordination file appended between `start` and
-    /// `end` (§12.5), read with `pread` a chunk of up to ``publishedReadLimit`` bytes at a time
-    /// and parsed in memory. (A busy writer appends many small records: a cache applying its
-    /// readers' hits writes a touch record per hit. Read with two calls each, they made a
-    /// read-only cache beside a writable one serving hits read at under a third of its speed.)
-    /// Not from the mapping: such a writer may cut back what it appended, and a mapped read
-    /// past the file's end would crash. Each record must be whole, its value and user metadata
-    /// matching their checksums; the first that is not ends the range. A record longer than a
-    /// chunk is left to ``scan``.
-    private func scanUnpublished(
-        from start: UInt64, to end: UInt64, _ sink: (ScannedHeader, UnsafeRawBufferPointer, UInt64) -> Void
+    /// The whole records between `start` and `end`, read with `pread` a chunk of up to
+    /// ``publishedReadLimit`` bytes at a time and parsed in memory (``parsePublished``); the
+    /// first record that is not whole and valid ends the range. With `verifyingValues` (what a
+    /// writer without a coordination file appended, §12.5, which it may still be writing) each
+    /// value and its user metadata must match their checksums too. (A busy writer appends many
+    /// small records: a cache applying its readers' hits writes a touch record per hit. Read
+    /// with two calls each, they made a read-only cache beside a writable one serving hits read
+    /// at under a third of its speed.) Not from the mapping: such a writer may cut back what it
+    /// appended, and a mapped read past the file's end would crash. A record longer than a chunk
+    /// is left to ``scan``.
+    private func scanInChunks(
+        from start: UInt64, to end: UInt64, verifyingValues: Bool,
+        _ sink: (ScannedHeader, UnsafeRawBufferPointer, UInt64) -> Void
     ) throws(LogStoreError) -> UInt64 {
         let chunk = UnsafeMutableRawBufferPointer.allocate(
             byteCount: Int(min(end - start, UInt64(Self.publishedReadLimit))), alignment: 8)
@@ -444,7 +444,7 @@ extension LogStore {
                 rebasing: chunk[..<Int(min(end - offset, UInt64(chunk.count)))])
             let got = try storeIO { try FileSystem.read(descriptor, into: wanted, at: offset, path: path) }
             let bytes = UnsafeRawBufferPointer(rebasing: chunk[..<got])
-            let parsed = parsePublished(bytes, at: offset, verifyingValues: true, sink)
+            let parsed = parsePublished(bytes, at: offset, verifyingValues: verifyingValues, sink)
             offset += UInt64(parsed)
             if parsed > 0 && offset < end { continue }
             if parsed == 0 && got == chunk.count && end - offset > UInt64(chunk.count) {
@@ -454,7 +454,7 @@ extension LogStore {
                 return try withoutActuallyEscaping(sink) { sink throws(LogStoreError) in
                     try scan(
                         from: offset, fileSize: end, durableLength: end, knownTypesOnly: true,
-                        following: .unpublished, report: &report, sink: sink)
+                        following: verifyingValues ? .unpublished : .published, report: &report, sink: sink)
                 }
             }
             break
@@ -474,11 +474,7 @@ extension LogStore {
             let bytes = UnsafeRawBufferPointer(start: mapping.base + Int(start), count: count)
             return start + UInt64(parsePublished(bytes, at: start, verifyingValues: false, sink))
         }
-        let bytes = UnsafeMutableRawBufferPointer.allocate(byteCount: count, alignment: 8)
-        defer { bytes.deallocate() }
-        let got = try storeIO { try FileSystem.read(descriptor, into: bytes, at: start, path: path) }
-        let read = UnsafeRawBufferPointer(rebasing: bytes[..<got])
-        return start + UInt64(parsePublished(read, at: start, verifyingValues: false, sink))
+        return try scanInChunks(from: start, to: end, verifyingValues: false, sink)
     }
 
     /// Parses the whole records at the start of `bytes`, which begin at file offset `start`;
