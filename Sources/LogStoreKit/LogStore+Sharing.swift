@@ -259,7 +259,9 @@ extension LogStore {
         set { stateLock.withWriteLock { coordination?.setCounter(newValue) } }
     }
 
-    /// The changes other processes made that this handle applied since the last call, in order.
+    /// The changes other processes made that this handle applied since the last call, in order;
+    /// or one `reloaded` when more piled up than a handle keeps (4,096, or one for every 16
+    /// entries of a larger index, `Spec/store.md` §12.4).
     public func takeChanges() -> [Change] {
         catchUpIfNeeded()
         return writerLock.withLock {
@@ -396,8 +398,13 @@ extension LogStore {
         stateLock.withWriteLock {
             for record in records {
                 record.key.withUnsafeBytes { key in
-                    let before = index[key].map(EntryInfo.init)
+                    // Once the changes are one `reloaded`, which says "derive everything again"
+                    // from the index as it is when the owner takes them, a record needs no change
+                    // of its own.
+                    let noting = !changesCollapsed
+                    let before = noting ? index[key].map(EntryInfo.init) : nil
                     Self.apply(record.header, key: key, at: record.offset, to: index, liveBytes: &liveBytes)
+                    guard noting else { return }
                     if record.header.type == RecordFormat.RecordType.clear.rawValue {
                         pendingChanges.append(.cleared)
                     } else {
@@ -406,17 +413,25 @@ extension LogStore {
                             pendingChanges.append(.entry(key: record.key, before: before, after: after))
                         }
                     }
+                    // An owner that never takes them (a read-only cache that only reads) must
+                    // not hold them without end: past the bound, one `reloaded` replaces them.
+                    if pendingChanges.count > pendingChangeLimit { pendingChanges = [.reloaded] }
                 }
             }
             flushedLength = end
             mapFlushedLength()
-            // An owner that never takes them (a bare reader) must not grow them without end:
-            // past a bound, one `reloaded` says "derive everything again".
-            if pendingChanges.count > Self.pendingChangeLimit { pendingChanges = [.reloaded] }
         }
     }
 
-    static let pendingChangeLimit = 65_536
+    /// Whether the pending changes are one `reloaded`, which no later record can add to.
+    var changesCollapsed: Bool { pendingChanges.count == 1 && pendingChanges[0] == .reloaded }
+
+    /// The most changes a handle keeps for its owner (§12.4): 4,096, or one for every 16
+    /// entries of a larger index. A change of a 35-byte key takes about 200 bytes and an entry
+    /// of the index about 120, so the changes stay near a tenth of the index's memory. That
+    /// matters to a read-only cache in an app extension: it only reads, so it never takes
+    /// them, and it runs under a tight memory limit.
+    var pendingChangeLimit: Int { max(4_096, index.count / 16) }
 
     /// The most published bytes ``scanPublished(from:to:_:)`` reads at once.
     static let publishedReadLimit = 1 << 20

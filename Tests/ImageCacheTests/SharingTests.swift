@@ -239,6 +239,33 @@ import Testing
         try reader.close()
     }
 
+    /// A reader that only reads never takes its log's changes; past their bound they become one
+    /// `reloaded` and later records note nothing (`Spec/store.md` §12.4). Its next inspection
+    /// derives everything from the index again, and must count what the writer holds.
+    @Test(arguments: sharable)
+    func aReaderPastTheBoundOfChangesCountsWhatTheWriterHolds(backend: Backend) throws {
+        let directory = TemporaryDirectory()
+        let clock = ManualClock(milliseconds: 1_000)
+        let writer = try Self.shared(backend, directory, clock: clock)
+        try writer.store([1], forKey: "before")
+        let reader = try Self.shared(backend, directory, clock: clock, readOnly: true)
+        #expect(reader.count == 1)
+        for index in 0..<4_200 { try writer.store([UInt8(truncatingIfNeeded: index)], forKey: "k\(index)") }
+        #expect(try reader.bytes(forKey: "k4199") == [UInt8(truncatingIfNeeded: 4_199)])
+        // After the collapse: a large value (an external file in hybrid), a replacement, a removal.
+        try writer.store(bytes(seed: 4, count: 3_000), forKey: "large")
+        try writer.store([7, 7], forKey: "k1")
+        #expect(try writer.removeValue(forKey: "k2"))
+        #expect(try reader.bytes(forKey: "large") == bytes(seed: 4, count: 3_000))
+        #expect(reader.count == writer.count)
+        #expect(reader.count == 4_201)
+        #expect(reader.totalByteCount == writer.totalByteCount)
+        #expect(try reader.bytes(forKey: "k1") == [7, 7])
+        #expect(try reader.bytes(forKey: "k2") == nil)
+        try writer.close()
+        try reader.close()
+    }
+
     @Test(arguments: sharable)
     func aWriterThatDoesNotShareExcludesTheSharersAndTheyIt(backend: Backend) throws {
         let directory = TemporaryDirectory()

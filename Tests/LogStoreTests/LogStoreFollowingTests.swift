@@ -169,4 +169,68 @@ import Testing
         try writer.close()
         try follower.close()
     }
+
+    /// Past the bound (4,096 for a small index), a handle's pending changes become one
+    /// `reloaded`, and records applied after it note nothing more until the owner takes them
+    /// (§12.4); then noting starts again. A read-only cache that only reads never takes them.
+    @Test(arguments: [true, false])
+    func changesPastTheBoundBecomeOneReloadedThatLaterRecordsDoNotAddTo(shared: Bool) throws {
+        let directory = TemporaryDirectory()
+        let path = directory.file()
+        let writer =
+            shared
+            ? try LogStoreSharingTests.shared(path, first: true)
+            : try LogStore(path: path, options: .init(writeBufferSize: 0))
+        try writer.put([0], forKey: "first", metadata: metadata(1))
+        let follower =
+            shared
+            ? try LogStoreSharingTests.shared(path, first: false)
+            : try LogStore(path: path, options: .init(readOnly: true))
+        #expect(try follower.value(forKey: "first") == [0])
+        #expect(follower.takeChanges().isEmpty)
+        for index in 0..<4_097 {
+            try writer.put([UInt8(truncatingIfNeeded: index)], forKey: "k\(index)", metadata: metadata(2))
+        }
+        if !shared { Self.letTheReaderLook() }
+        #expect(try follower.value(forKey: "k4096") == [0])
+        // More of every kind after the collapse: a put, a touch, a removal.
+        try writer.put([9], forKey: "late", metadata: metadata(3))
+        try writer.updateMetadata(metadata(4), forKey: "k1")
+        try writer.removeValue(forKey: "k2")
+        if !shared { Self.letTheReaderLook() }
+        #expect(try follower.value(forKey: "late") == [9])
+        #expect(follower.metadata(forKey: "k1") == metadata(4))
+        #expect(try follower.value(forKey: "k2") == nil)
+        #expect(follower.takeChanges() == [.reloaded])
+        // Taken: the next record is noted again.
+        try writer.put([8], forKey: "after", metadata: metadata(5))
+        if !shared { Self.letTheReaderLook() }
+        let after = try #require(try writer.entryInfo(forKey: Array("after".utf8)))
+        #expect(follower.takeChanges() == [.entry(key: Array("after".utf8), before: nil, after: after)])
+        try writer.close()
+        try follower.close()
+    }
+
+    /// A larger index keeps one change for every 16 entries before they become one `reloaded`:
+    /// 70,000 entries keep 4,375.
+    @Test func aLargerIndexKeepsMoreChanges() throws {
+        let directory = TemporaryDirectory()
+        let path = directory.file()
+        let writer = try LogStore(path: path, options: .init(compactionDeadRatio: nil))
+        for index in 0..<70_000 {
+            try writer.put([1], forKey: "k\(index)", metadata: metadata(1))
+        }
+        try writer.synchronize()
+        let reader = try LogStore(path: path, options: .init(readOnly: true))
+        for index in 0..<4_375 { try writer.updateMetadata(metadata(2), forKey: "k\(index)") }
+        try writer.synchronize()
+        Self.letTheReaderLook()
+        #expect(reader.takeChanges().count == 4_375)
+        for index in 0..<4_376 { try writer.updateMetadata(metadata(3), forKey: "k\(index)") }
+        try writer.synchronize()
+        Self.letTheReaderLook()
+        #expect(reader.takeChanges() == [.reloaded])
+        try writer.close()
+        try reader.close()
+    }
 }
