@@ -394,6 +394,12 @@ public enum FileSystem {
         return directory.isEmpty ? "/" : directory
     }
 
+    /// The last component of `path` (all of it when it has no slash).
+    public static func fileName(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return path }
+        return String(path[path.index(after: slash)...])
+    }
+
     // MARK: Whole files
 
     /// The whole regular file at `path`, or nil when nothing is there. A symbolic link is not

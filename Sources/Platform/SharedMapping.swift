@@ -5,14 +5,20 @@
 #elseif canImport(Darwin)
     import Darwin
 #endif
+#if canImport(Synchronization)
+    import Synchronization
+#endif
 
-/// A small file mapped shared, for words several processes read and write in place (the
-/// coordination file of a shared store, `Spec/store.md` §12).
+/// A file mapped shared, for words several processes read and write in place and bytes they
+/// hand each other (the coordination file of a shared store and its staging area,
+/// `Spec/store.md` §12).
 ///
 /// Words are 64-bit, aligned, little-endian. A load or store of one is a single machine
 /// access, so another process sees the old value or the new one. ``storeReleasing(_:at:)``
 /// and ``loadAcquiring(at:)`` order the accesses around them (``MemoryFence``); even so, every
 /// value read is checked against the file it describes before it is trusted.
+/// ``compareExchange(expecting:replacingWith:at:)`` and ``add(_:at:)`` change a word atomically
+/// across processes (the lock of changes and its tokens).
 public final class SharedMapping: @unchecked Sendable {
     private let base: UnsafeMutableRawPointer
     /// The mapped length in bytes.
@@ -46,7 +52,7 @@ public final class SharedMapping: @unchecked Sendable {
     /// The word at byte `offset` (a multiple of 8).
     @inline(__always)
     public func load(at offset: Int) -> UInt64 {
-        precondition(offset % 8 == 0 && offset + 8 <= length)
+        assert(offset % 8 == 0 && offset + 8 <= length)
         return UInt64(littleEndian: base.load(fromByteOffset: offset, as: UInt64.self))
     }
 
@@ -68,7 +74,52 @@ public final class SharedMapping: @unchecked Sendable {
     /// Stores `value` in the word at byte `offset` (a multiple of 8).
     @inline(__always)
     public func store(_ value: UInt64, at offset: Int) {
-        precondition(isWritable && offset % 8 == 0 && offset + 8 <= length)
+        // Offsets are the callers' constants: checked in debug builds, where the tests run.
+        assert(isWritable && offset % 8 == 0 && offset + 8 <= length)
         base.storeBytes(of: value.littleEndian, toByteOffset: offset, as: UInt64.self)
+    }
+
+    /// The mapped bytes from `offset` on, for copying in and out (`count` bytes must lie in
+    /// the mapping). Writing through it needs a writable mapping.
+    @inline(__always)
+    public func bytes(at offset: Int, count: Int) -> UnsafeMutableRawPointer {
+        precondition(offset >= 0 && count >= 0 && offset <= length - count)
+        return base + offset
+    }
+
+    /// Replaces the word at `offset` with `desired` if it holds `expected`, as one atomic step
+    /// that every process sees whole; whether it did. Accesses after a successful exchange
+    /// happen after it, and accesses before it happen before it (acquiring and releasing).
+    @inline(__always)
+    public func compareExchange(expecting expected: UInt64, replacingWith desired: UInt64, at offset: Int)
+        -> Bool
+    {
+        precondition(isWritable && offset % 8 == 0 && offset + 8 <= length)
+        #if canImport(Synchronization)
+            if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) {
+                // Every platform Swift runs on is little-endian: the atomic's native word is the
+                // file's.
+                return (base + offset).assumingMemoryBound(to: Atomic<UInt64>.self).pointee
+                    .compareExchange(expected: expected, desired: desired, ordering: .acquiringAndReleasing)
+                    .exchanged
+            }
+        #endif
+        #if canImport(Darwin)
+            return OSAtomicCompareAndSwap64Barrier(
+                Int64(bitPattern: expected), Int64(bitPattern: desired),
+                (base + offset).assumingMemoryBound(to: Int64.self))
+        #else
+            fatalError("no atomic compare-and-swap on this system")
+        #endif
+    }
+
+    /// Adds `delta` to the word at `offset` as one atomic step (wrapping); returns the word as
+    /// it was before.
+    @inline(__always)
+    public func add(_ delta: UInt64, at offset: Int) -> UInt64 {
+        while true {
+            let old = load(at: offset)
+            if compareExchange(expecting: old, replacingWith: old &+ delta, at: offset) { return old }
+        }
     }
 }

@@ -22,6 +22,19 @@ public enum SystemTime {
         return UInt64(now.tv_sec) &* 1_000_000_000 &+ UInt64(now.tv_nsec)
     }
 
+    /// Suspends the calling thread for about `nanoseconds` (at least that long, unless a signal
+    /// ends the sleep early).
+    public static func sleep(nanoseconds: UInt64) {
+        var request = timespec(
+            tv_sec: Int(nanoseconds / 1_000_000_000), tv_nsec: Int(nanoseconds % 1_000_000_000))
+        _ = nanosleep(&request, nil)
+    }
+
+    /// Lets another thread run on this processor, if one is waiting (`sched_yield`).
+    public static func yieldProcessor() {
+        _ = sched_yield()
+    }
+
     /// A number that stays the same for the calling thread while it runs (its handle's bits,
     /// mixed so that the low ones vary: handles are aligned addresses).
     public static func currentThreadNumber() -> Int {
