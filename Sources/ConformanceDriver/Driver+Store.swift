@@ -44,7 +44,7 @@ extension Driver {
         if request.has("shared") {
             guard
                 FileManager.default.createFile(
-                    atPath: path + ".shared", contents: Data(try request.bytes("shared")))
+                    atPath: path + ".shared", contents: Data(try Driver.coordinationFile(request)))
             else { throw RequestFailure(name: "driverSetup: cannot write \(path).shared") }
             let first = request.fields["joins"] != .bool(true)
             sharing = LogStore.Sharing(isOnlyProcess: { first })
@@ -86,10 +86,63 @@ extension Driver {
             answer["sync"] = .bytes([UInt8](mark))
         }
         if sharing != nil, let coordination = FileManager.default.contents(atPath: path + ".shared") {
-            answer["shared"] = .bytes([UInt8](coordination))
+            // The header only: the staging area after it is 1 MiB (Spec/store.md §12.2).
+            answer["shared"] = .bytes([UInt8](coordination.prefix(Driver.coordinationHeaderSize)))
+            answer["sharedLength"] = .integer(Int64(coordination.count))
         }
         return answer
     }
+
+    /// The size of a coordination file's header (Spec/store.md §12.2), all a response carries.
+    static let coordinationHeaderSize = 4_096
+
+    /// The coordination file a store.read asks for (Spec/conformance.md §5.4): the bytes of
+    /// `shared`, extended with zeros to `sharedLength`, with the current boot's identity at
+    /// offset 72 when `currentBoot` is true.
+    private static func coordinationFile(_ request: Request) throws(RequestFailure) -> [UInt8] {
+        var bytes = try request.bytes("shared")
+        if let length = try request.optionalInteger("sharedLength") {
+            guard length >= bytes.count, length <= 1 << 30 else {
+                throw RequestFailure.badRequest("sharedLength \(length) is shorter than shared or too large")
+            }
+            bytes += [UInt8](repeating: 0, count: Int(length) - bytes.count)
+        }
+        if request.fields["currentBoot"] == .bool(true) {
+            guard bytes.count >= 80 else {
+                throw RequestFailure.badRequest("currentBoot needs a coordination file of at least 80 bytes")
+            }
+            var identity = currentBootIdentity
+            for index in 72..<80 {
+                bytes[index] = UInt8(truncatingIfNeeded: identity)
+                identity >>= 8
+            }
+        }
+        return bytes
+    }
+
+    /// The identity of the system's current boot, computed as Spec/store.md §12.10 says and not
+    /// with the implementation's own code, so a wrong one in the store does not go unnoticed:
+    /// on Linux the UUID of `/proc/sys/kernel/random/boot_id`, its 16 bytes read as two
+    /// big-endian words combined by exclusive or; on Darwin `kern.boottime` as seconds ×
+    /// 1,000,000 + microseconds; 0 where the system does not tell.
+    static let currentBootIdentity: UInt64 = {
+        #if os(Linux)
+            guard let text = try? String(contentsOfFile: "/proc/sys/kernel/random/boot_id", encoding: .utf8)
+            else { return 0 }
+            let digits = text.compactMap { $0.hexDigitValue }.map(UInt64.init)
+            guard digits.count == 32 else { return 0 }
+            let high = digits[0..<16].reduce(0) { $0 << 4 | $1 }
+            let low = digits[16..<32].reduce(0) { $0 << 4 | $1 }
+            return high ^ low
+        #elseif canImport(Darwin)
+            var time = timeval()
+            var size = MemoryLayout<timeval>.size
+            guard sysctlbyname("kern.boottime", &time, &size, nil, 0) == 0 else { return 0 }
+            return UInt64(time.tv_sec) &* 1_000_000 &+ UInt64(time.tv_usec)
+        #else
+            return 0
+        #endif
+    }()
 
     /// What a store.read asks the open to do with damage to synchronized data (Spec/store.md
     /// §5.3 rule 4): skip it record by record (§5.4), cut it off as a tail, or neither (refuse).

@@ -20,14 +20,16 @@ extension Expectation {
         }
 
         /// Nil when the bytes are equal outside `ignored`, else the offset, both lengths and a
-        /// hex window of each side.
-        static func bytes(expected: [UInt8], got: [UInt8], ignoring ignored: [Range<Int>], place: String)
-            -> Mismatch?
-        {
+        /// hex window of each side. `total` is the length of the data both sides begin when it
+        /// is longer than they are (a `$length` pattern compares only the first bytes).
+        static func bytes(
+            expected: [UInt8], got: [UInt8], ignoring ignored: [Range<Int>], place: String,
+            of total: Int? = nil
+        ) -> Mismatch? {
             guard let offset = first(expected, got, ignoring: ignored) else { return nil }
             let message =
                 expected.count == got.count
-                ? "\(place): bytes differ at offset \(offset) of \(expected.count)"
+                ? "\(place): bytes differ at offset \(offset) of \(total ?? expected.count)"
                 : "\(place): expected \(count(expected.count, "byte")), got \(got.count);"
                     + " first difference at offset \(offset)"
             let hex = { (byte: UInt8) in String(byte, radix: 16).leftPadded(to: 2) }

@@ -13,9 +13,10 @@ struct Mismatch: Equatable, Sendable {
 /// The expectation is a pattern: every field it names must be present and match, fields it
 /// does not name are ignored, arrays must have the same length and match element by element,
 /// `{"$oneOf": [a, b, …]}` matches any of its alternatives, and `{"$bytes": …, "$ignore": …}`
-/// compares base64 data byte by byte outside the ignored ranges. Strings are equal when their
-/// Unicode scalars are (so two canonically equivalent keys of different bytes differ). A
-/// response that carries `error` matches only an expectation that names an error.
+/// compares base64 data byte by byte outside the ignored ranges (with `"$length": N`, data of N
+/// bytes whose first bytes are those given). Strings are equal when their Unicode scalars are
+/// (so two canonically equivalent keys of different bytes differ). A response that carries
+/// `error` matches only an expectation that names an error.
 enum Expectation {
     /// Nil when `actual` matches `expected`, else the first difference.
     static func mismatch(expected: JSONValue, actual: JSONValue) -> Mismatch? {
@@ -34,7 +35,8 @@ enum Expectation {
         case .object(let pattern):
             if let bytes = pattern["$bytes"]?.stringValue {
                 return bytesMismatch(
-                    bytes, ignoring: pattern["$ignore"]?.arrayValue ?? [], actual, place: place)
+                    bytes, ignoring: pattern["$ignore"]?.arrayValue ?? [], length: pattern["$length"], actual,
+                    place: place)
             }
             if let alternatives = pattern["$oneOf"]?.arrayValue, pattern.count == 1 {
                 if alternatives.contains(where: { mismatch($0, actual, path: path) == nil }) { return nil }
@@ -161,8 +163,12 @@ enum Expectation {
 
     /// `{"$bytes": B64, "$ignore": [[start, end], …]}`: base64 data equal to `B64` except in the
     /// half-open byte ranges listed, which may differ (for example a store's random generation).
+    /// With `"$length": N` the data must be N bytes long and only its first bytes, as many as
+    /// `B64` holds, are compared: a file too large for a case to carry (a coordination file of
+    /// 1 MiB) is checked by its length and its header.
     private static func bytesMismatch(
-        _ expected: String, ignoring ranges: [JSONValue], _ actual: JSONValue, place: String
+        _ expected: String, ignoring ranges: [JSONValue], length: JSONValue?, _ actual: JSONValue,
+        place: String
     ) -> Mismatch? {
         guard let want = Data(base64Encoded: expected).map([UInt8].init) else {
             return Mismatch(message: "\(place): the case's $bytes is not base64")
@@ -176,7 +182,18 @@ enum Expectation {
             else { return nil }
             return Int(bounds[0])..<Int(bounds[1])
         }
-        return Difference.bytes(expected: want, got: got, ignoring: ignored, place: place)
+        guard let length else {
+            return Difference.bytes(expected: want, got: got, ignoring: ignored, place: place)
+        }
+        guard let total = length.integerValue, total >= want.count else {
+            return Mismatch(message: "\(place): the case's $length is not a length of at least its $bytes")
+        }
+        guard got.count == total else {
+            return Mismatch(message: "\(place): expected \(count(Int(total), "byte")), got \(got.count)")
+        }
+        return Difference.bytes(
+            expected: want, got: Array(got.prefix(want.count)), ignoring: ignored, place: place, of: got.count
+        )
     }
 
     /// `N unit` or `N units`.

@@ -314,6 +314,12 @@ final class HybridStorage: CacheStorage, @unchecked Sendable {
                 try FileSystem.writeFileAtomically(value, to: path, .unsynchronized)
             }
             externalFiles?.noteWritten(name)
+            if shared {
+                // Another sharing process may write the log's staging area to its file, and
+                // synchronize it, before this one does: its write hook knows only its own files
+                // (`Spec/backends.md` §9.5).
+                try cacheIO { () throws(SystemCallError) in try externalFiles?.makeDurable() }
+            }
             let reference = Reference(
                 length: UInt64(value.count), checksum: XXH3.checksum(of: value), name: name)
             let encoded = reference.encoded

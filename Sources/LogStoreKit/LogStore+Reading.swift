@@ -218,7 +218,9 @@ extension LogStore {
         let headLength = RecordFormat.recordHeaderSize + keyBytes.count
         return try withUnsafeTemporaryAllocation(byteCount: headLength, alignment: 8) {
             (head) throws(LogStoreError) -> (value: [UInt8], info: EntryInfo)? in
-            try withCaughtUpReadLock { () throws(LogStoreError) -> (value: [UInt8], info: EntryInfo)? in
+            // A record copied from the staging area counts only if no other process reused the
+            // area meanwhile (§12.7).
+            try withStableStaging { () throws(LogStoreError) -> (value: [UInt8], info: EntryInfo)? in
                 if isClosed { throw .closed(path: path) }
                 guard let likely = index.findLikely(keyBytes) else { return nil }
                 do throws(LogStoreError) {

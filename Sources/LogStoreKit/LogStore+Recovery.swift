@@ -7,19 +7,27 @@ extension LogStore {
     /// Opens, locks and indexes the store (`Spec/store.md` §5).
     func openAndRecover() throws(LogStoreError) {
         if isWritable && !FileSystem.exists(path) { try createEmptyStore() }
-        // A shared writer opens under the lock of changes (§12.2): the first process recovers
-        // the log alone; a later one trusts what the others published.
-        let sharedCoordination = try openCoordination()
+        // A shared writer opens under the open lock (§12.2): the first process recovers the log
+        // alone; a later one trusts what the others published, under the lock of changes.
+        let sharedCoordination = options.sharing != nil && isWritable ? try openSharedCoordination() : nil
+        defer { if let sharedCoordination { FileLock.unlock(sharedCoordination.descriptor) } }
+        var joining = false
         if let sharedCoordination {
-            try storeIO {
-                try FileLock.lockExclusively(sharedCoordination.descriptor, path: sharedCoordination.path)
+            joining = try !storeIO { try options.sharing!.isOnlyProcess() }
+            if joining {
+                // Others have it open: the file they keep is valid, or they are of another kind.
+                guard try storeIO({ try sharedCoordination.hasFullSize() }) else { throw cannotJoin() }
+                try storeIO { try sharedCoordination.mapForWriting(extending: false) }
+                guard sharedCoordination.isValid else { throw cannotJoin() }
+                try takeToken(sharedCoordination)
+                _ = takeLockOfChanges(sharedCoordination, waiting: true)
+            } else {
+                try storeIO { try sharedCoordination.mapForWriting(extending: true) }
             }
         }
-        defer { if let sharedCoordination { FileLock.unlock(sharedCoordination.descriptor) } }
-        let joining =
-            try sharedCoordination.map { coordination throws(LogStoreError) in
-                try !storeIO { try options.sharing!.isOnlyProcess() } && coordination.isValid
-            } ?? false
+        // A joining open that fails lets the lock of changes go; one that succeeds too, once
+        // it has read what the others published.
+        defer { if joining { sharedCoordination!.releaseLock() } }
         try openAndLock()
         var fileSize = try storeIO { try FileSystem.size(descriptor, path: path) }
         if fileSize == 0 && isWritable {
@@ -63,14 +71,33 @@ extension LogStore {
         let takingUp =
             joining && sharedCoordination!.generation != generation && sharedCoordination!.isWriting
         if joining && !takingUp {
-            // The others published this log up to a length; what lies past it is no one's yet.
-            guard sharedCoordination!.generation == generation else {
-                throw .ioError(
-                    operation: "join the shared store", errno: Errno.invalidArgument.rawValue, path: path)
+            // The others published this log: in the file up to `base`, then in the staging area
+            // (read below); what lies past it in the file is no one's yet.
+            guard sharedCoordination!.generation == generation else { throw cannotJoin() }
+            fileSize = min(fileSize, sharedCoordination!.base)
+        } else if !isWritable, let found = Coordination.openForReading(path: coordinationPath), found.isValid
+        {
+            // A reader follows the writers through a valid coordination file (§12.5): the file
+            // up to `base` now, the staging area after the scan.
+            adopt(found)
+            if let state = found.published, state.generation == generation {
+                fileSize = min(fileSize, state.base)
             }
-            fileSize = min(fileSize, sharedCoordination!.length)
         } else if isWritable && !joining {
             try storeIO { try FileSystem.remove(compactionPath) }
+            // This process has the store alone: what the last sharers staged is taken up
+            // before the log is read (§12.10), and a writer that does not share puts the
+            // coordination file out of use (§12.9).
+            var found = sharedCoordination
+            if options.sharing == nil { found = try existingCoordination() }
+            if let found {
+                try takeUpStagedRecords(from: found)
+                if options.sharing == nil && found.isValid {
+                    removeLeftLivenessFiles()
+                    found.invalidate()
+                }
+                fileSize = try storeIO { try FileSystem.size(descriptor, path: path) }
+            }
         }
 
         var start = UInt64(RecordFormat.fileHeaderSize)
@@ -111,11 +138,42 @@ extension LogStore {
         flushedLength = end
         recoveryState = report
         if let sharedCoordination {
-            if !joining { sharedCoordination.startAfresh() }
-            sharedCoordination.publish(generation: generation, length: end)
-            // Its tail is cut: the next holder has nothing of the dead one's to cut.
-            if takingUp { sharedCoordination.setWriting(false) }
+            if !joining {
+                sharedCoordination.startAfresh()
+                removeLeftLivenessFiles()
+                sharedCoordination.publish(generation: generation, length: end, base: end)
+                sharedCoordination.stampFormat()
+                try takeToken(sharedCoordination)
+            } else if takingUp {
+                sharedCoordination.publish(generation: generation, length: end, base: end)
+                // Its tail is cut: the next holder has nothing of the dead one's to cut.
+                sharedCoordination.setWriting(false)
+            }
+            adopt(sharedCoordination)
+            stagingEpoch = sharedCoordination.epoch
+            if joining && !takingUp { try applyStagedRecords() }
+        } else if coordination != nil {
+            try applyStagedRecords()
         }
+    }
+
+    /// The `ioError` of a writer that cannot join the processes sharing the store (§12.2 rule 4).
+    private func cannotJoin() -> LogStoreError {
+        .ioError(operation: "join the shared store", errno: Errno.invalidArgument.rawValue, path: path)
+    }
+
+    /// A joining writer (holding the lock of changes) or a reader has scanned the log file up to
+    /// `base`: the published records after it are in the staging area (§12.2 rule 4, §12.5).
+    /// When the file did not reach `base`, or another process reused the area meanwhile, the
+    /// handle takes them at its first catch-up instead. The owner derives everything from the
+    /// index once the store is open, so no change is kept for it.
+    private func applyStagedRecords() throws(LogStoreError) {
+        guard let coordination, let state = coordination.published, state.generation == generation,
+            flushedLength == state.base
+        else { return }
+        stagingEpoch = state.epoch
+        try catchUp(holdingLockOfChanges: isWritable)
+        pendingChanges.removeAll()
     }
 
     /// Opens the file and takes the lock; retries if a compaction elsewhere replaced the file

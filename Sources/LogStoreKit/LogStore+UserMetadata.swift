@@ -81,10 +81,11 @@ extension LogStore {
     /// - Throws: `checksumMismatch` or `truncatedRecord` when the record is damaged, `ioError`,
     ///   `closed`.
     public func userMetadata(forKey key: [UInt8]) throws(LogStoreError) -> [UInt8]? {
-        catchUpIfNeeded()
         return try rethrowingStoreErrors {
             try key.withUnsafeBytes { keyBytes in
-                try stateLock.withReadLock { () throws(LogStoreError) -> [UInt8]? in
+                // Caught up first; a block copied from the staging area counts only if no other
+                // process reused the area meanwhile (§12.7).
+                try withStableStaging { () throws(LogStoreError) -> [UInt8]? in
                     if isClosed { throw .closed(path: path) }
                     guard let entry = index[keyBytes] else { return nil }
                     guard entry.userMetadataLength > 0 else { return [] }

@@ -283,6 +283,9 @@ extension LogStore {
     /// - Throws: `diskFull`, `fileSizeLimitExceeded`, `ioError`, `closed`.
     public func synchronize() throws(LogStoreError) {
         if isClosed { throw .closed(path: path) }
+        if options.sharing != nil && isWritable && !isInSection {
+            return try synchronizeOutsideSections(writingSnapshot: false)
+        }
         try withExclusiveAccess { () throws(LogStoreError) in
             try writerLock.withLock { () throws(LogStoreError) in
                 if isClosed { throw .closed(path: path) }
@@ -311,12 +314,16 @@ extension LogStore {
             writerLock.withLock {
                 guard !isClosed else { return }
                 stateLock.withWriteLock {
+                    giveUpToken()
                     closeDescriptor()
                     index = KeyIndex()
                 }
             }
         }
         guard isWritable else { return }
+        if options.sharing != nil && !isInSection {
+            return try synchronizeOutsideSections(writingSnapshot: true)
+        }
         // A shared store publishes at the end of the section, before the handle closes.
         try withExclusiveAccess { () throws(LogStoreError) in
             try writerLock.withLock { () throws(LogStoreError) in
@@ -421,6 +428,13 @@ extension LogStore {
             }
             stateLock.withWriteLock {
                 flushedLength += UInt64(recordLength)
+                if let coordination {
+                    // Past `base` now, in the file (§12.7 rule 3): `base` moves first, so that
+                    // no reader looks for the record in the staging area.
+                    coordination.moveBase(to: flushedLength)
+                    coordination.publish(length: flushedLength)
+                    stagingEpoch = coordination.epoch
+                }
                 mapFlushedLength()
             }
             return offset
@@ -444,10 +458,13 @@ extension LogStore {
     }
 
     /// Writes the buffered records to the file. Holds `writerLock`. Readers may copy from the
-    /// buffer meanwhile; it changes only after the write, under the state lock.
+    /// buffer meanwhile; it changes only after the write, under the state lock. Shared, the
+    /// buffer is the staging area, written out as §12.7 rule 2 says: published first, then
+    /// written, then `base` and the epoch moved, before anything is staged again.
     func flushBuffer() throws(LogStoreError) {
         guard bufferedCount > 0 else { return }
         try prepareToWriteRecords()
+        coordination?.publish(length: flushedLength + UInt64(bufferedCount))
         let offset = flushedLength
         do {
             try storeIO {
@@ -462,6 +479,10 @@ extension LogStore {
         stateLock.withWriteLock {
             flushedLength += UInt64(bufferedCount)
             bufferedCount = 0
+            if let coordination {
+                coordination.moveBase(to: flushedLength)
+                stagingEpoch = coordination.epoch
+            }
             mapFlushedLength()
         }
     }

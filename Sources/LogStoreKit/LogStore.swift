@@ -64,6 +64,12 @@ public final class LogStore: @unchecked Sendable {
         public var clock: @Sendable () -> Int64
         /// Test hook: stop compaction at this step as a crash would.
         var compactionFault: CompactionStep?
+        /// Test hook: runs when a catch-up has parsed staged records and has not yet checked
+        /// that the staging area still holds them (§12.7), where another process may reuse it.
+        var stagedRecordsParsed: (@Sendable () -> Void)?
+        /// Test hook: runs when a shared synchronize outside a section has made the log durable
+        /// and has not yet taken the lock again to write the mark.
+        var synchronizedBeforeMark: (@Sendable () -> Void)?
 
         /// Options with the defaults each property states; name only what differs.
         public init(
@@ -153,11 +159,19 @@ public final class LogStore: @unchecked Sendable {
     /// Set when mapping failed once, so every flush does not try again.
     var mappingUnavailable = false
     var index = KeyIndex()
-    /// Bytes of the file on disk; buffered records follow at this offset.
+    /// Bytes of the file on disk; buffered records follow at this offset. Shared, the staging
+    /// area's `base` as this handle last read it (`Spec/store.md` §12.7).
     var flushedLength: UInt64 = 0
+    /// The write buffer: this handle's own, or, for a store that follows a coordination file,
+    /// its staging area, where records of every process wait (§12.7).
     var buffer: UnsafeMutableRawPointer
-    let bufferCapacity: Int
+    var bufferCapacity: Int
+    /// The buffer this handle allocated, freed with it.
+    let ownBuffer: UnsafeMutableRawPointer
+    /// The bytes of `buffer` the index holds records of.
     var bufferedCount = 0
+    /// The staging area's epoch when this handle last read it (§12.4); 0 when it holds no view.
+    var stagingEpoch: UInt64 = 0
     var liveBytes: UInt64 = 0
     var generation: UInt64 = 0
     /// The log's major version (`Spec/store.md` §2, §13): 2 until it holds user metadata.
@@ -179,6 +193,17 @@ public final class LogStore: @unchecked Sendable {
     /// nest them (`accessDepth`, touched only under it).
     let accessLock = MutualExclusion(recursive: true)
     var accessDepth = 0
+    /// A shared writer's token and its liveness file (§12.8); the holder of the lock of changes
+    /// a waiter watches, in which of its sections, and when it last asked whether that holder
+    /// lives (all under `accessLock`).
+    var token: UInt64 = 0
+    var livenessDescriptor: Int32 = -1
+    /// How many threads run a section of this handle now (0 or 1): while it is 0, no read needs
+    /// to ask ``ThreadMarks`` whether its thread runs one.
+    let activeSections = AtomicCount()
+    var watchedHolder: UInt64 = 0
+    var watchedSections: UInt64 = 0
+    var lastHolderCheck: UInt64 = 0
     /// Changes of other processes applied since the owner last took them (under `writerLock`).
     var pendingChanges: [Change] = []
     /// When a reader without a coordination file next looks at the file (monotonic ns); read
@@ -203,12 +228,14 @@ public final class LogStore: @unchecked Sendable {
         self.options = options
         self.isWritable = !options.readOnly
         self.bufferCapacity = options.readOnly ? 0 : options.writeBufferSize
-        self.buffer = .allocate(byteCount: max(bufferCapacity, 1), alignment: 16)
+        self.ownBuffer = .allocate(byteCount: max(bufferCapacity, 1), alignment: 16)
+        self.buffer = ownBuffer
         do {
             try openAndRecover()
             mapFlushedLength()
             refreshReaderReadLimit()
         } catch {
+            giveUpToken()
             closeDescriptor()
             throw error
         }
@@ -219,7 +246,11 @@ public final class LogStore: @unchecked Sendable {
     func closeDescriptor() {
         unmapFile()
         closeSyncMark()
+        // The staging area goes with the coordination file's mapping.
+        buffer = ownBuffer
+        bufferedCount = 0
         coordination = nil
+        dropLivenessFile()
         releaseLock()
         if descriptor >= 0 { FileSystem.close(descriptor) }
         descriptor = -1
@@ -244,7 +275,7 @@ public final class LogStore: @unchecked Sendable {
 
     deinit {
         if !isClosed { try? close() }
-        buffer.deallocate()
+        ownBuffer.deallocate()
     }
 
     /// Every live entry: key, value length and metadata, in no particular order.

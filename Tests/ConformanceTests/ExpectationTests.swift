@@ -84,6 +84,28 @@ import Testing
                 == nil)
     }
 
+    /// `$length` (§4.5): the data must have that length; only its first bytes, as many as
+    /// `$bytes` holds, are compared, outside the ignored ranges.
+    @Test func bytesPatternsWithALengthCompareOnlyTheFirstBytes() throws {
+        // 00 01 02 03 expected first, of 6 bytes.
+        let pattern = #"{"file": {"$bytes": "AAECAw==", "$length": 6, "$ignore": [[1, 2]]}}"#
+        #expect(try mismatch(pattern, #"{"file": "AAkCA/7/"}"#) == nil)  // 00 09 02 03 fe ff
+        #expect(
+            try mismatch(pattern, #"{"file": "AAkCBP7/"}"#)  // 00 09 02 04 fe ff
+                == Mismatch(
+                    message: "file: bytes differ at offset 3 of 6",
+                    details: ["expected @0: 00 01 02 [03]", "got      @0: 00 09 02 [04]"]))
+        #expect(
+            try mismatch(pattern, #"{"file": "AAECAw=="}"#)
+                == Mismatch(message: "file: expected 6 bytes, got 4"))
+        #expect(
+            try mismatch(pattern, #"{"file": "AAECA/7/AA=="}"#)
+                == Mismatch(message: "file: expected 6 bytes, got 7"))
+        #expect(
+            try mismatch(#"{"file": {"$bytes": "AAECAw==", "$length": 3}}"#, #"{"file": "AAEC"}"#)
+                == Mismatch(message: "file: the case's $length is not a length of at least its $bytes"))
+    }
+
     @Test func anArrayThatGainedAnElementAtTheEndNamesTheLengthAndTheExtraElement() throws {
         let result = try mismatch(#"{"keys": ["a", "b"]}"#, #"{"id": 1, "keys": ["a", "b", "c"]}"#)
         #expect(result == Mismatch(message: #"keys: expected 2 elements, got 3; extra from [2]: "c""#))

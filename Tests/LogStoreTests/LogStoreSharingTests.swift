@@ -110,25 +110,34 @@ import Testing
         try reader.close()
     }
 
-    /// A reader takes the published generation and length as one pair (§12.4): nothing while the
-    /// generation reads 0 (a publish of another generation under way), the pair once it is set.
-    @Test func thePublishedPairIsReadOnlyWhenItsGenerationIsSet() throws {
+    /// A reader takes the published state as one reading (§12.4): nothing while the
+    /// generation reads 0 (a publish of another generation under way) or the file is not
+    /// valid, the state once it is set.
+    @Test func thePublishedStateIsReadOnlyWhenItsGenerationIsSet() throws {
         let directory = TemporaryDirectory()
         let path = directory.file() + ".shared"
-        let coordination = try #require(try Coordination.open(path: path, writable: true))
+        let coordination = try Coordination.openForWriting(path: path)
+        try coordination.mapForWriting(extending: true)
         #expect(coordination.published == nil, "a fresh file publishes nothing")
-        coordination.publish(generation: 7, length: 100)
+        coordination.startAfresh()
+        coordination.publish(generation: 7, length: 100, base: 100)
+        #expect(coordination.published == nil, "not valid before the magic is written")
+        coordination.stampFormat()
         #expect(coordination.published?.generation == 7)
         #expect(coordination.published?.length == 100)
-        coordination.mapping.store(0, at: CoordinationFormat.generationOffset)
+        #expect(coordination.published?.base == 100)
+        coordination.mapping!.store(0, at: CoordinationFormat.generationOffset)
         #expect(coordination.published == nil, "generation 0: a publish is under way")
-        coordination.publish(generation: 8, length: 40)
+        let epoch = coordination.epoch
+        coordination.publish(generation: 8, length: 40, base: 40)
         #expect(coordination.published?.generation == 8)
         #expect(coordination.published?.length == 40)
+        #expect(coordination.epoch != epoch, "a new base comes with a new epoch")
     }
 
     /// The conformance case cache/sharing/coordination-file-garbage-started-afresh found the
-    /// reserved word left as an invalid file had it: the first process starts all of it afresh.
+    /// reserved word left as an invalid file had it: the first process starts all of it
+    /// afresh, at the format's size (§12.2 rule 3).
     @Test func theFirstProcessStartsAnInvalidCoordinationFileAfresh() throws {
         let directory = TemporaryDirectory()
         let path = directory.file()
@@ -137,8 +146,43 @@ import Testing
         try a.put([1], forKey: "k", metadata: metadata(1))
         try a.close()
         let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path + ".shared")))
-        #expect(bytes[0..<8] == [0x89, 0x49, 0x43, 0x53, 0x48, 0x52, 0x44, 0x0A])
-        #expect(bytes[40..<64].allSatisfy { $0 == 0 }, "writing and reserved are 0: \(bytes)")
+        #expect(bytes.count == CoordinationFormat.size)
+        #expect(bytes[0..<16] == [0x89, 0x49, 0x43, 0x53, 0x48, 0x52, 0x44, 0x0A, 2, 0, 0, 0, 0, 0, 0, 0])
+        #expect(bytes[40..<48].allSatisfy { $0 == 0 }, "writing is 0")
+        #expect(bytes[256..<264].allSatisfy { $0 == 0 }, "the lock is free")
+        #expect(bytes[80..<256].allSatisfy { $0 == 0 }, "the reserved words are 0")
+        #expect(bytes[272..<4096].allSatisfy { $0 == 0 }, "the reserved words are 0")
+    }
+
+    /// A catch-up reads staged records in place while another process may write the staging
+    /// area out and reuse it (§12.7). When that happens, what it read is thrown away and it
+    /// reads the published state again; the read that waited for it answers from the records
+    /// as they are now. (Found by the four-process test under load: a reader with no staged
+    /// records of its own answered from its old index after such a catch-up.)
+    @Test func aCatchUpThatFindsTheStagingAreaReusedReadsAgain() throws {
+        let directory = TemporaryDirectory()
+        let path = directory.file()
+        let writer = try Self.shared(path, first: true)
+        let reused = Flag()
+        var options = LogStore.Options(compactionDeadRatio: nil, sharing: .init(isOnlyProcess: { false }))
+        options.stagedRecordsParsed = {
+            guard reused.setOnce() else { return }
+            // Longer than half the area: written to the file directly, after the area.
+            try? writer.put(
+                [UInt8](repeating: 9, count: CoordinationFormat.stagingCapacity / 2 + 1), forKey: "large",
+                metadata: metadata(3))
+        }
+        let reader = try LogStore(path: path, options: options)
+        try writer.put([1], forKey: "k", metadata: metadata(1))
+        _ = try writer.compact(now: 0)
+        // The reader loads the compacted log: nothing of it is staged.
+        #expect(try reader.value(forKey: "k") == [1])
+        try writer.put([2], forKey: "k", metadata: metadata(2))
+        #expect(try reader.value(forKey: "k") == [2])
+        #expect(reused.isSet, "the staging area was reused under the catch-up")
+        #expect(try reader.value(forKey: "large")?.count == CoordinationFormat.stagingCapacity / 2 + 1)
+        try reader.close()
+        try writer.close()
     }
 
     @Test func aCompactionInOneHandleIsFollowedByTheOthers() throws {

@@ -41,3 +41,25 @@ func writeFile(_ path: String, _ bytes: [UInt8]) {
     precondition(
         FileManager.default.createFile(atPath: path, contents: Data(bytes)), "could not write \(path)")
 }
+
+/// A flag that can be set once from any thread, for test hooks that must act only the first
+/// time they run.
+final class Flag: @unchecked Sendable {
+    private let lock = NSLock()
+    private var set = false
+
+    /// Sets the flag; whether this call set it (false when it was set already).
+    func setOnce() -> Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        if set { return false }
+        set = true
+        return true
+    }
+
+    var isSet: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return set
+    }
+}

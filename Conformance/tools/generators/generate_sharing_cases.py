@@ -2,11 +2,19 @@
 """Writes Conformance/cache/sharing.json: several processes on one cache folder (Spec/backends.md
 §9, Spec/store.md §12), through the sessions of Spec/conformance.md §5.8. Session A is the
 case's driver; B and C are partner drivers (other processes, possibly another implementation).
+Also Conformance/store/shared.json: a store opened with a coordination file beside it
+(Spec/conformance.md §5.4).
 
 The expectations are written out by hand from the rules: a shared folder behaves as one cache
 whose operations come from several processes, so each step's answer is what one cache would
 give, except where §9.4 says otherwise (hits applied at their process's next section). Files
 are rendered by writers/backendfiles.py from the puts, in the order the sections ran.
+
+The coordination file is version 2 (Spec/store.md §12.2): a header of 4,096 bytes of
+little-endian words, then the staging area of 1 MiB that holds the log's newest records
+(§12.7). Cases carry its header and the few records they stage, never the whole file: a store
+case asks the driver to extend it with zeros (`sharedLength`), and a pattern checks the length
+and the header only (`$length`, Spec/conformance.md §4).
 Run: python3 Conformance/tools/generators/generate_sharing_cases.py
 """
 import os
@@ -27,17 +35,57 @@ SHARED = {"sharedAcrossProcesses": True}
 SHARING = ["log", "hybrid"]
 MAGIC = bytes.fromhex("894943534852440A")
 
+# The coordination file (Spec/store.md §12.2): the header, the staging area (§12.7), and the
+# offsets of the header's words.
+COORDINATION_HEADER = 4_096
+STAGING_AREA = 1 << 20
+COORDINATION_SIZE = COORDINATION_HEADER + STAGING_AREA  # 1,052,672
+LARGEST_STAGED_RECORD = STAGING_AREA // 2  # 524,288: longer records go to the log file (§12.7 rule 3)
+GENERATION_WORD, LENGTH_WORD, COUNTER_WORD, WRITING_WORD = [16, 24], [24, 32], [32, 40], [40, 48]
+BASE_WORD, EPOCH_WORD, TOKEN_WORD, BOOT_WORD = [48, 56], [56, 64], [64, 72], [72, 80]
+LOCK_OFFSET, SECTIONS_WORD = 256, [264, 272]
+# A boot identity of another boot (the chance that it is the current boot's is 2^-64).
+OTHER_BOOT = 0x5EED_5EED_0BAD_B007
+
 
 def pattern(label, size):
     data = label.encode()
     return (data * (size // len(data) + 1))[:size]
 
 
-def coordination_pattern():
-    """`<log>.shared` after every process closed (Spec/store.md §12.2): the magic and version
-    exact, writing 0; the generation, the length and the counter are the writers'."""
-    image = MAGIC + struct.pack("<QQQQQQQ", 1, 0, 0, 0, 0, 0, 0)
-    return {"$bytes": b64(image), "$ignore": [[16, 40]]}
+def coordination_header(generation, length, base=None, counter=0, writing=0, epoch=1, next_token=1, boot=0,
+                        lock=0, sections=0, magic=MAGIC, version=2, reserved=None):
+    """The 4,096-byte header of a coordination file (Spec/store.md §12.2): magic, version,
+    generation, length, counter, writing, base (the length unless given: nothing staged),
+    epoch, next token, boot, the reserved words (0, or `reserved`: offset -> value), the lock
+    and the sections count."""
+    header = bytearray(COORDINATION_HEADER)
+    header[0:8] = magic
+    struct.pack_into("<QQQQQQQQQ", header, 8, version, generation, length, counter, writing,
+                     length if base is None else base, epoch, next_token, boot)
+    struct.pack_into("<QQ", header, LOCK_OFFSET, lock, sections)
+    for offset, value in (reserved or {}).items():
+        struct.pack_into("<Q", header, offset, value)
+    return bytes(header)
+
+
+def coordination_pattern(magic=MAGIC):
+    """`<log>.shared` after every process closed (Spec/store.md §12.2): 1,052,672 bytes, of
+    which the header is checked: the magic and version 2 exact, writing 0, the lock 0 and the
+    reserved words 0; the generation, the length, the counter, base, epoch, next token, boot and
+    the sections count are the writers'. The staging area's bytes are not checked: what is
+    left there after it was written out is no one's. (`magic` 0: made not valid, §12.9.)"""
+    header = coordination_header(0, 0, magic=magic)
+    return {"$bytes": b64(header), "$length": COORDINATION_SIZE,
+            "$ignore": [GENERATION_WORD, LENGTH_WORD, COUNTER_WORD, [BASE_WORD[0], BOOT_WORD[1]], SECTIONS_WORD]}
+
+
+def log_path():
+    return {"$backend": dict(LOG_NAMES)}
+
+
+def coordination_path(suffix=""):
+    return {"$backend": {b: LOG_NAMES[b] + ".shared" + suffix for b in SHARING}}
 
 
 class Case:
@@ -93,6 +141,10 @@ class Case:
     def op(self, session, op, expect=None, **fields):
         return self.step(session, dict({"op": op}, **fields), {} if expect is None else expect)
 
+    def damage(self, path, **action):
+        """runner.damage (Spec/conformance.md §5.6): plays a dead process, or the disk."""
+        return self.step("A", dict({"op": "runner.damage", "path": path}, **action), {})
+
     def metadata(self, session, key, sequence, created=T0, expires=NEVER):
         return self.step(session, {"op": "cache.metadata", "key": key},
                          {"metadata": {"createdAt": created, "expiresAt": expires, "accessSequence": sequence}})
@@ -105,11 +157,14 @@ class Case:
         return case
 
 
-def files_after(puts, extra=None):
+def files_after(puts, backends=SHARING, coordination=None, liveness=()):
     """runner.files after every session closed: the puts (key, value, sequence), in the order
-    their sections ran, rendered for log and hybrid, with the coordination file."""
+    their sections ran, rendered for log and hybrid, with the coordination file (a valid one
+    unless `coordination` gives its pattern). `liveness`: tokens whose liveness files a dead
+    process left and no first process deleted since, which may still be there (Spec/store.md
+    §12.8 names no one to delete them)."""
     expected = {}
-    for backend in SHARING:
+    for backend in backends:
         files = BackendFiles(backend)
         for key, value, sequence in puts:
             files.put(key, value, (T0, NEVER, sequence))
@@ -117,9 +172,43 @@ def files_after(puts, extra=None):
         held = {key: (value, (T0, NEVER, sequence), (T0, NEVER, sequence)) for key, value, sequence in puts}
         rendered = files.files(held)
         log = LOG_NAMES[backend]
-        rendered["files"][log + ".shared"] = coordination_pattern()
-        rendered["names"] = sorted(rendered["names"] + [log + ".shared"], key=lambda n: n.encode())
+        rendered["files"][log + ".shared"] = coordination or coordination_pattern()
+        names = sorted(rendered["names"] + [log + ".shared"], key=lambda n: n.encode())
+        rendered["names"] = names
+        if liveness:
+            left = sorted(names + [f"{log}.shared.{token}" for token in liveness], key=lambda n: n.encode())
+            rendered["names"] = {"$oneOf": [names, left]}
         expected[backend] = rendered
+    return {"op": "runner.files"}, {"$backend": expected}
+
+
+def files_while_open(logged, tokens, backends=SHARING, log_length=None, log_prefix=None):
+    """runner.files while sessions are open (Spec/store.md §12.7, §12.8): the log file holds
+    the puts `logged` (key, value, sequence) written out of the staging area so far, the sync
+    mark the length the last synchronize made durable (the log's, or 32 before any), and each
+    open writer keeps its liveness file `<log>.shared.<token>`, empty. No snapshot yet: it is
+    written at close. With `log_length` only the log's first bytes (its header, or
+    `log_prefix`) and its length are checked."""
+    expected = {}
+    for backend in backends:
+        image = LogImage()
+        for key, value, sequence in logged:
+            image.put(key, hybrid_value(key, value, sequence) if backend == "hybrid" else value, (T0, NEVER, sequence))
+        log = LOG_NAMES[backend]
+        names = ["lock", log, log + ".shared", log + ".sync"] + [f"{log}.shared.{token}" for token in tokens]
+        if backend == "hybrid":
+            names.append("external/")
+        files = {log + ".shared": {"$bytes": b64(coordination_header(0, 0)[:16]), "$length": COORDINATION_SIZE,
+                                   "$ignore": []}}
+        for token in tokens:
+            files[f"{log}.shared.{token}"] = b64(b"")
+        if log_length is None:
+            files[log] = {"$bytes": b64(image.data), "$ignore": sw.GENERATION_RANGES}
+            files[log + ".sync"] = image.sync_mark_pattern()
+        else:
+            prefix = image.data[:32] if log_prefix is None else log_prefix
+            files[log] = {"$bytes": b64(prefix), "$length": log_length, "$ignore": sw.GENERATION_RANGES}
+        expected[backend] = {"names": sorted(names, key=lambda n: n.encode()), "files": files}
     return {"op": "runner.files"}, {"$backend": expected}
 
 
@@ -388,23 +477,186 @@ def cases():
     c.op("B", "cache.abandon").op("C", "cache.abandon").op("A", "cache.reopen", {}).keys("A", ["a", "b", "c"])
     c.join("B").read("B", "b", b"bb")
     out.append(c)
+    out += staging_cases()
+    out += lock_cases()
+    out += take_up_cases()
     return out
 
 
-def coordination(generation, length, counter=0, writing=0, magic=MAGIC, version=1):
-    """A coordination file (Spec/store.md §12.2): seven little-endian words after the magic."""
-    return magic + struct.pack("<QQQQQQQ", version, generation, length, counter, writing, 0, 0)
+def staging_cases():
+    """The staging area (Spec/store.md §12.7): records staged, written out to the log file when
+    the area is full, at a synchronize and for a record too long for it, while others read."""
+    out = []
+    size = 120_000  # under hybrid's threshold (Spec/backends.md §5.2), so staged by both backends
+    values = {i: pattern(f"value {i}:", size) for i in range(1, 10)}
+    c = Case("staging-area-written-out-while-others-read",
+             "Nine values of 120,000 bytes, each record staged (Spec/store.md §12.7 rule 1): eight fill the "
+             "1 MiB area, so the ninth first writes the area out to the log file and stages itself at the "
+             "area's start, over the bytes of the first (rule 2). A writer (B) and a read-only process (C) "
+             "that read the first value from the area must read it again, from the log file, once the "
+             "epoch changed (Spec/store.md §12.4, §12.5): a reader that still took it from the area at its "
+             "old place would read the ninth value's bytes there (corruptEntry, or the wrong value).",
+             ["store §12.7.1", "store §12.7.2", "store §12.4", "store §12.5"])
+    c.open().join("B").join("C", configuration={"readOnly": True})
+    c.store("A", "v1", values[1]).read("B", "v1", values[1]).read("C", "v1", values[1])
+    for i in range(2, 9):
+        c.store("A", f"v{i}", values[i])
+    c.read("B", "v8", values[8]).store("A", "v9", values[9])
+    c.read("B", "v1", values[1]).read("C", "v1", values[1]).read("B", "v9", values[9]).read("C", "v9", values[9])
+    c.count("B", 9, 9 * size).count("C", 9, 9 * size)
+    c.op("A", "cache.close").op("B", "cache.close").op("C", "cache.close")
+    c.op("A", "cache.reopen", {}).count("A", 9, 9 * size).read("A", "v5", values[5])
+    out.append(c)
+
+    # A record of exactly half the area is staged, one byte more goes to the log file (§12.7
+    # rules 1 and 3). Only the log stores records that long: hybrid keeps such values in files.
+    # The log file is checked by its length and its first record's header, which holds the
+    # value's checksum (the values themselves would make the case several megabytes longer);
+    # verify then reads every value back against its checksum.
+    half = pattern("half", LARGEST_STAGED_RECORD - sw.RECORD_HEADER_SIZE - 4)
+    over = pattern("over", LARGEST_STAGED_RECORD + 1 - sw.RECORD_HEADER_SIZE - 4)
+    first = sw.file_header() + sw.put(b"half", half, T0, NEVER, 1)[:sw.RECORD_HEADER_SIZE + 4]
+    both = 32 + 2 * LARGEST_STAGED_RECORD + 1
+    c = Case("records-staged-up-to-half-the-area",
+             "A record of 524,288 bytes, half the staging area, is staged: the log file still holds only "
+             "its header (Spec/store.md §12.7 rule 1). A record one byte longer is written to the log file "
+             "directly, after the area was written out, so the file holds both, the first one first "
+             "(rule 3); a record stored next is staged again, at the new base, and every process sees all "
+             "three. After every process closed the log holds the three records in that order, and every "
+             "value reads back intact.",
+             ["store §12.7.1", "store §12.7.3", "store §12.7.2", "store §12.4"], backends=["log"])
+    c.open().join("B").store("A", "half", half).step("A", *files_while_open([], (1, 2), backends=["log"]))
+    c.store("B", "over", over)
+    c.step("A", *files_while_open([], (1, 2), backends=["log"], log_length=both, log_prefix=first))
+    c.store("A", "c", b"cc").keys("B", ["c", "half", "over"]).count("A", 3, len(half) + len(over) + 2)
+    c.op("B", "cache.close").op("A", "cache.close")
+    request, expect = files_after([("half", half, 1), ("over", over, 2), ("c", b"cc", 3)], backends=["log"])
+    expect["$backend"]["log"]["files"]["cache.log"] = {
+        "$bytes": b64(first), "$length": both + len(sw.put(b"c", b"cc", T0, NEVER, 3)), "$ignore": sw.GENERATION_RANGES}
+    c.step("A", request, expect).op("A", "cache.reopen", {})
+    c.step("A", {"op": "cache.verify"}, {"checked": 3, "damaged": []}).read("A", "c", b"cc")
+    out.append(c)
+
+    c = Case("synchronize-writes-the-staging-area",
+             "Stores from two processes are staged, not written to the log file, which holds only its "
+             "header while both are open (Spec/store.md §12.7 rule 1); each writer keeps its liveness file "
+             "`<log>.shared.<token>`, tokens 1 and 2 (the first process takes 1 from a file it started "
+             "afresh, §12.2 rule 3, §12.8). A synchronize in one writes the area, the other's record "
+             "included, to the log file and marks its length durable (rule 2, §12.3). At close each "
+             "writer deletes its liveness file.",
+             ["store §12.7.1", "store §12.7.2", "store §12.3", "store §12.8", "store §12.2.3"])
+    c.open().join("B").store("A", "a", b"first").store("B", "b", b"second")
+    c.step("A", *files_while_open([], (1, 2))).op("A", "cache.synchronize")
+    c.step("A", *files_while_open([("a", b"first", 1), ("b", b"second", 2)], (1, 2)))
+    c.keys("B", ["a", "b"]).store("B", "c", b"third").op("B", "cache.close").op("A", "cache.close")
+    c.step("A", *files_after([("a", b"first", 1), ("b", b"second", 2), ("c", b"third", 3)]))
+    out.append(c)
+    return out
+
+
+def lock_cases():
+    """The lock word and the liveness files (Spec/store.md §12.8): a holder that died keeps the
+    lock; the next section finds it gone and takes the lock over."""
+    out = []
+    c = Case("lock-of-a-dead-holder-taken-over",
+             "The lock word holds token 9, which no liveness file names (`<log>.shared.9` is missing): "
+             "its holder is gone. The next section (B's store) waits, finds that out after about a "
+             "millisecond and takes the lock over, instead of waiting for ever or failing; later "
+             "sections take it as usual (Spec/store.md §12.8 steps 1 to 3, §12.6).",
+             ["store §12.8.1", "store §12.8.2", "store §12.8.3", "store §12.6"])
+    c.open().join("B").store("A", "a", b"aa").damage(coordination_path(), flip=[LOCK_OFFSET, 9])
+    c.store("B", "b", b"bb").keys("A", ["a", "b"]).store("A", "c", b"cc").count("B", 3, 6)
+    c.op("A", "cache.close").op("B", "cache.close")
+    c.step("A", *files_after([("a", b"aa", 1), ("b", b"bb", 2), ("c", b"cc", 3)]))
+    out.append(c)
+
+    c = Case("lock-of-a-holder-whose-liveness-file-is-unlocked",
+             "A process killed inside its section: the lock word holds its token 9, its liveness file "
+             "`<log>.shared.9` is still there but no one holds its flock, the writing flag is set and the "
+             "log file has bytes past base. The next section (B's store) takes the lock over once it could "
+             "lock that file (Spec/store.md §12.8 step 3), deletes the file, and cuts the dead holder's "
+             "bytes (§12.3 step 3) before it stages its own record. A waiter that only looks whether the "
+             "file exists would wait for ever; the files after close hold no liveness file and no torn "
+             "bytes.", ["store §12.8.2", "store §12.8.3", "store §12.3.3", "store §12.6"])
+    c.open().join("B").store("A", "a", b"aa")
+    c.damage(coordination_path(".9"), write=b64(b"")).damage(coordination_path(), flip=[LOCK_OFFSET, 9])
+    c.damage(coordination_path(), flip=[WRITING_WORD[0], 1]).damage(log_path(), append=b64(pattern("dead", 300)))
+    c.store("B", "b", b"bb").keys("A", ["a", "b"]).count("B", 2, 4).op("A", "cache.close").op("B", "cache.close")
+    c.step("A", *files_after([("a", b"aa", 1), ("b", b"bb", 2)]))
+    out.append(c)
+    return out
+
+
+def take_up_cases():
+    """Records staged by processes that are all gone (Spec/store.md §12.10), taken up by the
+    next writer that has the store alone: a first sharer, or a writer that does not share
+    (§12.9), which also makes the coordination file not valid."""
+    out = []
+    c = Case("staged-records-taken-up-after-every-process-died",
+             "Two processes stage a record each and are killed (cache.abandon): the log file holds only its "
+             "header, the records are in the staging area, and both liveness files are left (Spec/store.md "
+             "§12.7, §12.6). The first process to open again, in the same boot of the system, takes the "
+             "records up into the log file before it reads the log (§12.10), starts the coordination file "
+             "afresh and deletes the liveness files no one holds (§12.2 rule 3).",
+             ["store §12.10.1", "store §12.10.2", "store §12.10.3", "store §12.6", "store §12.2.3",
+              "store §12.7.1"])
+    c.open().join("B").store("A", "a", b"aa").store("B", "b", b"bb").op("A", "cache.abandon")
+    c.op("B", "cache.abandon").step("A", *files_while_open([], (1, 2)))
+    c.op("A", "cache.reopen", {}).keys("A", ["a", "b"]).join("B").keys("B", ["a", "b"]).op("B", "cache.close")
+    c.op("A", "cache.close").step("A", *files_after([("a", b"aa", 1), ("b", b"bb", 2)]))
+    out.append(c)
+
+    c = Case("staged-records-of-another-boot-dropped",
+             "As a power cut leaves it: the processes are gone, and the coordination file's boot word "
+             "names another boot of the system (here one bit of it flipped). Its staged records may be "
+             "missing pages or older than the log, so the first process does not take them up: it recovers "
+             "the log file alone (only its header here) and starts the file afresh (Spec/store.md §12.10 "
+             "rule 1, §12.6). The lost records were never synchronized, as a lone writer's buffer "
+             "is not; a store after the open is numbered from the log alone (sequence 1).",
+             ["store §12.10.1", "store §12.6", "store §12.2.3"])
+    c.open().join("B").store("A", "a", b"aa").store("B", "b", b"bb").op("A", "cache.abandon")
+    c.op("B", "cache.abandon").damage(coordination_path(), flip=[BOOT_WORD[0], 1])
+    c.op("A", "cache.reopen", {}).keys("A", []).count("A", 0, 0).store("A", "c", b"cc").op("A", "cache.close")
+    c.step("A", *files_after([("c", b"cc", 1)]))
+    out.append(c)
+
+    c = Case("lone-writer-takes-up-staged-records",
+             "Two sharers stage a record each and are killed; a writer that does not share then opens the "
+             "folder: it takes the staged records up (Spec/store.md §12.9, §12.10) and makes the "
+             "coordination file not valid (magic 0, a new epoch). A read-only process that followed the "
+             "sharers through that file finds it not valid before its next read and follows the log file "
+             "instead (§12.5): it sees the lone writer's store once synchronized, where one still "
+             "following the file would miss it. The next sharer to open starts the file afresh, takes up "
+             "nothing (the file is not valid) and deletes the liveness files left (§12.2 rule 3).",
+             ["store §12.9", "store §12.10.1", "store §12.10.2", "store §12.10.3", "store §12.5",
+              "store §12.2.3"])
+    c.open().join("B").join("C", configuration={"readOnly": True}).store("A", "a", b"aa").store("B", "b", b"bb")
+    c.read("C", "a", b"aa").op("A", "cache.abandon").op("B", "cache.abandon").join("B", configuration={})
+    c.keys("B", ["a", "b"]).metadata("B", "b", 2).store("B", "c", b"cc").op("B", "cache.synchronize")
+    c.read("C", "c", b"cc").keys("C", ["a", "b", "c"]).op("B", "cache.close").op("C", "cache.close")
+    puts = [("a", b"aa", 1), ("b", b"bb", 2), ("c", b"cc", 3)]
+    c.step("A", *files_after(puts, coordination=coordination_pattern(magic=bytes(8)), liveness=(1, 2)))
+    c.op("A", "cache.reopen", {}).keys("A", ["a", "b", "c"]).op("A", "cache.close").step("A", *files_after(puts))
+    out.append(c)
+    return out
 
 
 def store_cases():
     """store.read with a coordination file beside the log (Spec/conformance.md §5.4): the open
-    of the first process, which recovers alone and starts the file afresh, and of a later one,
-    which trusts the published length."""
+    of the first process, which takes up what was staged in this boot (Spec/store.md §12.10),
+    recovers the log alone and starts the file afresh; of a later one, which trusts what the
+    others published (the log file up to `base`, the staging area up to the length); and of a
+    reader. The coordination file is given as its header and the records it stages, extended
+    with zeros to its full size (`sharedLength`); the close's header is checked word by word."""
     a = sw.put(b"a", b"alpha", 10, NEVER, 1)
     b = sw.put(b"b", b"bravo", 20, NEVER, 2)
+    c = sw.put(b"c", b"charlie", 30, NEVER, 3)
+    x = sw.put(b"x", b"xray!", 40, NEVER, 4)  # as long as b
+    d = sw.put(b"d", b"delta", 50, NEVER, 5)
     header = sw.file_header()
     one, both = len(header) + len(a), len(header) + len(a) + len(b)
     log = header + a + b
+    g = sw.GENERATION
 
     def entry(key, value, created, sequence):
         return {"key": key, "value": b64(value), "createdAt": created, "expiresAt": NEVER, "accessSequence": sequence}
@@ -415,66 +667,230 @@ def store_cases():
     def mark(length):
         return {"$bytes": b64(sw.sync_mark(length)), "$ignore": sw.SYNC_GENERATION_RANGES}
 
-    def case(name, note, covers, data, shared, expect, joins=False):
-        request = {"op": "store.read", "file": b64(data), "shared": b64(shared), "returnFile": True}
-        if joins:
-            request["joins"] = True
+    def left(generation, length, base=None, counter=0, next_token=2, boot=None, size=COORDINATION_SIZE):
+        """The coordination file a close left: its header word by word (writing 0, the lock 0,
+        the reserved words 0), but for the epoch (a value the implementation chooses, §12.2
+        rule 3, §12.7), the sections count (how many sections a close takes is the
+        implementation's) and the boot when the process stored the current boot's (`None`);
+        and its size."""
+        image = coordination_header(generation, length, base, counter=counter, next_token=next_token, boot=boot or 0)
+        ignored = [EPOCH_WORD, SECTIONS_WORD] + ([BOOT_WORD] if boot is None else [])
+        return {"shared": {"$bytes": b64(image), "$ignore": ignored}, "sharedLength": size}
+
+    def case(name, note, covers, data, shared, expect, joins=False, size=COORDINATION_SIZE, current_boot=False,
+             read_only=False, return_file=True):
+        request = {"op": "store.read", "file": b64(data), "shared": b64(shared)}
+        if size is not None:
+            request["sharedLength"] = size
+        for field, given in [("joins", joins), ("currentBoot", current_boot), ("readOnly", read_only),
+                             ("returnFile", return_file)]:
+            if given:
+                request[field] = True
         return {"name": "shared/" + name, "note": note, "covers": covers, "requires": ["sharing"],
                 "steps": [{"request": request, "expect": expect}]}
 
-    fresh = coordination(sw.GENERATION, both)
-    return [
+    def published(length, base=None, staged=b"", **words):
+        """A valid coordination file of the log's generation: the header, then the staging area's
+        first bytes."""
+        return coordination_header(words.pop("generation", g), length, base, **words) + staged
+
+    # The words of a file other processes keep open (token 3 is the next), and what a process
+    # that joins them leaves: it took token 3, and changed neither the counter nor the boot.
+    kept = {"counter": 5, "next_token": 3, "sections": 4, "epoch": 7, "boot": OTHER_BOOT}
+    joined = {"counter": 5, "next_token": 4, "boot": OTHER_BOOT}
+    cases = [
         case("join-at-the-published-length",
-             "A later process trusts what the others published: it scans the log to the published length "
-             "only and cuts nothing past it (another process's record, being written), writing its mark "
-             "for the length it knows.", ["store §12.2.4", "store §12.4"],
-             log, coordination(sw.GENERATION, one, counter=5), joins=True,
-             expect={"entries": first_only, "file": b64(log), "sync": mark(one),
-                     "shared": b64(coordination(sw.GENERATION, one, counter=5))}),
+             "A later process trusts what the others published: it scans the log file up to base (here the "
+             "published length: nothing is staged) and cuts nothing past it, though a whole record lies "
+             "there, writing no mark at its open. It takes token 3 (next token 4, Spec/store.md §12.8) and "
+             "releases the lock of changes it took to join (the lock word 0); its close marks durable the "
+             "length it knows. It leaves the counter and the boot as they were (§12.2 rule 4).",
+             ["store §12.2.4", "store §12.4", "store §12.8", "store §12.8.1"],
+             log, published(one, **kept), joins=True,
+             expect=dict({"entries": first_only, "file": b64(log), "sync": mark(one)}, **left(g, one, **joined))),
         case("join-leaves-a-torn-record-past-the-published-length",
-             "Bytes past the published length that are no whole record are not a torn tail to a later "
-             "process: the writer is still writing them.", ["store §12.2.4"],
-             log[:-7], coordination(sw.GENERATION, one), joins=True,
-             expect={"entries": first_only, "file": b64(log[:-7]), "sync": mark(one),
-                     "shared": b64(coordination(sw.GENERATION, one))}),
+             "Bytes past base in the log file that are no whole record are not a torn tail to a later "
+             "process: it cuts nothing there (Spec/store.md §12.2 rule 4).", ["store §12.2.4"],
+             log[:-7], published(one, **kept), joins=True,
+             expect=dict({"entries": first_only, "file": b64(log[:-7]), "sync": mark(one)},
+                         **left(g, one, **joined))),
+        case("join-scans-the-staging-area",
+             "The log file holds the records below base, the staging area those from base to the published "
+             "length (Spec/store.md §12.7): a later process takes 'b' from the area, where the log file "
+             "does not have it. Its close writes the area out to the log file at base and marks it "
+             "durable; base moves to the length (§12.7 rule 2, §12.3).",
+             ["store §12.2.4", "store §12.7", "store §12.7.2", "store §12.4"],
+             header + a, published(both, one, b, **kept), joins=True,
+             expect=dict({"entries": everything, "file": b64(log), "sync": mark(both)}, **left(g, both, **joined))),
+        case("join-ignores-staged-bytes-past-the-published-length",
+             "A whole record staged past the published length ('c') is not published: a later process "
+             "takes the staged records up to the length only, and its close writes only those to the log "
+             "file (Spec/store.md §12.7, §12.4).", ["store §12.2.4", "store §12.7", "store §12.7.2"],
+             header + a, published(both, one, b + c, **kept), joins=True,
+             expect=dict({"entries": everything, "file": b64(log), "sync": mark(both)}, **left(g, both, **joined))),
+        case("join-stops-at-a-staged-record-that-is-not-whole",
+             "The published length ends inside the staged record 'c': the scan of the staging area ends at "
+             "the last whole record, 'b', and never reads past the length (Spec/store.md §12.4, §12.7).",
+             ["store §12.4", "store §12.7"],
+             header + a, published(both + len(c) - 7, one, b + c, **kept), joins=True, return_file=False,
+             expect={"entries": everything}),
         case("writing-flag-cut-at-the-next-section",
-             "The writing flag set: the last holder of the lock of changes died after writing past the "
-             "published length. The next section (here the close) cuts the log to the published length "
-             "and clears the flag.", ["store §12.3.3", "store §12.6"],
-             log, coordination(sw.GENERATION, one, writing=1), joins=True,
-             expect={"entries": first_only, "file": b64(header + a), "sync": mark(one),
-                     "shared": b64(coordination(sw.GENERATION, one))}),
+             "The writing flag set: the last holder of the lock of changes died after writing past base. "
+             "The next section (here the close) cuts the log file to base and clears the flag "
+             "(Spec/store.md §12.3 step 3, §12.6).", ["store §12.3.3", "store §12.6"],
+             log, published(one, writing=1, **kept), joins=True,
+             expect=dict({"entries": first_only, "file": b64(header + a), "sync": mark(one)},
+                         **left(g, one, **joined))),
+        case("writing-flag-keeps-the-staged-records",
+             "The writing flag set, with a record staged and published ('b') and bytes past base in the log "
+             "file (a copy of the area the dead holder had begun to write out, and more). The next section "
+             "(the close) cuts the file to base, which keeps every published record, then writes the area "
+             "out there: the file ends with 'b', not with the dead holder's 'c' (Spec/store.md §12.3 step "
+             "3, §12.7 rule 2).", ["store §12.3.3", "store §12.7.2", "store §12.6"],
+             log + c, published(both, one, b, writing=1, **kept), joins=True,
+             expect=dict({"entries": everything, "file": b64(log), "sync": mark(both)}, **left(g, both, **joined))),
         case("join-takes-up-a-log-a-dead-compactor-named",
              "Another generation than the one published, with the writing flag set: the last holder died "
              "after its compaction renamed the new log into place and before it published it. The joining "
              "process takes that log up as a first process would (every whole record, the torn tail cut, "
-             "its mark), publishes it and clears the flag; the counter stays.", ["store §12.2.4"],
-             log[:-7], coordination(sw.GENERATION + 1, one + 40, counter=5, writing=1), joins=True,
-             expect={"entries": first_only, "file": b64(header + a), "sync": mark(one),
-                     "shared": b64(coordination(sw.GENERATION, one, counter=5))}),
+             "its mark), publishes it with base at its end and clears the flag; the counter stays "
+             "(Spec/store.md §12.2 rule 4).", ["store §12.2.4"],
+             log[:-7], published(one + 40, generation=g + 1, writing=1, **kept), joins=True,
+             expect=dict({"entries": first_only, "file": b64(header + a), "sync": mark(one)},
+                         **left(g, one, **joined))),
         case("join-refuses-another-generation",
              "A later process whose log carries another generation than the one published, with no "
-             "holder marked writing, cannot join: ioError.", ["store §12.2.4"], log, coordination(sw.GENERATION + 1, one), joins=True,
+             "holder marked writing, cannot join: ioError (Spec/store.md §12.2 rule 4).", ["store §12.2.4"],
+             log, published(one, generation=g + 1, **kept), joins=True, expect={"error": "ioError"}),
+        case("join-refuses-a-file-that-is-not-valid",
+             "A later process finds a coordination file with another magic: the processes that have the "
+             "store open keep no file it can trust, so it cannot join (ioError, Spec/store.md §12.2 rule 4).",
+             ["store §12.2.4", "store §12.2"], log, b"\xff" * COORDINATION_HEADER, joins=True,
+             expect={"error": "ioError"}),
+        case("join-refuses-a-short-file",
+             "A later process finds a coordination file of the right words but shorter than 1,052,672 bytes "
+             "(no staging area): not valid, ioError; a later process never extends it (Spec/store.md §12.2).",
+             ["store §12.2.4", "store §12.2"], log, published(one, **kept), joins=True, size=None,
              expect={"error": "ioError"}),
         case("first-process-recovers-alone",
              "The first process opens the log as a lone writer (every whole record), then starts the "
-             "coordination file afresh: counter and writing 0, the log's generation and recovered "
-             "length published; a stale writing flag cuts nothing.", ["store §12.2.3", "store §12.6"],
-             log, coordination(sw.GENERATION, one, counter=9, writing=1),
-             expect={"entries": everything, "file": b64(log), "sync": mark(both), "shared": b64(fresh)}),
+             "coordination file afresh: counter, writing and lock 0 (a dead holder's token 7 and a stale "
+             "writing flag cut nothing), the reserved words 0, base and the length at the recovered "
+             "length, the next token kept from the valid file (6, then taken: 7) (Spec/store.md §12.2 rule "
+             "3, §12.6). Its boot word is 0, so nothing is taken up.",
+             ["store §12.2.3", "store §12.6", "store §12.8"], log,
+             published(one, counter=9, writing=1, next_token=6, epoch=3, lock=7, sections=11,
+                       reserved={80: 0xDEAD, 4_088: 0xBEEF}),
+             expect=dict({"entries": everything, "file": b64(log), "sync": mark(both)}, **left(g, both, next_token=7))),
         case("first-process-replaces-garbage",
              "A coordination file with another magic is not valid: the first process starts it afresh, "
-             "every word of it.", ["store §12.2", "store §12.2.3"], log, b"\xff" * 64,
-             expect={"entries": everything, "file": b64(log), "sync": mark(both), "shared": b64(fresh)}),
+             "every word of it; its next token starts at 1, which the process takes (next token 2) "
+             "(Spec/store.md §12.2 rule 3).", ["store §12.2", "store §12.2.3"], log, b"\xff" * COORDINATION_HEADER,
+             expect=dict({"entries": everything, "file": b64(log), "sync": mark(both)}, **left(g, both))),
         case("first-process-replaces-a-short-file",
-             "A coordination file shorter than 64 bytes is not valid: the first process makes it whole.",
-             ["store §12.2", "store §12.2.1"], log, coordination(sw.GENERATION, one)[:20],
-             expect={"entries": everything, "file": b64(log), "sync": mark(both), "shared": b64(fresh)}),
+             "A coordination file shorter than 1,052,672 bytes is not valid, whatever its words say: the "
+             "first process extends it to its full size and starts it afresh (next token 1, taken: 2) "
+             "(Spec/store.md §12.2 rules 1 and 3).", ["store §12.2", "store §12.2.1", "store §12.2.3"],
+             log, published(one, next_token=6), size=None,
+             expect=dict({"entries": everything, "file": b64(log), "sync": mark(both)}, **left(g, both))),
+        case("first-process-replaces-a-version-1-file",
+             "A coordination file of version 1 (64 bytes, before the staging area existed) is not valid: "
+             "the first process extends it and starts it afresh (Spec/store.md §12.2).",
+             ["store §12.2", "store §12.2.1", "store §12.2.3"], log,
+             MAGIC + struct.pack("<QQQQQQQ", 1, g, one, 5, 1, 0, 0), size=None,
+             expect=dict({"entries": everything, "file": b64(log), "sync": mark(both)}, **left(g, both))),
         case("first-process-replaces-another-version",
-             "A coordination file of another version is not valid: the first process starts it afresh.",
-             ["store §12.2"], log, coordination(sw.GENERATION, one, version=2),
-             expect={"entries": everything, "file": b64(log), "sync": mark(both), "shared": b64(fresh)}),
+             "A coordination file of another version (3) at the full size is not valid: the first process "
+             "starts it afresh, its next token at 1 (not the 6 it held) (Spec/store.md §12.2).",
+             ["store §12.2", "store §12.2.3"], log, published(one, next_token=6, version=3),
+             expect=dict({"entries": everything, "file": b64(log), "sync": mark(both)}, **left(g, both))),
+        case("first-process-keeps-a-longer-file",
+             "A coordination file longer than 1,052,672 bytes is valid (its next token, 6, is kept, then "
+             "taken: 7) and is never shortened: other processes may have it mapped (Spec/store.md §12.2).",
+             ["store §12.2", "store §12.2.3"], log, published(one, next_token=6), size=COORDINATION_SIZE + 4_096,
+             expect=dict({"entries": everything, "file": b64(log), "sync": mark(both)},
+                         **left(g, both, next_token=7, size=COORDINATION_SIZE + 4_096))),
+        case("first-process-takes-up-staged-records",
+             "A valid coordination file started afresh in the current boot of the system, of the log's "
+             "generation, with 'b' staged and published, and a log file that reaches base: the processes "
+             "are gone and the record is nowhere else. The first process writes it to the log file at base "
+             "before it reads the log, so it is an entry, in the file and marked durable (Spec/store.md "
+             "§12.10 rules 1 to 3).", ["store §12.10.1", "store §12.10.2", "store §12.10.3", "store §12.2.3"],
+             header + a, published(both, one, b, next_token=6), current_boot=True,
+             expect=dict({"entries": everything, "file": b64(log), "sync": mark(both)}, **left(g, both, next_token=7))),
+        case("first-process-takes-up-nothing-of-an-unknown-boot",
+             "As first-process-takes-up-staged-records, but the boot word is 0 (unknown): the file may have "
+             "survived a restart of the system, so the staged 'b' is not taken up (Spec/store.md §12.10 "
+             "rule 1, §12.6).", ["store §12.10.1", "store §12.6"],
+             header + a, published(both, one, b, next_token=6),
+             expect=dict({"entries": first_only, "file": b64(header + a), "sync": mark(one)},
+                         **left(g, one, next_token=7))),
+        case("first-process-takes-up-nothing-of-another-boot",
+             "As first-process-takes-up-staged-records, but the boot word names another boot of the system: "
+             "the staged 'b' is not taken up (Spec/store.md §12.10 rule 1, §12.6).",
+             ["store §12.10.1", "store §12.6"], header + a, published(both, one, b, next_token=6, boot=OTHER_BOOT),
+             expect=dict({"entries": first_only, "file": b64(header + a), "sync": mark(one)},
+                         **left(g, one, next_token=7))),
+        case("first-process-takes-up-nothing-from-a-short-file",
+             "A coordination file of the right words and the current boot, naming 20 staged bytes, but "
+             "only its 4,096-byte header long: shorter than 1,052,672 bytes, it is not valid, so nothing "
+             "is taken up (Spec/store.md §12.10 rule 1, §12.2) and the log file is not cut at base: 'b', "
+             "past base, stays an entry. Taking the zeros the open extends the file with for staged bytes "
+             "would cut 'b' and leave an unwritten tail.", ["store §12.10.1", "store §12.2"],
+             log, published(one + 20, one, next_token=6), size=None, current_boot=True,
+             expect=dict({"entries": everything, "file": b64(log), "sync": mark(both)}, **left(g, both))),
+        case("first-process-takes-up-nothing-of-another-generation",
+             "As first-process-takes-up-staged-records, but the coordination file names another generation "
+             "than the log's: its staged 'b' belongs to another log and is not taken up (Spec/store.md "
+             "§12.10 rule 2).", ["store §12.10.2"],
+             header + a, published(both, one, b, generation=g + 1, next_token=6), current_boot=True,
+             expect=dict({"entries": first_only, "file": b64(header + a), "sync": mark(one)},
+                         **left(g, one, next_token=7))),
     ]
+    # The log file lost its last 7 bytes, which were zeros of b0's value: cut to base (which
+    # would extend it with zeros) and followed by the staged 'c', b0 would read whole again.
+    b0 = sw.put(b"b", b"bravo" + bytes(7), 20, NEVER, 2)
+    cases.append(case(
+        "first-process-takes-up-nothing-beyond-the-log-file",
+        "As first-process-takes-up-staged-records, but the log file is 7 bytes shorter than base: what "
+        "the processes published below base is not all there, so the staged 'c' is not taken up "
+        "(Spec/store.md §12.10 rule 3) and the open cuts the incomplete 'b' as usual. (Had the file been "
+        "cut to base, which lengthens it with zeros, the lost bytes, zeros too, would have made 'b' whole "
+        "again.)", ["store §12.10.3"],
+        header + a + b0[:-7], published(one + len(b0) + len(c), one + len(b0), c, next_token=6), current_boot=True,
+        expect=dict({"entries": first_only, "file": b64(header + a), "sync": mark(one)},
+                    **left(g, one, next_token=7))))
+    cases += [
+        case("first-process-take-up-cuts-the-log-at-base",
+             "Past base the log file holds records no one published (a dead holder's, 'x' and 'd'): the "
+             "take-up cuts the file at base before it writes the staged 'b' there, so neither comes back "
+             "(Spec/store.md §12.10). 'x' is as long as 'b', so writing 'b' over it without the cut would "
+             "leave 'd' whole after it.", ["store §12.10", "store §12.10.1"],
+             header + a + x + d, published(both, one, b, next_token=6), current_boot=True,
+             expect=dict({"entries": everything, "file": b64(log), "sync": mark(both)}, **left(g, both, next_token=7))),
+        case("first-process-take-up-cuts-a-record-that-is-not-whole",
+             "The published length ends inside the staged 'c': the take-up writes the area up to the length, "
+             "never past it, and the open's scan cuts the incomplete 'c' as the torn tail it is (Spec/store.md "
+             "§12.10, §5.3).", ["store §12.10", "store §12.10.1"],
+             header + a, published(both + len(c) - 7, one, b + c, next_token=6), current_boot=True,
+             expect=dict({"entries": everything, "file": b64(log), "sync": mark(both)}, **left(g, both, next_token=7))),
+        case("read-only-follows-the-staging-area",
+             "A read-only open beside sharers follows the coordination file: the log file up to base (not "
+             "the unpublished 'x' after it), then the staging area up to the length ('b'). It writes "
+             "nothing: the log and the coordination file stay as they were (Spec/store.md §12.5, §12.7).",
+             ["store §12.5", "store §12.7"], header + a + x, published(both, one, b, **kept), read_only=True,
+             expect={"entries": everything, "file": b64(header + a + x),
+                     "shared": b64(published(both, one, **kept)), "sharedLength": COORDINATION_SIZE}),
+        case("read-only-ignores-a-file-that-is-not-valid",
+             "A coordination file of another version is not valid, and a reader ignores it (Spec/store.md "
+             "§12.2, §12.5): it reads the log file as a lone writer left it, 'b' past the file's base word "
+             "included, and never the staged 'c'.", ["store §12.2", "store §12.5"],
+             log, published(one + len(c), one, c, version=3, **kept), read_only=True,
+             expect={"entries": everything, "file": b64(log),
+                     "shared": b64(published(one + len(c), one, version=3, **kept)),
+                     "sharedLength": COORDINATION_SIZE}),
+    ]
+    return cases
 
 
 def main():

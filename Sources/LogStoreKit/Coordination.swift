@@ -1,0 +1,271 @@
+#if !IMAGECACHE_SINGLE_MODULE
+    import Platform
+#endif
+
+/// The coordination file of a shared store (`<log>.shared`, `Spec/store.md` §12.2): a header
+/// of words every process reads and writes in place, and the staging area that holds the log's
+/// newest records (§12.7).
+enum CoordinationFormat {
+    /// `89 49 43 53 48 52 44 0A`: a high-bit byte, "ICSHRD", LF.
+    static let magic: UInt64 = 0x0A44_5248_5343_4989
+    static let version: UInt64 = 2
+    static let headerSize = 4_096
+    static let stagingCapacity = 1 << 20
+    static let size = headerSize + stagingCapacity
+    static let magicOffset = 0
+    static let versionOffset = 8
+    static let generationOffset = 16
+    static let lengthOffset = 24
+    static let counterOffset = 32
+    static let writingOffset = 40
+    static let baseOffset = 48
+    static let epochOffset = 56
+    static let nextTokenOffset = 64
+    static let bootOffset = 72
+    /// The lock of changes, alone in its 128 bytes: a process that waits for it reads it over
+    /// and over, and would otherwise pull away the line of every word the holder writes.
+    static let lockOffset = 256
+    /// Sections begun: each holder adds one when it takes the lock (§12.8).
+    static let sectionsOffset = 264
+    /// The first reserved word; the reserved words run to the end of the header, but for the lock.
+    static let reservedOffset = 80
+}
+
+/// What a process reads of the others' work (`Spec/store.md` §12.4), as one consistent reading.
+struct PublishedState: Equatable {
+    /// The published log's generation (never 0 here).
+    var generation: UInt64
+    /// Changes whenever the staging area's bytes stop meaning what they meant (§12.7).
+    var epoch: UInt64
+    /// The log offset of the staging area's first byte; the file holds everything below it.
+    var base: UInt64
+    /// The published length: whole records up to here.
+    var length: UInt64
+}
+
+/// The coordination file, open and, once its size is right, mapped (`Spec/store.md` §12.2).
+final class Coordination: @unchecked Sendable {
+    let path: String
+    let descriptor: Int32
+    private(set) var mapping: SharedMapping?
+    /// Whether the file had the format's size before this process mapped it: a short file is
+    /// not valid (§12.2), even once a first process has lengthened it, until that process
+    /// writes the format afresh.
+    private var hadFullSize = false
+
+    private init(path: String, descriptor: Int32) {
+        self.path = path
+        self.descriptor = descriptor
+    }
+
+    deinit { FileSystem.close(descriptor) }
+
+    /// A writer's: opens the file, creating it (empty) when missing. Map it with
+    /// ``mapForWriting(extending:)`` under the open lock.
+    static func openForWriting(path: String) throws(SystemCallError) -> Coordination {
+        let fd = try FileSystem.open(path, .readWrite, options: [.create, .noFollow])
+        return Coordination(path: path, descriptor: fd)
+    }
+
+    /// A reader's: opens and maps the file read-only; nil when it is missing or shorter than
+    /// the format's size (not valid, §12.2). Whether its words are valid is ``isValid``.
+    static func openForReading(path: String) -> Coordination? {
+        guard let fd = try? FileSystem.open(path, .readOnly, options: [.noFollow]) else { return nil }
+        let coordination = Coordination(path: path, descriptor: fd)
+        guard let size = try? FileSystem.size(fd, path: path), size >= UInt64(CoordinationFormat.size),
+            let mapping = try? SharedMapping.map(
+                fd, length: CoordinationFormat.size, writable: false, path: path)
+        else { return nil }
+        coordination.mapping = mapping
+        coordination.hadFullSize = true
+        return coordination
+    }
+
+    /// Whether the file is at least the format's size.
+    func hasFullSize() throws(SystemCallError) -> Bool {
+        try FileSystem.size(descriptor, path: path) >= UInt64(CoordinationFormat.size)
+    }
+
+    /// Maps the file for reading and writing; a first process (`extending`) first lengthens a
+    /// short file. A file is never shortened: other processes may have it mapped (§12.2).
+    func mapForWriting(extending: Bool) throws(SystemCallError) {
+        hadFullSize = try hasFullSize()
+        if extending && !hadFullSize {
+            try FileSystem.truncate(descriptor, to: UInt64(CoordinationFormat.size), path: path)
+        }
+        mapping = try SharedMapping.map(
+            descriptor, length: CoordinationFormat.size, writable: true, path: path)
+    }
+
+    private var words: SharedMapping { mapping! }
+
+    /// Valid (§12.2): the format's size, magic and version, and words that agree with each
+    /// other (`base` ≤ length ≤ `base` + the staging area).
+    var isValid: Bool {
+        guard let mapping, hadFullSize else { return false }
+        let base = mapping.load(at: CoordinationFormat.baseOffset)
+        let length = mapping.load(at: CoordinationFormat.lengthOffset)
+        return mapping.load(at: CoordinationFormat.magicOffset) == CoordinationFormat.magic
+            && mapping.load(at: CoordinationFormat.versionOffset) == CoordinationFormat.version
+            && base <= length && length - base <= UInt64(CoordinationFormat.stagingCapacity)
+    }
+
+    // Plain loads, for a holder of the lock of changes (no one publishes meanwhile); a process
+    // outside it reads `published`.
+    var generation: UInt64 { words.load(at: CoordinationFormat.generationOffset) }
+    var length: UInt64 { words.load(at: CoordinationFormat.lengthOffset) }
+    var counter: UInt64 { words.load(at: CoordinationFormat.counterOffset) }
+    var isWriting: Bool { words.load(at: CoordinationFormat.writingOffset) != 0 }
+    var base: UInt64 { words.load(at: CoordinationFormat.baseOffset) }
+    var epoch: UInt64 { words.load(at: CoordinationFormat.epochOffset) }
+    var lockHolder: UInt64 { words.loadAcquiring(at: CoordinationFormat.lockOffset) }
+
+    /// The published state as one reading (§12.4): the generation, the epoch, `base`, the
+    /// length, then the generation again, each load ordered before what follows; nil when none
+    /// is published or a publish of another generation is under way (the generation reads 0,
+    /// or not the same twice), or the file is not valid.
+    var published: PublishedState? {
+        guard let mapping, isValid else { return nil }
+        let generation = mapping.loadAcquiring(at: CoordinationFormat.generationOffset)
+        guard generation != 0 else { return nil }
+        let epoch = mapping.loadAcquiring(at: CoordinationFormat.epochOffset)
+        let base = mapping.loadAcquiring(at: CoordinationFormat.baseOffset)
+        let length = mapping.loadAcquiring(at: CoordinationFormat.lengthOffset)
+        guard mapping.loadAcquiring(at: CoordinationFormat.generationOffset) == generation,
+            base <= length, length - base <= UInt64(CoordinationFormat.stagingCapacity)
+        else { return nil }
+        return PublishedState(generation: generation, epoch: epoch, base: base, length: length)
+    }
+
+    /// Whether the published state differs from a handle's view (§12.4): another generation or
+    /// epoch, or a length past `applied`. The cheap look before every read: the generation, the
+    /// epoch, the length, then the generation again; false while a publish of another
+    /// generation is under way (the generation reads 0, or not the same twice). A file made
+    /// not valid changes its epoch too (§12.9), so the look finds that as well.
+    func isAhead(ofGeneration generation: UInt64, epoch: UInt64, applied: UInt64) -> Bool {
+        let words = words
+        let published = words.loadAcquiring(at: CoordinationFormat.generationOffset)
+        let publishedEpoch = words.loadAcquiring(at: CoordinationFormat.epochOffset)
+        let length = words.loadAcquiring(at: CoordinationFormat.lengthOffset)
+        guard published != 0, words.load(at: CoordinationFormat.generationOffset) == published else {
+            return false
+        }
+        return published != generation || publishedEpoch != epoch || length > applied
+    }
+
+    /// Whether the staging area still means what it meant when `state` was read: the epoch and
+    /// the generation are the same, loaded after every access before this call (§12.7). A copy
+    /// from the area made before it is good when this holds.
+    func stagingIsUnchanged(since state: (generation: UInt64, epoch: UInt64)) -> Bool {
+        MemoryFence.acquire()
+        return words.load(at: CoordinationFormat.epochOffset) == state.epoch
+            && words.load(at: CoordinationFormat.generationOffset) == state.generation
+    }
+
+    /// The staging area's first byte (§12.7).
+    var staging: UnsafeMutableRawPointer {
+        words.bytes(at: CoordinationFormat.headerSize, count: CoordinationFormat.stagingCapacity)
+    }
+
+    // MARK: Changes (writers)
+
+    /// Publishes a log, each word after everything before it (the log's bytes first):
+    /// generation 0 first when it changes, so a reader never pairs one log's length with
+    /// another log's generation (§12.3 step 6). A new generation comes with its `base` and a
+    /// new epoch.
+    func publish(generation: UInt64, length: UInt64, base: UInt64? = nil) {
+        let changing = self.generation != generation
+        if changing { words.storeReleasing(0, at: CoordinationFormat.generationOffset) }
+        words.storeReleasing(length, at: CoordinationFormat.lengthOffset)
+        if let base { moveBase(to: base) }
+        if changing { words.storeReleasing(generation, at: CoordinationFormat.generationOffset) }
+    }
+
+    /// Publishes only the length (a section's end, or before its staging area is written out).
+    func publish(length: UInt64) {
+        words.storeReleasing(length, at: CoordinationFormat.lengthOffset)
+    }
+
+    /// Moves `base` (the staging area was written to the log file, or a record went to the
+    /// file directly) and changes the epoch after it, each store after the write before it;
+    /// then fences, so that nothing written to the area after this call is seen before the
+    /// new epoch (§12.7 rule 2).
+    func moveBase(to base: UInt64) {
+        words.storeReleasing(base, at: CoordinationFormat.baseOffset)
+        words.storeReleasing(epoch &+ 1, at: CoordinationFormat.epochOffset)
+        MemoryFence.release()
+    }
+
+    /// The first process's fresh start (§12.2 rule 3): counter, writing and lock 0, a new
+    /// epoch, `next token` kept from a valid file (1 otherwise), this boot's identity, the
+    /// reserved words 0; then `publish` sets the rest, and ``stampFormat()`` makes the file
+    /// valid.
+    func startAfresh() {
+        let wasValid = isValid
+        let epoch = wasValid ? self.epoch &+ 1 : 1
+        let nextToken = wasValid ? max(words.load(at: CoordinationFormat.nextTokenOffset), 1) : 1
+        words.store(0, at: CoordinationFormat.magicOffset)
+        words.store(0, at: CoordinationFormat.generationOffset)
+        setCounter(0)
+        setWriting(false)
+        words.store(0, at: CoordinationFormat.lockOffset)
+        words.store(epoch, at: CoordinationFormat.epochOffset)
+        words.store(nextToken, at: CoordinationFormat.nextTokenOffset)
+        words.store(SystemInformation.bootIdentity ?? 0, at: CoordinationFormat.bootOffset)
+        var offset = CoordinationFormat.reservedOffset
+        while offset < CoordinationFormat.headerSize {
+            if offset != CoordinationFormat.lockOffset { words.store(0, at: offset) }
+            offset += 8
+        }
+    }
+
+    /// Writes the version, then the magic, after everything before (§12.2 rule 3).
+    func stampFormat() {
+        words.storeReleasing(CoordinationFormat.version, at: CoordinationFormat.versionOffset)
+        words.storeReleasing(CoordinationFormat.magic, at: CoordinationFormat.magicOffset)
+        hadFullSize = true
+    }
+
+    /// Whether the records staged here may be taken up by a writer that has the store alone
+    /// (§12.10 rules 1 and 2; the caller checks the log's length, rule 3): valid, started
+    /// afresh in this boot of the system, and naming the log's generation.
+    func holdsStagedRecords(ofGeneration generation: UInt64) -> Bool {
+        guard isValid, let boot = SystemInformation.bootIdentity,
+            words.load(at: CoordinationFormat.bootOffset) == boot, self.generation == generation
+        else { return false }
+        return true
+    }
+
+    /// Makes the file not valid: a writer that does not share has the store (§12.9). The epoch
+    /// changes too, so that a reader's look before its next read finds out.
+    func invalidate() {
+        words.storeReleasing(0, at: CoordinationFormat.magicOffset)
+        words.storeReleasing(epoch &+ 1, at: CoordinationFormat.epochOffset)
+    }
+
+    func setCounter(_ value: UInt64) { words.store(value, at: CoordinationFormat.counterOffset) }
+    func setWriting(_ writing: Bool) { words.store(writing ? 1 : 0, at: CoordinationFormat.writingOffset) }
+
+    /// A new token for a writer (§12.8): the old value of `next token`, which grows by one.
+    func takeToken() -> UInt64 {
+        words.add(1, at: CoordinationFormat.nextTokenOffset)
+    }
+
+    /// Takes the lock of changes from `holder` (0: free) for `token`; whether it did.
+    func exchangeLock(from holder: UInt64, to token: UInt64) -> Bool {
+        words.compareExchange(expecting: holder, replacingWith: token, at: CoordinationFormat.lockOffset)
+    }
+
+    /// How many sections began (§12.8), as its holder last counted.
+    var sectionCount: UInt64 { words.load(at: CoordinationFormat.sectionsOffset) }
+
+    /// Counts a section the holder begins (a plain store: only the holder writes the word).
+    func countSection() {
+        words.store(sectionCount &+ 1, at: CoordinationFormat.sectionsOffset)
+    }
+
+    /// Releases the lock of changes, after everything before (§12.3 step 7).
+    func releaseLock() {
+        words.storeReleasing(0, at: CoordinationFormat.lockOffset)
+    }
+}

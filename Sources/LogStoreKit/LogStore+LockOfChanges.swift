@@ -1,0 +1,141 @@
+#if !IMAGECACHE_SINGLE_MODULE
+    import Platform
+#endif
+
+/// The lock of changes of a shared store (`Spec/store.md` §12.8): a word of the coordination
+/// file taken by compare-and-swap, so an uncontended section makes no system call, and a
+/// liveness file per writable handle, which the kernel unlocks when the handle's process dies,
+/// so a dead holder's lock is taken over rather than waited on for ever.
+extension LogStore {
+    /// How long a holder may keep the lock before a waiter asks whether it lives, and how often
+    /// it asks again.
+    static let holderCheckInterval: UInt64 = 1_000_000
+    /// How long a waiter spins on the word before it starts to sleep.
+    static let spinNanoseconds: UInt64 = 2_000_000
+    /// The first and the longest sleep of a waiter.
+    static let shortestWait: UInt64 = 20_000
+    static let longestWait: UInt64 = 1_000_000
+
+    /// The liveness file of `token`: `<log>.shared.<token>`.
+    func livenessPath(of token: UInt64) -> String {
+        coordinationPath + "." + String(token)
+    }
+
+    /// Takes a token and creates its liveness file, locked for as long as the handle is open
+    /// (§12.8). Before the handle ever takes the lock of changes.
+    func takeToken(_ coordination: Coordination) throws(LogStoreError) {
+        let token = coordination.takeToken()
+        let path = livenessPath(of: token)
+        let fd = try storeIO { try FileSystem.open(path, .readWrite, options: [.create, .noFollow]) }
+        let locked: Bool
+        do {
+            locked = try storeIO { try FileLock.tryLockExclusively(fd, path: path) }
+        } catch {
+            FileSystem.close(fd)
+            throw error
+        }
+        guard locked else {
+            // Tokens are never handed out twice: another process holds a file this one was just
+            // given, so the coordination file cannot be trusted.
+            FileSystem.close(fd)
+            throw .ioError(
+                operation: "join the shared store", errno: Errno.invalidArgument.rawValue, path: path)
+        }
+        self.token = token
+        livenessDescriptor = fd
+    }
+
+    /// At close, after the last section: deletes the liveness file, then lets it go (§12.8).
+    func giveUpToken() {
+        guard livenessDescriptor >= 0 else { return }
+        try? FileSystem.remove(livenessPath(of: token))
+        FileSystem.close(livenessDescriptor)
+        livenessDescriptor = -1
+    }
+
+    /// Lets the liveness file go without deleting it, as a process that dies does (the handle
+    /// closes without its last section: a failure, or a test's crash).
+    func dropLivenessFile() {
+        guard livenessDescriptor >= 0 else { return }
+        FileSystem.close(livenessDescriptor)
+        livenessDescriptor = -1
+    }
+
+    /// Deletes the liveness files beside the log whose holders are gone; the first process, which
+    /// knows that none lives, calls it before it takes its own token (§12.2 rule 3).
+    func removeLeftLivenessFiles() {
+        let prefix = FileSystem.fileName(of: coordinationPath) + "."
+        guard let folder = try? Directory(path: FileSystem.directory(of: path)),
+            let entries = try? folder.entries()
+        else { return }
+        for entry in entries where entry.kind == .regular && entry.name.hasPrefix(prefix) {
+            guard let token = UInt64(entry.name.dropFirst(prefix.count)) else { continue }
+            _ = holderIsGone(token)
+        }
+    }
+
+    /// Takes the lock of changes (§12.8): at once when it is free; otherwise, `waiting`,
+    /// after spinning and sleeping until its holder releases it or is found dead; not `waiting`,
+    /// only when its holder has held it long enough to be asked and is found dead. Whether it
+    /// was taken. Holds `accessLock`.
+    func takeLockOfChanges(_ coordination: Coordination, waiting: Bool) -> Bool {
+        if coordination.exchangeLock(from: 0, to: token) { return tookLock(coordination) }
+        let start = SystemTime.monotonicNanoseconds()
+        var sleep = Self.shortestWait
+        var looks = 0
+        while true {
+            let holder = coordination.lockHolder
+            if holder == 0 {
+                if coordination.exchangeLock(from: 0, to: token) { return tookLock(coordination) }
+                continue
+            }
+            precondition(holder != token, "the lock of changes taken twice by one handle")
+            looks += 1
+            // Spinning, the clock and the holder are looked at only now and then: a spinning
+            // look must be quick, to see the lock free the moment its holder lets it go (a
+            // holder that takes it again at once would otherwise keep it from a waiter).
+            if waiting && looks & 63 != 0 { continue }
+            let now = SystemTime.monotonicNanoseconds()
+            let sections = coordination.sectionCount
+            if holder != watchedHolder || sections != watchedSections {
+                // Another holder, or the same one in a later section: it is alive.
+                watchedHolder = holder
+                watchedSections = sections
+                lastHolderCheck = now
+            } else if now - lastHolderCheck >= Self.holderCheckInterval {
+                lastHolderCheck = now
+                if holderIsGone(holder) && coordination.exchangeLock(from: holder, to: token) {
+                    return tookLock(coordination)
+                }
+            }
+            if !waiting { return false }
+            if now - start < Self.spinNanoseconds { continue }
+            SystemTime.sleep(nanoseconds: sleep)
+            sleep = min(sleep * 2, Self.longestWait)
+        }
+    }
+
+    /// Counts the section that begins (§12.8): how a waiter tells a holder that keeps the lock
+    /// from one that takes it again.
+    private func tookLock(_ coordination: Coordination) -> Bool {
+        coordination.countSection()
+        return true
+    }
+
+    /// Whether the holder of `token` is gone: its liveness file is missing, or can be locked
+    /// (§12.8 step 3). A file it could lock is deleted. An error other than absence counts as
+    /// alive: waiting longer is safe, taking a living holder's lock is not.
+    func holderIsGone(_ token: UInt64) -> Bool {
+        let path = livenessPath(of: token)
+        let fd: Int32
+        do {
+            fd = try FileSystem.open(path, .readOnly, options: [.noFollow])
+        } catch {
+            return error.errno == .noSuchFile
+        }
+        defer { FileSystem.close(fd) }
+        guard (try? FileLock.tryLockExclusively(fd, path: path)) == true else { return false }
+        try? FileSystem.remove(path)
+        return true
+    }
+}

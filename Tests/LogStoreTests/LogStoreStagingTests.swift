@@ -1,0 +1,237 @@
+import Foundation
+import Platform
+import TestSupport
+import Testing
+
+@testable import LogStoreKit
+
+/// The staging area, the lock word and the liveness files of a shared store (`Spec/store.md`
+/// §12.7–§12.10), with handles of one process standing in for processes: each handle has its
+/// own token, liveness file and view of the coordination file.
+@Suite struct LogStoreStagingTests {
+    static func shared(_ path: String, first: Bool) throws -> LogStore {
+        try LogStore(
+            path: path, options: .init(compactionDeadRatio: nil, sharing: .init(isOnlyProcess: { first })))
+    }
+
+    static func fileSize(_ path: String) -> UInt64 {
+        (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? UInt64) ?? 0
+    }
+
+    static func coordinationWord(_ path: String, at offset: Int) -> UInt64 {
+        let bytes = fileBytes(path + ".shared")
+        return (0..<8).reduce(0) { $0 | UInt64(bytes[offset + $1]) << (8 * $1) }
+    }
+
+    static func setCoordinationWord(_ path: String, at offset: Int, to value: UInt64) throws {
+        let handle = try FileHandle(forUpdating: URL(fileURLWithPath: path + ".shared"))
+        defer { try? handle.close() }
+        try handle.seek(toOffset: UInt64(offset))
+        handle.write(withUnsafeBytes(of: value.littleEndian) { Data($0) })
+    }
+
+    /// Records stay in the staging area until it fills (§12.7 rule 1): the log file does not
+    /// grow, and another handle reads them from the area. When the area fills it is written to
+    /// the log file in one piece and `base` moves (rule 2); a record longer than half the area
+    /// goes to the file directly (rule 3). Every handle reads every value, whichever place it
+    /// is in.
+    @Test func recordsWaitInTheStagingAreaUntilItIsWrittenOut() throws {
+        let directory = TemporaryDirectory()
+        let path = directory.file()
+        let a = try Self.shared(path, first: true)
+        let b = try Self.shared(path, first: false)
+        let empty = Self.fileSize(path)
+        try a.put(expectedValue(for: 0, length: 1_000), forKey: "k0", metadata: metadata(1))
+        #expect(Self.fileSize(path) == empty, "staged, not in the file")
+        #expect(try b.value(forKey: "k0") == expectedValue(for: 0, length: 1_000))
+        #expect(Self.coordinationWord(path, at: CoordinationFormat.baseOffset) == empty)
+        let epoch = Self.coordinationWord(path, at: CoordinationFormat.epochOffset)
+        // 300,000-byte values: the fourth does not fit and writes the area out.
+        let values = (0...4).map { expectedValue(for: $0, length: 300_000) }
+        for index in 1...4 {
+            try a.put(values[index], forKey: "k\(index)", metadata: metadata(1))
+        }
+        #expect(Self.fileSize(path) > empty, "the area was written out")
+        #expect(Self.coordinationWord(path, at: CoordinationFormat.baseOffset) == Self.fileSize(path))
+        #expect(Self.coordinationWord(path, at: CoordinationFormat.epochOffset) != epoch)
+        let large = expectedValue(for: 9, length: CoordinationFormat.stagingCapacity / 2 + 1)
+        try b.put(large, forKey: "large", metadata: metadata(2))
+        #expect(
+            Self.coordinationWord(path, at: CoordinationFormat.baseOffset) == Self.fileSize(path),
+            "a long record goes to the file, and base past it")
+        for handle in [a, b] {
+            for index in 1...4 {
+                #expect(try handle.value(forKey: "k\(index)") == values[index])
+            }
+            #expect(try handle.value(forKey: "large") == large)
+        }
+        try a.close()
+        try b.close()
+        let alone = try LogStore(path: path)
+        #expect(alone.count == 6)
+        #expect(try alone.value(forKey: "k4") == values[4])
+        try alone.close()
+    }
+
+    /// A holder killed inside its section leaves its token in the lock word and its liveness
+    /// file unlocked (§12.6, §12.8): the next handle that wants the lock takes it over after a
+    /// millisecond of waiting, cuts what the dead one wrote past `base`, and deletes its file.
+    @Test func aDeadHoldersLockIsTakenOver() throws {
+        let directory = TemporaryDirectory()
+        let path = directory.file()
+        let survivor = try Self.shared(path, first: true)
+        let victim = try Self.shared(path, first: false)
+        try victim.put([1], forKey: "before", metadata: metadata(1))
+        let token = victim.token
+        #expect(FileManager.default.fileExists(atPath: path + ".shared.\(token)"))
+        try victim.withExclusiveAccess { () throws(LogStoreError) in
+            victim.abandon()
+        }
+        #expect(Self.coordinationWord(path, at: CoordinationFormat.lockOffset) == token, "still held")
+        #expect(Self.coordinationWord(path, at: CoordinationFormat.writingOffset) == 1)
+        // Bytes the dead holder wrote past `base` without publishing them.
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+        try handle.seekToEnd()
+        handle.write(Data(repeating: 0xAB, count: 300))
+        try handle.close()
+        let started = Date()
+        try survivor.put([2], forKey: "after", metadata: metadata(2))
+        #expect(Date().timeIntervalSince(started) < 5)
+        #expect(!FileManager.default.fileExists(atPath: path + ".shared.\(token)"), "the dead file is gone")
+        #expect(Self.coordinationWord(path, at: CoordinationFormat.lockOffset) == 0)
+        #expect(try survivor.value(forKey: "before") == [1])
+        try survivor.close()
+        let alone = try LogStore(path: path)
+        #expect(alone.recovery.discardedBytes == 0, "the dead holder's bytes were cut by the section")
+        #expect(try alone.value(forKey: "after") == [2])
+        try alone.close()
+    }
+
+    /// A lock held by a live handle is waited for, not taken over, however long it is held:
+    /// the holder's liveness file is locked (§12.8).
+    @Test func aLiveHoldersLockIsWaitedFor() throws {
+        let directory = TemporaryDirectory()
+        let path = directory.file()
+        let holder = try Self.shared(path, first: true)
+        let waiter = try Self.shared(path, first: false)
+        let entered = DispatchSemaphore(value: 0)
+        let released = Flag()
+        let thread = Thread {
+            try? holder.withExclusiveAccess { () throws(LogStoreError) in
+                entered.signal()
+                usleep(30_000)
+                _ = released.setOnce()
+            }
+        }
+        thread.start()
+        entered.wait()
+        try waiter.put([1], forKey: "k", metadata: metadata(1))
+        #expect(released.isSet, "the waiter waited for the section to end")
+        try holder.close()
+        try waiter.close()
+    }
+
+    /// A close gives up the liveness file; the first process deletes files whose holders are
+    /// gone (§12.2 rule 3, §12.8).
+    @Test func livenessFilesComeAndGo() throws {
+        let directory = TemporaryDirectory()
+        let path = directory.file()
+        let a = try Self.shared(path, first: true)
+        let b = try Self.shared(path, first: false)
+        #expect(a.token != b.token)
+        let bFile = path + ".shared.\(b.token)"
+        #expect(FileManager.default.fileExists(atPath: bFile))
+        try b.close()
+        #expect(!FileManager.default.fileExists(atPath: bFile))
+        let aFile = path + ".shared.\(a.token)"
+        a.abandon()
+        #expect(FileManager.default.fileExists(atPath: aFile), "a crash leaves it")
+        let next = try Self.shared(path, first: true)
+        #expect(!FileManager.default.fileExists(atPath: aFile), "the first process deleted it")
+        try next.close()
+        let names = try FileManager.default.contentsOfDirectory(atPath: directory.path)
+        #expect(!names.contains { $0.hasPrefix("store.log.shared.") }, "\(names)")
+    }
+
+    /// When every process is gone, a writer that opens alone takes up what they staged, if the
+    /// system has not restarted since (§12.10): here the handles are abandoned as killed
+    /// processes would leave them. With another boot's identity in the file it does not, and
+    /// neither when the coordination file names another generation.
+    @Test(arguments: ["same boot", "other boot", "other generation"])
+    func stagedRecordsAreTakenUpInTheSameBootOnly(_ condition: String) throws {
+        guard SystemInformation.bootIdentity != nil else { return }
+        let directory = TemporaryDirectory()
+        let path = directory.file()
+        let a = try Self.shared(path, first: true)
+        let b = try Self.shared(path, first: false)
+        try a.put([1], forKey: "synchronized", metadata: metadata(1))
+        try a.synchronize()
+        try b.put([2], forKey: "staged", metadata: metadata(2))
+        a.abandon()
+        b.abandon()
+        switch condition {
+        case "other boot":
+            let boot = Self.coordinationWord(path, at: CoordinationFormat.bootOffset)
+            try Self.setCoordinationWord(path, at: CoordinationFormat.bootOffset, to: boot &+ 1)
+        case "other generation":
+            let generation = Self.coordinationWord(path, at: CoordinationFormat.generationOffset)
+            try Self.setCoordinationWord(path, at: CoordinationFormat.generationOffset, to: generation &+ 1)
+        default:
+            break
+        }
+        let next = try Self.shared(path, first: true)
+        #expect(try next.value(forKey: "synchronized") == [1])
+        #expect(try next.value(forKey: "staged") == (condition == "same boot" ? [2] : nil))
+        try next.close()
+    }
+
+    /// A writer that does not share takes up the staged records too, then makes the
+    /// coordination file not valid (§12.9); a reader that followed it goes back to following
+    /// the file, and follows the sharers again once a first sharer starts the file afresh.
+    @Test func aLoneWriterPutsTheCoordinationFileOutOfUse() throws {
+        let directory = TemporaryDirectory()
+        let path = directory.file()
+        let sharer = try Self.shared(path, first: true)
+        try sharer.put([1], forKey: "staged", metadata: metadata(1))
+        let reader = try LogStore(path: path, options: .init(readOnly: true))
+        #expect(try reader.value(forKey: "staged") == [1])
+        sharer.abandon()
+        let lone = try LogStore(path: path, options: .init(writeBufferSize: 0))
+        #expect(try lone.value(forKey: "staged") == [1])
+        #expect(Self.coordinationWord(path, at: CoordinationFormat.magicOffset) == 0)
+        try lone.put([2], forKey: "lone", metadata: metadata(2))
+        usleep(2_000)
+        #expect(try reader.value(forKey: "lone") == [2], "the reader follows the file again")
+        try lone.close()
+        let again = try Self.shared(path, first: true)
+        try again.put([3], forKey: "shared again", metadata: metadata(3))
+        usleep(2_000)
+        #expect(try reader.value(forKey: "shared again") == [3], "and the sharers once the file is valid")
+        try again.close()
+        try reader.close()
+    }
+
+    /// A synchronize outside a section makes the log durable with no lock held, then writes the
+    /// mark in a second section (§12.3). Another process may synchronize more in between: the
+    /// mark is never lowered to what the first one made durable.
+    @Test func synchronizingNeverLowersTheMark() throws {
+        let directory = TemporaryDirectory()
+        let path = directory.file()
+        let b = try Self.shared(path, first: true)
+        let overtaken = Flag()
+        var options = LogStore.Options(compactionDeadRatio: nil, sharing: .init(isOnlyProcess: { false }))
+        options.synchronizedBeforeMark = {
+            guard overtaken.setOnce() else { return }
+            try? b.put([2], forKey: "b", metadata: metadata(2))
+            try? b.synchronize()
+        }
+        let a = try LogStore(path: path, options: options)
+        try a.put([1], forKey: "a", metadata: metadata(1))
+        try a.synchronize()
+        #expect(overtaken.isSet)
+        let generation = Self.coordinationWord(path, at: CoordinationFormat.generationOffset)
+        #expect(a.loadSyncMark(generation: generation) == Self.fileSize(path), "b's mark, covering both")
+        try a.close()
+        try b.close()
+    }
+}
