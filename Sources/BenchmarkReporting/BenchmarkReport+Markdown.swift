@@ -73,9 +73,6 @@ extension BenchmarkReport {
         case PurgeBenchmark.suite.name: return purgeSection(results)
         case ConcurrencyBenchmark.suite.name: return concurrencySection(results)
         case "png": return pngSection(results)
-        case SharedBenchmark.suite.name:
-            let bound = sharedBound(results)
-            return genericTable(results).render() + (bound.isEmpty ? "" : "\n" + bound + "\n")
         default: return genericTable(results).render()
         }
     }
@@ -116,33 +113,6 @@ extension BenchmarkReport {
         default:
             return ""
         }
-    }
-
-    /// How far the system calls a shared store adds leave its target (`stores_shared ÷
-    /// stores_not_shared`): a store not shared of t, plus one lock pair, plus one record
-    /// written alone instead of in large writes, all measured in this run.
-    static func sharedBound(_ results: [BenchmarkResult]) -> String {
-        func seconds(_ op: String, _ backend: String) -> Double? {
-            results.first { $0.op == op && $0.backend == backend }?.seconds
-        }
-        guard let lock = seconds("lock_pair", "system"), let alone = seconds("record_append", "system"),
-            let batched = seconds("record_in_large_writes", "system")
-        else { return "" }
-        let added = lock + max(0, alone - batched)
-        var text =
-            "Backend `system` times, alone, the system calls a store in a shared cache adds (Spec/store.md §12.3): "
-            + "the lock of changes taken and released (`lock_pair`, \(Formatting.duration(lock))) and its "
-            + "\(Formatting.bytes(SharedBenchmark.recordBytes)) record written before the store returns "
-            + "(`record_append`, \(Formatting.duration(alone)), against \(Formatting.duration(batched)) per "
-            + "record written 1 MiB at a time, `record_in_large_writes`)."
-        for backend in ["log", "hybrid"] {
-            guard let store = seconds("stores_not_shared", backend) else { continue }
-            let bound = store / (store + added)
-            text +=
-                " With \(backend) stores not shared at \(Formatting.duration(store)), those calls alone bound "
-                + "stores shared ÷ not shared to \(String(format: "%.2f", bound))×."
-        }
-        return text
     }
 
     /// The column title of a step of the store-then-synchronize protocol.

@@ -16,9 +16,12 @@ import Foundation
 /// - `stores_one_writer`, `stores_two_writers`: one sharer process storing, then two at once
 ///   (their total rate);
 /// - `visibility`: the time from the return of a store in the other process to the moment a
-///   read here first sees it (p50, p99);
-/// - `lock_pair`, `record_append`, `record_in_large_writes` (backend `system`): the system
-///   calls a shared store adds, alone (SharedBenchmark+SystemCalls.swift).
+///   read here first sees it (p50, p99).
+///
+/// Figures that are compared with each other are taken in alternating slices (the reads and the
+/// stores with and without sharing), or in an order that alternates from one repeat to the
+/// next (one writer and two): on a shared, noisy machine a slow moment then falls on both sides
+/// of a ratio, and neither side always runs first.
 public enum SharedBenchmark {
     public static let suite = BenchSuite(
         name: "shared",
@@ -48,8 +51,6 @@ public enum SharedBenchmark {
             )
             return []
         }
-        options.progress.update("system calls", done: 0, of: repeats)
-        results += try systemCallBaselines(scratch, repeats: repeats, quick: options.quick)
         for subject in subjects {
             guard let backend = Backend(rawValue: subject.name), backend.canBeShared else { continue }
             var samples: [String: [Double]] = [:]
@@ -62,23 +63,27 @@ public enum SharedBenchmark {
                 let lone = try open(alone, backend, shared: false)
                 try fill(cache)
                 try fill(lone)
-                samples["reads_alone", default: []].append(try readRate(cache, seconds: duration))
-                samples["reads_not_shared", default: []].append(try readRate(lone, seconds: duration))
+                let reads = try interleavedReadRates(
+                    [cache, lone], seconds: duration, startingWith: round % 2)
+                samples["reads_alone", default: []].append(reads[0])
+                samples["reads_not_shared", default: []].append(reads[1])
                 let writer = try start(
                     sharer, ["write-every-ms", shared.path, backend.rawValue, String(duration + 0.3)])
                 try waitUntilReady(writer, backend)
-                samples["reads_beside_writer", default: []].append(try readRate(cache, seconds: duration))
+                samples["reads_beside_writer", default: []].append(
+                    try interleavedReadRates([cache], seconds: duration, startingWith: 0)[0])
                 try finish(writer, backend)
-                samples["stores_shared", default: []].append(
-                    try storeRate(cache, count: storeCount, prefix: "s\(round)"))
-                samples["stores_not_shared", default: []].append(
-                    try storeRate(lone, count: storeCount, prefix: "s\(round)"))
+                let stores = try interleavedStoreRates(
+                    [cache, lone], count: storeCount, prefix: "s\(round)", startingWith: round % 2)
+                samples["stores_shared", default: []].append(stores[0])
+                samples["stores_not_shared", default: []].append(stores[1])
                 try cache.close()
                 try lone.close()
-                samples["stores_one_writer", default: []].append(
-                    try writersRate(sharer, shared, backend, writers: 1, count: storeCount, round: round))
-                samples["stores_two_writers", default: []].append(
-                    try writersRate(sharer, shared, backend, writers: 2, count: storeCount, round: round))
+                for writers in round % 2 == 0 ? [1, 2] : [2, 1] {
+                    samples[writers == 1 ? "stores_one_writer" : "stores_two_writers", default: []].append(
+                        try writersRate(
+                            sharer, shared, backend, writers: writers, count: storeCount, round: round))
+                }
                 latencies += try visibility(sharer, shared, backend, count: options.quick ? 50 : 200)
                 try scratch.remove(shared)
                 try scratch.remove(alone)
@@ -116,30 +121,60 @@ public enum SharedBenchmark {
         try cache.synchronize()
     }
 
-    /// Reads of random entries per second, each checked.
-    static func readRate(_ cache: ImageCache, seconds: Double) throws -> Double {
-        var random = SplitMix64(seed: 42)
-        var reads = 0
-        let start = MonotonicClock.now()
-        while MonotonicClock.seconds(since: start) < seconds {
-            for _ in 0..<64 {
-                let index = Int(random.next() % UInt64(entries))
-                guard try cache.bytes(forKey: SampleData.key("e", index))?.count == valueSize else {
-                    throw BenchmarkError.verificationFailed(
-                        suite: "shared", backend: "", detail: "a read missed")
+    /// How many slices ``interleavedReadRates`` and ``interleavedStoreRates`` cut their work in.
+    static let slices = 10
+
+    /// Reads of random entries per second of each cache, each read checked: `seconds` of reads
+    /// each, in slices that alternate between the caches (the first slice is
+    /// `caches[startingWith]`'s, and each slice starts with the other cache than the last).
+    static func interleavedReadRates(_ caches: [ImageCache], seconds: Double, startingWith first: Int) throws
+        -> [Double]
+    {
+        var randoms = caches.map { _ in SplitMix64(seed: 42) }
+        var reads = [Int](repeating: 0, count: caches.count)
+        var times = [Double](repeating: 0, count: caches.count)
+        for slice in 0..<slices {
+            for step in caches.indices {
+                let index = (first + slice + step) % caches.count
+                let start = MonotonicClock.now()
+                while MonotonicClock.seconds(since: start) < seconds / Double(slices) {
+                    for _ in 0..<64 {
+                        let entry = Int(randoms[index].next() % UInt64(entries))
+                        guard try caches[index].bytes(forKey: SampleData.key("e", entry))?.count == valueSize
+                        else {
+                            throw BenchmarkError.verificationFailed(
+                                suite: "shared", backend: "", detail: "a read missed")
+                        }
+                        reads[index] += 1
+                    }
                 }
-                reads += 1
+                times[index] += MonotonicClock.seconds(since: start)
             }
         }
-        return Double(reads) / MonotonicClock.seconds(since: start)
+        return caches.indices.map { Double(reads[$0]) / times[$0] }
     }
 
-    /// Stores per second of `count` new 4 KiB values.
-    static func storeRate(_ cache: ImageCache, count: Int, prefix: String) throws -> Double {
+    /// Stores per second of new 4 KiB values in each cache: `count` each, in slices that
+    /// alternate between the caches as ``interleavedReadRates`` does.
+    static func interleavedStoreRates(
+        _ caches: [ImageCache], count: Int, prefix: String, startingWith first: Int
+    ) throws -> [Double] {
         let value = SampleData.bytes(count: valueSize, seed: 7)
-        let start = MonotonicClock.now()
-        for index in 0..<count { try cache.store(value, forKey: SampleData.key(prefix, index)) }
-        return Double(count) / MonotonicClock.seconds(since: start)
+        let perSlice = max(1, count / slices)
+        var times = [Double](repeating: 0, count: caches.count)
+        var stored = [Int](repeating: 0, count: caches.count)
+        for slice in 0..<slices {
+            for step in caches.indices {
+                let index = (first + slice + step) % caches.count
+                let start = MonotonicClock.now()
+                for _ in 0..<perSlice {
+                    try caches[index].store(value, forKey: SampleData.key(prefix, stored[index]))
+                    stored[index] += 1
+                }
+                times[index] += MonotonicClock.seconds(since: start)
+            }
+        }
+        return caches.indices.map { Double(stored[$0]) / times[$0] }
     }
 
     /// The total stores per second of `writers` sharer processes storing `count` values each,

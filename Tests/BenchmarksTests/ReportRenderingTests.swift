@@ -66,24 +66,6 @@ import Testing
         #expect(tables[1][0].contains("p99") && tables[1][0].contains("backend"))
     }
 
-    /// The shared suite states how far the system calls a shared store adds leave its target,
-    /// from the figures of the same run, and says nothing when they were not measured.
-    @Test func theSharedSectionBoundsStoresFromItsSystemCalls() {
-        func line(_ op: String, _ backend: String, _ seconds: Double) -> BenchmarkResult {
-            BenchmarkResult(
-                suite: "shared", op: op, backend: backend, bytes: 4096, count: 1, seconds: seconds)
-        }
-        let stores = [line("stores_not_shared", "log", 2e-6), line("stores_shared", "log", 7e-6)]
-        let calls = [
-            line("lock_pair", "system", 0.75e-6), line("record_append", "system", 3.5e-6),
-            line("record_in_large_writes", "system", 0.75e-6),
-        ]
-        // 2 µs ÷ (2 + 0.75 + 3.5 − 0.75) µs = 0.36.
-        let markdown = Self.report(stores + calls).markdown()
-        #expect(markdown.contains("those calls alone bound stores shared ÷ not shared to 0.36×"))
-        #expect(!Self.report(stores).markdown().contains("bound"))
-    }
-
     @Test func chartHasOnePathPerBackendAndEscapesText() throws {
         let sizes = BenchmarkPreset.allThroughputSizes
         let results = sizes.flatMap { size in
