@@ -120,6 +120,20 @@ final class Coordination: @unchecked Sendable {
     var epoch: UInt64 { words.load(at: CoordinationFormat.epochOffset) }
     var lockHolder: UInt64 { words.loadAcquiring(at: CoordinationFormat.lockOffset) }
 
+    /// Waits, spinning on the lock word, while it still holds `holder`, for at most `looks`
+    /// looks; the word as the last look found it. A spinning look is one load (no reference is
+    /// taken per look), so a waiter sees the lock free the moment its holder lets it go.
+    func spinWhileLocked(by holder: UInt64, looks: Int) -> UInt64 {
+        let words = words
+        var current = holder
+        var look = 0
+        while current == holder && look < looks {
+            current = words.loadAcquiring(at: CoordinationFormat.lockOffset)
+            look += 1
+        }
+        return current
+    }
+
     /// The published state as one reading (§12.4): the generation, the epoch, `base`, the
     /// length, then the generation again, each load ordered before what follows; nil when none
     /// is published or a publish of another generation is under way (the generation reads 0,

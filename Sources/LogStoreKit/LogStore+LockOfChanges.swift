@@ -82,19 +82,25 @@ extension LogStore {
         if coordination.exchangeLock(from: 0, to: token) { return tookLock(coordination) }
         let start = SystemTime.monotonicNanoseconds()
         var sleep = Self.shortestWait
-        var looks = 0
+        var holder = coordination.lockHolder
         while true {
-            let holder = coordination.lockHolder
             if holder == 0 {
                 if coordination.exchangeLock(from: 0, to: token) { return tookLock(coordination) }
+                holder = coordination.lockHolder
                 continue
             }
             precondition(holder != token, "the lock of changes taken twice by one handle")
-            looks += 1
-            // Spinning, the clock and the holder are looked at only now and then: a spinning
-            // look must be quick, to see the lock free the moment its holder lets it go (a
-            // holder that takes it again at once would otherwise keep it from a waiter).
-            if waiting && looks & 63 != 0 { continue }
+            if waiting {
+                // Spinning, the clock and the holder are looked at only now and then: a
+                // spinning look must be quick, to see the lock free the moment its holder lets
+                // it go (a holder that takes it again at once would otherwise keep it from a
+                // waiter).
+                let current = coordination.spinWhileLocked(by: holder, looks: 64)
+                if current != holder {
+                    holder = current
+                    continue
+                }
+            }
             let now = SystemTime.monotonicNanoseconds()
             let sections = coordination.sectionCount
             if holder != watchedHolder || sections != watchedSections {
@@ -109,9 +115,11 @@ extension LogStore {
                 }
             }
             if !waiting { return false }
-            if now - start < Self.spinNanoseconds { continue }
-            SystemTime.sleep(nanoseconds: sleep)
-            sleep = min(sleep * 2, Self.longestWait)
+            if now - start >= Self.spinNanoseconds {
+                SystemTime.sleep(nanoseconds: sleep)
+                sleep = min(sleep * 2, Self.longestWait)
+            }
+            holder = coordination.lockHolder
         }
     }
 
