@@ -47,7 +47,11 @@ struct PublishedState: Equatable {
 final class Coordination: @unchecked Sendable {
     let path: String
     let descriptor: Int32
-    private(set) var mapping: SharedMapping?
+    /// The mapping, kept for as long as the file is in use; it is read and written through
+    /// `words`, which takes no reference per access.
+    private var mapping: SharedMapping?
+    /// The mapped words; meaningless until the file is mapped (`mapping` set).
+    private var words: SharedWords!
     /// Whether the file had the format's size before this process mapped it: a short file is
     /// not valid (§12.2), even once a first process has lengthened it, until that process
     /// writes the format afresh.
@@ -77,6 +81,7 @@ final class Coordination: @unchecked Sendable {
                 fd, length: CoordinationFormat.size, writable: false, path: path)
         else { return nil }
         coordination.mapping = mapping
+        coordination.words = mapping.words
         coordination.hadFullSize = true
         return coordination
     }
@@ -93,20 +98,20 @@ final class Coordination: @unchecked Sendable {
         if extending && !hadFullSize {
             try FileSystem.truncate(descriptor, to: UInt64(CoordinationFormat.size), path: path)
         }
-        mapping = try SharedMapping.map(
+        let mapped = try SharedMapping.map(
             descriptor, length: CoordinationFormat.size, writable: true, path: path)
+        mapping = mapped
+        words = mapped.words
     }
-
-    private var words: SharedMapping { mapping! }
 
     /// Valid (§12.2): the format's size, magic and version, and words that agree with each
     /// other (`base` ≤ length ≤ `base` + the staging area).
     var isValid: Bool {
-        guard let mapping, hadFullSize else { return false }
-        let base = mapping.load(at: CoordinationFormat.baseOffset)
-        let length = mapping.load(at: CoordinationFormat.lengthOffset)
-        return mapping.load(at: CoordinationFormat.magicOffset) == CoordinationFormat.magic
-            && mapping.load(at: CoordinationFormat.versionOffset) == CoordinationFormat.version
+        guard let words, hadFullSize else { return false }
+        let base = words.load(at: CoordinationFormat.baseOffset)
+        let length = words.load(at: CoordinationFormat.lengthOffset)
+        return words.load(at: CoordinationFormat.magicOffset) == CoordinationFormat.magic
+            && words.load(at: CoordinationFormat.versionOffset) == CoordinationFormat.version
             && base <= length && length - base <= UInt64(CoordinationFormat.stagingCapacity)
     }
 
@@ -124,7 +129,7 @@ final class Coordination: @unchecked Sendable {
     /// looks; the word as the last look found it. A spinning look is one load (no reference is
     /// taken per look), so a waiter sees the lock free the moment its holder lets it go.
     func spinWhileLocked(by holder: UInt64, looks: Int) -> UInt64 {
-        let words = words
+        let words: SharedWords = words
         var current = holder
         var look = 0
         while current == holder && look < looks {
@@ -139,13 +144,13 @@ final class Coordination: @unchecked Sendable {
     /// is published or a publish of another generation is under way (the generation reads 0,
     /// or not the same twice), or the file is not valid.
     var published: PublishedState? {
-        guard let mapping, isValid else { return nil }
-        let generation = mapping.loadAcquiring(at: CoordinationFormat.generationOffset)
+        guard isValid, let words else { return nil }
+        let generation = words.loadAcquiring(at: CoordinationFormat.generationOffset)
         guard generation != 0 else { return nil }
-        let epoch = mapping.loadAcquiring(at: CoordinationFormat.epochOffset)
-        let base = mapping.loadAcquiring(at: CoordinationFormat.baseOffset)
-        let length = mapping.loadAcquiring(at: CoordinationFormat.lengthOffset)
-        guard mapping.loadAcquiring(at: CoordinationFormat.generationOffset) == generation,
+        let epoch = words.loadAcquiring(at: CoordinationFormat.epochOffset)
+        let base = words.loadAcquiring(at: CoordinationFormat.baseOffset)
+        let length = words.loadAcquiring(at: CoordinationFormat.lengthOffset)
+        guard words.loadAcquiring(at: CoordinationFormat.generationOffset) == generation,
             base <= length, length - base <= UInt64(CoordinationFormat.stagingCapacity)
         else { return nil }
         return PublishedState(generation: generation, epoch: epoch, base: base, length: length)
@@ -157,7 +162,7 @@ final class Coordination: @unchecked Sendable {
     /// generation is under way (the generation reads 0, or not the same twice). A file made
     /// not valid changes its epoch too (§12.9), so the look finds that as well.
     func isAhead(ofGeneration generation: UInt64, epoch: UInt64, applied: UInt64) -> Bool {
-        let words = words
+        let words: SharedWords = words
         let published = words.loadAcquiring(at: CoordinationFormat.generationOffset)
         let publishedEpoch = words.loadAcquiring(at: CoordinationFormat.epochOffset)
         let length = words.loadAcquiring(at: CoordinationFormat.lengthOffset)

@@ -34,17 +34,11 @@ extension LogStore {
 
     var coordinationPath: String { path + ".shared" }
 
-    /// This handle's mark on the thread that runs one of its sections (``ThreadMarks``).
-    var sectionMark: UInt { UInt(bitPattern: ObjectIdentifier(self)) }
-
     /// Whether the calling thread runs a section of this handle: it holds the lock of changes
-    /// and caught up when the section began, and no other process can publish meanwhile. A
-    /// read outside any section, the usual case, finds that out from one word.
+    /// and caught up when the section began, and no other process can publish meanwhile (one
+    /// word looked at, ``ThreadOwner``).
     @inline(__always)
-    var isInSection: Bool {
-        if activeSections.value == 0 { return false }
-        return ThreadMarks.contains(sectionMark)
-    }
+    var isInSection: Bool { sectionOwner.isCurrentThread }
 
     /// Whether another process may change the file under this handle: a shared writer, or any
     /// reader.
@@ -60,12 +54,24 @@ extension LogStore {
     /// Every mutation of a shared store runs this way by itself; an owner groups several (a
     /// cache's store and its evictions) into one.
     /// - Throws: what `body` throws; `ioError` when catching up fails.
+    @inlinable
     public func withExclusiveAccess<Result>(_ body: () throws(LogStoreError) -> Result) throws(LogStoreError)
         -> Result
     {
+        // Generic only here, where the caller's module specialises it: the section itself is
+        // not generic, so it instantiates no generic type at run time.
+        var result: Result?
+        try runExclusively { () throws(LogStoreError) in result = try body() }
+        return result!
+    }
+
+    /// The work of ``withExclusiveAccess(_:)``: `body` in a section of a shared store, or
+    /// alone, when the store does not share or the thread is in a section already.
+    @usableFromInline
+    func runExclusively(_ body: () throws(LogStoreError) -> Void) throws(LogStoreError) {
         guard options.sharing != nil, !isInSection else { return try body() }
-        return try accessLock.withLock { () throws(LogStoreError) -> Result in
-            try exclusiveSection(waiting: true, body)!
+        try accessLock.withLock { () throws(LogStoreError) in
+            _ = try exclusiveSection(waiting: true, body)
         }
     }
 
@@ -77,9 +83,11 @@ extension LogStore {
         throws(LogStoreError) -> Result?
     {
         guard options.sharing != nil, !isInSection else { return try body() }
-        return try accessLock.withLockIfAvailable { () throws(LogStoreError) -> Result? in
-            try exclusiveSection(waiting: false, body)
-        } ?? nil
+        var result: Result?
+        _ = try accessLock.withLockIfAvailable { () throws(LogStoreError) -> Bool in
+            try exclusiveSection(waiting: false) { () throws(LogStoreError) in result = try body() }
+        }
+        return result
     }
 
     /// Inside a section (§12.3): writes the staging area to the log file and publishes
@@ -90,27 +98,22 @@ extension LogStore {
     /// naming. Does nothing outside a section, or when the store does not share.
     /// - Throws: `ioError` when the staging area cannot be written.
     public func publishWrittenRecords() throws(LogStoreError) {
-        guard options.sharing != nil else { return }
-        try accessLock.withLock { () throws(LogStoreError) in
-            guard accessDepth > 0, coordination != nil else { return }
-            try writerLock.withLock { () throws(LogStoreError) in
-                if isClosed { return }
-                try flushBuffer()
-            }
+        guard options.sharing != nil, isInSection else { return }
+        try writerLock.withLock { () throws(LogStoreError) in
+            if isClosed || coordination == nil { return }
+            try flushBuffer()
         }
     }
 
-    /// A section (§12.3), holding `accessLock`: nil when `waiting` is false and another process
-    /// holds the lock of changes.
-    private func exclusiveSection<Result>(waiting: Bool, _ body: () throws(LogStoreError) -> Result)
-        throws(LogStoreError) -> Result?
+    /// A section (§12.3), holding `accessLock` (a thread in a section of this handle never gets
+    /// here again: ``isInSection``); whether it ran, false when `waiting` is false and another
+    /// process holds the lock of changes.
+    private func exclusiveSection(waiting: Bool, _ body: () throws(LogStoreError) -> Void)
+        throws(LogStoreError) -> Bool
     {
-        accessDepth += 1
-        defer { accessDepth -= 1 }
-        guard accessDepth == 1 else { return try body() }
         if isClosed { throw .closed(path: path) }
         guard let coordination else { throw .closed(path: path) }
-        guard takeLockOfChanges(coordination, waiting: waiting) else { return nil }
+        guard takeLockOfChanges(coordination, waiting: waiting) else { return false }
         // A handle closed inside its section (a test's crash) keeps the lock, as a process that
         // died there would; the next one to want it finds the liveness file let go (§12.8).
         defer { if !isClosed { coordination.releaseLock() } }
@@ -120,12 +123,8 @@ extension LogStore {
             coordination.setWriting(true)
         }
         // Calls this thread makes inside the section know it is caught up and holds the lock.
-        ThreadMarks.insert(sectionMark)
-        activeSections.add(1)
-        defer {
-            activeSections.add(-1)
-            ThreadMarks.remove(sectionMark)
-        }
+        sectionOwner.claim()
+        defer { sectionOwner.release() }
         defer {
             writerLock.withLock {
                 // Closed inside its section: the flag stays set, as a process that died there
@@ -135,7 +134,8 @@ extension LogStore {
                 coordination.setWriting(false)
             }
         }
-        return try body()
+        try body()
+        return true
     }
 
     /// §12.3 step 3: the last holder died between writing and publishing. What it wrote past

@@ -189,18 +189,16 @@ public final class LogStore: @unchecked Sendable {
     /// The coordination file (`Spec/store.md` §12.2): a shared writer's, or a reader's when it
     /// exists.
     var coordination: Coordination?
-    /// Serializes the sections of ``withExclusiveAccess(_:)`` in this process; a thread may
-    /// nest them (`accessDepth`, touched only under it).
-    let accessLock = MutualExclusion(recursive: true)
-    var accessDepth = 0
+    /// Serializes the sections of ``withExclusiveAccess(_:)`` in this process. A thread inside
+    /// a section never takes it again (``isInSection``).
+    let accessLock = MutualExclusion()
     /// A shared writer's token and its liveness file (§12.8); the holder of the lock of changes
     /// a waiter watches, in which of its sections, and when it last asked whether that holder
     /// lives (all under `accessLock`).
     var token: UInt64 = 0
     var livenessDescriptor: Int32 = -1
-    /// How many threads run a section of this handle now (0 or 1): while it is 0, no read needs
-    /// to ask ``ThreadMarks`` whether its thread runs one.
-    let activeSections = AtomicCount()
+    /// The thread that runs a section of this handle now, if any (``isInSection``).
+    let sectionOwner = ThreadOwner()
     var watchedHolder: UInt64 = 0
     var watchedSections: UInt64 = 0
     var lastHolderCheck: UInt64 = 0

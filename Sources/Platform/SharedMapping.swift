@@ -11,19 +11,15 @@
 
 /// A file mapped shared, for words several processes read and write in place and bytes they
 /// hand each other (the coordination file of a shared store and its staging area,
-/// `Spec/store.md` §12).
-///
-/// Words are 64-bit, aligned, little-endian. A load or store of one is a single machine
-/// access, so another process sees the old value or the new one. ``storeReleasing(_:at:)``
-/// and ``loadAcquiring(at:)`` order the accesses around them (``MemoryFence``); even so, every
-/// value read is checked against the file it describes before it is trusted.
-/// ``compareExchange(expecting:replacingWith:at:)`` and ``add(_:at:)`` change a word atomically
-/// across processes (the lock of changes and its tokens).
+/// `Spec/store.md` §12). Its ``words`` are how they are read and written; the mapping lasts as
+/// long as this object.
 public final class SharedMapping: @unchecked Sendable {
-    private let base: UnsafeMutableRawPointer
+    /// The mapped words and bytes, valid while this object lives.
+    public let words: SharedWords
     /// The mapped length in bytes.
     public let length: Int
-    /// Whether ``store(_:at:)`` may be called (a read-only mapping crashes on a store).
+    /// Whether ``SharedWords/store(_:at:)`` may be called (a read-only mapping crashes on a
+    /// store).
     public let isWritable: Bool
 
     /// Maps the first `length` bytes of the file open at `descriptor`, which is at least that
@@ -40,14 +36,30 @@ public final class SharedMapping: @unchecked Sendable {
     }
 
     private init(base: UnsafeMutableRawPointer, length: Int, isWritable: Bool) {
-        self.base = base
+        self.words = SharedWords(base: base, length: length, isWritable: isWritable)
         self.length = length
         self.isWritable = isWritable
     }
 
     deinit {
-        munmap(base, length)
+        munmap(words.base, length)
     }
+}
+
+/// The words and bytes of a ``SharedMapping``: a plain value over the mapped memory, so that
+/// reading a word takes no reference (a process waiting for a lock reads one over and over).
+/// Valid only while its mapping lives.
+///
+/// Words are 64-bit, aligned, little-endian. A load or store of one is a single machine
+/// access, so another process sees the old value or the new one. ``storeReleasing(_:at:)``
+/// and ``loadAcquiring(at:)`` order the accesses around them (``MemoryFence``); even so, every
+/// value read is checked against the file it describes before it is trusted.
+/// ``compareExchange(expecting:replacingWith:at:)`` and ``add(_:at:)`` change a word atomically
+/// across processes (the lock of changes and its tokens).
+public struct SharedWords: @unchecked Sendable {
+    let base: UnsafeMutableRawPointer
+    let length: Int
+    let isWritable: Bool
 
     /// The word at byte `offset` (a multiple of 8).
     @inline(__always)
@@ -94,7 +106,7 @@ public final class SharedMapping: @unchecked Sendable {
     public func compareExchange(expecting expected: UInt64, replacingWith desired: UInt64, at offset: Int)
         -> Bool
     {
-        precondition(isWritable && offset % 8 == 0 && offset + 8 <= length)
+        assert(isWritable && offset % 8 == 0 && offset + 8 <= length)
         #if canImport(Synchronization)
             if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) {
                 // Every platform Swift runs on is little-endian: the atomic's native word is the

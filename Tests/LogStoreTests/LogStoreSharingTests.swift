@@ -126,7 +126,8 @@ import Testing
         #expect(coordination.published?.generation == 7)
         #expect(coordination.published?.length == 100)
         #expect(coordination.published?.base == 100)
-        coordination.mapping!.store(0, at: CoordinationFormat.generationOffset)
+        try LogStoreStagingTests.setCoordinationWord(
+            String(path.dropLast(".shared".count)), at: CoordinationFormat.generationOffset, to: 0)
         #expect(coordination.published == nil, "generation 0: a publish is under way")
         let epoch = coordination.epoch
         coordination.publish(generation: 8, length: 40, base: 40)
