@@ -252,14 +252,13 @@ extension LogStore {
                 // Once the changes are one `reloaded`, which says "derive everything again"
                 // from the index as it is when the owner takes them, a record needs no change
                 // of its own.
-                let noting = !changesCollapsed
-                let before = noting ? index[key].map(EntryInfo.init) : nil
-                Self.apply(record.header, key: key, at: record.offset, to: index, liveBytes: &liveBytes)
-                guard noting else { return }
+                let (before, after) = Self.apply(
+                    record.header, key: key, at: record.offset, to: index, liveBytes: &liveBytes)
+                guard !changesCollapsed else { return }
                 if record.header.type == RecordFormat.RecordType.clear.rawValue {
                     pendingChanges.append(.cleared)
                 } else {
-                    let after = index[key].map(EntryInfo.init)
+                    let (before, after) = (before.map(EntryInfo.init), after.map(EntryInfo.init))
                     if before != after {
                         pendingChanges.append(.entry(key: record.key, before: before, after: after))
                     }

@@ -413,11 +413,12 @@ extension LogStore {
     }
 
     /// Applies one scanned record to `index` (§3.3).
+    @discardableResult
     static func apply(
         _ header: ScannedHeader, key keyBytes: UnsafeRawBufferPointer, at offset: UInt64, to index: KeyIndex,
         liveBytes: inout UInt64
-    ) {
-        guard let type = RecordFormat.RecordType(rawValue: header.type) else { return }
+    ) -> (before: IndexEntry?, after: IndexEntry?) {
+        guard let type = RecordFormat.RecordType(rawValue: header.type) else { return (nil, nil) }
         switch type {
         case .put:
             let userMetadataLength = UInt16(header.userMetadataLength)
@@ -426,20 +427,28 @@ extension LogStore {
                 keyLength: UInt16(header.keyLength), metadataMatchesRecord: true,
                 putUserMetadataLength: userMetadataLength, userMetadataLength: userMetadataLength,
                 userMetadataOffset: offset)
-            if let previous = index.insert(keyBytes, entry) { liveBytes &-= previous.recordLength }
+            let previous = index.insert(keyBytes, entry)
+            if let previous { liveBytes &-= previous.recordLength }
             liveBytes &+= header.recordLength
+            return (previous, entry)
         case .userMetadata:
-            if let number = index.find(keyBytes) {
-                index.updateUserMetadata(
-                    at: number, offset: offset, length: UInt16(header.userMetadataLength))
-            }
+            guard let number = index.find(keyBytes) else { return (nil, nil) }
+            let before = index.entry(at: number)
+            index.updateUserMetadata(at: number, offset: offset, length: UInt16(header.userMetadataLength))
+            return (before, index.entry(at: number))
         case .remove:
-            if let previous = index.remove(keyBytes) { liveBytes &-= previous.recordLength }
+            let previous = index.remove(keyBytes)
+            if let previous { liveBytes &-= previous.recordLength }
+            return (previous, nil)
         case .touch:
-            if let number = index.find(keyBytes) { index.updateMetadata(at: number, header.metadata) }
+            guard let number = index.find(keyBytes) else { return (nil, nil) }
+            let before = index.entry(at: number)
+            index.updateMetadata(at: number, header.metadata)
+            return (before, index.entry(at: number))
         case .clear:
             index.removeAll()
             liveBytes = 0
+            return (nil, nil)
         }
     }
 }
