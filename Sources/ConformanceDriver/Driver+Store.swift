@@ -42,9 +42,11 @@ extension Driver {
         // process's or, with joins, a later one's.
         var sharing: LogStore.Sharing?
         if request.has("shared") {
-            guard
-                FileManager.default.createFile(
-                    atPath: path + ".shared", contents: Data(try Driver.coordinationFile(request)))
+            var coordination = try Driver.coordinationFile(request)
+            if faults.contains(.currentAreaIgnored), coordination.count >= 88 {
+                coordination[87] &= 0x7F  // bit 63 of the areas word at offset 80
+            }
+            guard FileManager.default.createFile(atPath: path + ".shared", contents: Data(coordination))
             else { throw RequestFailure(name: "driverSetup: cannot write \(path).shared") }
             let first = request.fields["joins"] != .bool(true)
             sharing = LogStore.Sharing(isOnlyProcess: { first })
@@ -96,9 +98,12 @@ extension Driver {
     /// The size of a coordination file's header (Spec/store.md §12.2), all a response carries.
     static let coordinationHeaderSize = 4_096
 
+    /// Where a coordination file's second area begins (Spec/store.md §12.7).
+    static let secondAreaOffset = 528_384
+
     /// The coordination file a store.read asks for (Spec/conformance.md §5.4): the bytes of
-    /// `shared`, extended with zeros to `sharedLength`, with the current boot's identity at
-    /// offset 72 when `currentBoot` is true.
+    /// `shared`, extended with zeros to `sharedLength`, with `sharedArea1` at the second area's
+    /// start and the current boot's identity at offset 72 when `currentBoot` is true.
     private static func coordinationFile(_ request: Request) throws(RequestFailure) -> [UInt8] {
         var bytes = try request.bytes("shared")
         if let length = try request.optionalInteger("sharedLength") {
@@ -106,6 +111,14 @@ extension Driver {
                 throw RequestFailure.badRequest("sharedLength \(length) is shorter than shared or too large")
             }
             bytes += [UInt8](repeating: 0, count: Int(length) - bytes.count)
+        }
+        if request.fields["sharedArea1"] != nil {
+            let area = try request.bytes("sharedArea1")
+            guard bytes.count >= secondAreaOffset + area.count else {
+                throw RequestFailure.badRequest(
+                    "sharedArea1 needs a sharedLength of at least \(secondAreaOffset + area.count)")
+            }
+            bytes.replaceSubrange(secondAreaOffset..<secondAreaOffset + area.count, with: area)
         }
         if request.fields["currentBoot"] == .bool(true) {
             guard bytes.count >= 80 else {

@@ -39,6 +39,7 @@ extension Fault {
         case .changesNotPublished: "sharing"
         case .sequenceNotShared: "sharing"
         case .writingFlagIgnored: "sharing"
+        case .currentAreaIgnored: "sharing"
         case .staleBitmapFromMemory: "sharing"
         case .readOnlyStores: "read-only"
         case .variantsCounted: "variants"
@@ -98,6 +99,7 @@ extension Fault {
             "a section does not publish its length: others see its changes one section late"
         case .sequenceNotShared: "the access sequence is not shared through the coordination file's counter"
         case .writingFlagIgnored: "bytes past the published length with the writing flag set are not cut"
+        case .currentAreaIgnored: "area 0 is taken for the current staging area whatever the areas word says"
         case .staleBitmapFromMemory: "the memory tier serves a bitmap another process replaced"
         case .readOnlyStores: "a read-only cache stores what it is given"
         case .variantsCounted: "`count` counts the variants held as entries"
@@ -165,6 +167,7 @@ extension Fault {
         case .changesNotPublished: ["--filter", "cache/sharing/", "--backend", "log"]
         case .sequenceNotShared: ["--filter", "cache/sharing/", "--backend", "hybrid"]
         case .writingFlagIgnored: ["--filter", "cache/sharing/", "--backend", "log"]
+        case .currentAreaIgnored: ["--filter", "store/shared/"]
         case .staleBitmapFromMemory: ["--filter", "cache/sharing/", "--backend", "hybrid"]
         case .readOnlyStores: ["--filter", "cache/lifecycle/", "--backend", "directory"]
         case .variantsCounted: ["--filter", "cache/variants/", "--backend", "dictionary"]

@@ -115,6 +115,9 @@ enum Fault: String, CaseIterable, Sendable {
     /// The writing flag is ignored (the driver clears it before each operation), so bytes a
     /// dead process left past the published length are not cut.
     case writingFlagIgnored = "writing-flag-ignored"
+    /// The current staging area is taken to be area 0 whatever the areas word says (the
+    /// driver clears its bit 63 in the coordination file a store.read gives).
+    case currentAreaIgnored = "current-area-ignored"
     /// The memory tier serves the bitmap it holds although another process replaced or
     /// removed the value (the driver answers from the last bitmap this process read).
     case staleBitmapFromMemory = "stale-bitmap-from-memory"

@@ -4,13 +4,15 @@
 
 /// The coordination file of a shared store (`<log>.shared`, `Spec/store.md` §12.2): a header
 /// of words every process reads and writes in place, and the staging area that holds the log's
-/// newest records (§12.7).
+/// newest records, in two areas (§12.7).
 enum CoordinationFormat {
     /// `89 49 43 53 48 52 44 0A`: a high-bit byte, "ICSHRD", LF.
     static let magic: UInt64 = 0x0A44_5248_5343_4989
     static let version: UInt64 = 2
     static let headerSize = 4_096
-    static let stagingCapacity = 1 << 20
+    /// The size of each of the two areas.
+    static let areaCapacity = 1 << 19
+    static let stagingCapacity = 2 * areaCapacity
     static let size = headerSize + stagingCapacity
     static let magicOffset = 0
     static let versionOffset = 8
@@ -22,25 +24,63 @@ enum CoordinationFormat {
     static let epochOffset = 56
     static let nextTokenOffset = 64
     static let bootOffset = 72
+    /// The current area (bit 63) and `split`, the log offset of its first byte (§12.7).
+    static let areasOffset = 80
+    /// Changes when the file is started afresh or made not valid (§12.4).
+    static let incarnationOffset = 88
     /// The lock of changes, alone in its 128 bytes: a process that waits for it reads it over
     /// and over, and would otherwise pull away the line of every word the holder writes.
     static let lockOffset = 256
     /// Sections begun: each holder adds one when it takes the lock (§12.8).
     static let sectionsOffset = 264
-    /// The first reserved word; the reserved words run to the end of the header, but for the lock.
-    static let reservedOffset = 80
+    /// The flush lock and its count, in the next 128 bytes (§12.7, §12.8).
+    static let flushLockOffset = 384
+    static let flushesOffset = 392
+    /// The first reserved word; the reserved words run to the end of the header, but for the
+    /// locks.
+    static let reservedOffset = 96
+    /// The bit of the areas word that names the current area.
+    static let currentAreaBit: UInt64 = 1 << 63
+}
+
+/// One of the two locks in the coordination file (`Spec/store.md` §12.8): its word, and the
+/// count its holders keep of the times they took it.
+struct SharedLock: Sendable {
+    let wordOffset: Int
+    let countOffset: Int
+
+    /// The lock of changes (§12.3).
+    static let changes = SharedLock(
+        wordOffset: CoordinationFormat.lockOffset, countOffset: CoordinationFormat.sectionsOffset)
+    /// The flush lock: whoever writes the other area to the log file holds it (§12.7).
+    static let flush = SharedLock(
+        wordOffset: CoordinationFormat.flushLockOffset, countOffset: CoordinationFormat.flushesOffset)
 }
 
 /// What a process reads of the others' work (`Spec/store.md` §12.4), as one consistent reading.
 struct PublishedState: Equatable {
     /// The published log's generation (never 0 here).
     var generation: UInt64
-    /// Changes whenever the staging area's bytes stop meaning what they meant (§12.7).
+    /// Changes whenever an area's bytes stop meaning what they meant (§12.7).
     var epoch: UInt64
-    /// The log offset of the staging area's first byte; the file holds everything below it.
+    /// Changes when the file is started afresh or made not valid.
+    var incarnation: UInt64
+    /// The file holds every published byte below it; the other area holds those from it to
+    /// `split`.
     var base: UInt64
+    /// The log offset of the current area's first byte.
+    var split: UInt64
+    /// Which area is current (0 or 1).
+    var current: Int
     /// The published length: whole records up to here.
     var length: UInt64
+
+    /// Whether the words agree with each other (§12.2): base ≤ split ≤ length, each area's
+    /// part no longer than an area.
+    var isConsistent: Bool {
+        base <= split && split <= length && split - base <= UInt64(CoordinationFormat.areaCapacity)
+            && length - split <= UInt64(CoordinationFormat.areaCapacity)
+    }
 }
 
 /// The coordination file, open and, once its size is right, mapped (`Spec/store.md` §12.2).
@@ -105,14 +145,23 @@ final class Coordination: @unchecked Sendable {
     }
 
     /// Valid (§12.2): the format's size, magic and version, and words that agree with each
-    /// other (`base` ≤ length ≤ `base` + the staging area).
+    /// other (``PublishedState/isConsistent``).
     var isValid: Bool {
         guard let words, hadFullSize else { return false }
-        let base = words.load(at: CoordinationFormat.baseOffset)
-        let length = words.load(at: CoordinationFormat.lengthOffset)
         return words.load(at: CoordinationFormat.magicOffset) == CoordinationFormat.magic
             && words.load(at: CoordinationFormat.versionOffset) == CoordinationFormat.version
-            && base <= length && length - base <= UInt64(CoordinationFormat.stagingCapacity)
+            && plainState.isConsistent
+    }
+
+    /// The state as plain loads, for a holder of the lock of changes (no one changes it
+    /// meanwhile but a flusher moving `base` forward).
+    var plainState: PublishedState {
+        let areas = words.load(at: CoordinationFormat.areasOffset)
+        return PublishedState(
+            generation: generation, epoch: epoch,
+            incarnation: words.load(at: CoordinationFormat.incarnationOffset), base: base,
+            split: areas & ~CoordinationFormat.currentAreaBit,
+            current: areas & CoordinationFormat.currentAreaBit == 0 ? 0 : 1, length: length)
     }
 
     // Plain loads, for a holder of the lock of changes (no one publishes meanwhile); a process
@@ -123,17 +172,25 @@ final class Coordination: @unchecked Sendable {
     var isWriting: Bool { words.load(at: CoordinationFormat.writingOffset) != 0 }
     var base: UInt64 { words.load(at: CoordinationFormat.baseOffset) }
     var epoch: UInt64 { words.load(at: CoordinationFormat.epochOffset) }
-    var lockHolder: UInt64 { words.loadAcquiring(at: CoordinationFormat.lockOffset) }
 
-    /// Waits, spinning on the lock word, while it still holds `holder`, for at most `looks`
+    /// `split`: the log offset of the current area's first byte (§12.7).
+    var split: UInt64 { words.load(at: CoordinationFormat.areasOffset) & ~CoordinationFormat.currentAreaBit }
+
+    /// Whether the other area holds records not yet in the log file (`base` < `split`).
+    var otherAreaHoldsRecords: Bool { base < split }
+
+    /// The token that holds `lock` (0: free).
+    func holder(of lock: SharedLock) -> UInt64 { words.loadAcquiring(at: lock.wordOffset) }
+
+    /// Waits, spinning on `lock`'s word, while it still holds `holder`, for at most `looks`
     /// looks; the word as the last look found it. A spinning look is one load (no reference is
     /// taken per look), so a waiter sees the lock free the moment its holder lets it go.
-    func spinWhileLocked(by holder: UInt64, looks: Int) -> UInt64 {
+    func spin(on lock: SharedLock, whileHeldBy holder: UInt64, looks: Int) -> UInt64 {
         let words: SharedWords = words
         var current = holder
         var look = 0
         while current == holder && look < looks {
-            current = words.loadAcquiring(at: CoordinationFormat.lockOffset)
+            current = words.loadAcquiring(at: lock.wordOffset)
             look += 1
         }
         return current
@@ -148,12 +205,17 @@ final class Coordination: @unchecked Sendable {
         let generation = words.loadAcquiring(at: CoordinationFormat.generationOffset)
         guard generation != 0 else { return nil }
         let epoch = words.loadAcquiring(at: CoordinationFormat.epochOffset)
+        let incarnation = words.loadAcquiring(at: CoordinationFormat.incarnationOffset)
         let base = words.loadAcquiring(at: CoordinationFormat.baseOffset)
+        let areas = words.loadAcquiring(at: CoordinationFormat.areasOffset)
         let length = words.loadAcquiring(at: CoordinationFormat.lengthOffset)
-        guard words.loadAcquiring(at: CoordinationFormat.generationOffset) == generation,
-            base <= length, length - base <= UInt64(CoordinationFormat.stagingCapacity)
-        else { return nil }
-        return PublishedState(generation: generation, epoch: epoch, base: base, length: length)
+        guard words.loadAcquiring(at: CoordinationFormat.generationOffset) == generation else { return nil }
+        let state = PublishedState(
+            generation: generation, epoch: epoch, incarnation: incarnation, base: base,
+            split: areas & ~CoordinationFormat.currentAreaBit,
+            current: areas & CoordinationFormat.currentAreaBit == 0 ? 0 : 1, length: length)
+        // Words read while a flusher moved `base` may disagree for a moment: not yet.
+        return state.isConsistent ? state : nil
     }
 
     /// Whether the published state differs from a handle's view (§12.4): another generation or
@@ -181,22 +243,24 @@ final class Coordination: @unchecked Sendable {
             && words.load(at: CoordinationFormat.generationOffset) == state.generation
     }
 
-    /// The staging area's first byte (§12.7).
-    var staging: UnsafeMutableRawPointer {
-        words.bytes(at: CoordinationFormat.headerSize, count: CoordinationFormat.stagingCapacity)
+    /// The first byte of area `index` (0 or 1, §12.7).
+    func area(_ index: Int) -> UnsafeMutableRawPointer {
+        words.bytes(
+            at: CoordinationFormat.headerSize + index * CoordinationFormat.areaCapacity,
+            count: CoordinationFormat.areaCapacity)
     }
 
     // MARK: Changes (writers)
 
-    /// Publishes a log, each word after everything before it (the log's bytes first):
-    /// generation 0 first when it changes, so a reader never pairs one log's length with
-    /// another log's generation (§12.3 step 6). A new generation comes with its `base` and a
-    /// new epoch.
-    func publish(generation: UInt64, length: UInt64, base: UInt64? = nil) {
+    /// Publishes a log whose records are all in its file, each word after everything before it
+    /// (the log's bytes first): generation 0 first when it changes, so a reader never pairs one
+    /// log's length with another log's generation (§12.3 step 6); then the length, `base` and
+    /// `split` at its end with a new epoch (areas empty, the current one kept), the generation.
+    func publish(generation: UInt64, length: UInt64) {
         let changing = self.generation != generation
         if changing { words.storeReleasing(0, at: CoordinationFormat.generationOffset) }
         words.storeReleasing(length, at: CoordinationFormat.lengthOffset)
-        if let base { moveBase(to: base) }
+        emptyAreas(at: length)
         if changing { words.storeReleasing(generation, at: CoordinationFormat.generationOffset) }
     }
 
@@ -205,13 +269,32 @@ final class Coordination: @unchecked Sendable {
         words.storeReleasing(length, at: CoordinationFormat.lengthOffset)
     }
 
-    /// Moves `base` (the staging area was written to the log file, or a record went to the
-    /// file directly) and changes the epoch after it, each store after the write before it;
-    /// then fences, so that nothing written to the area after this call is seen before the
-    /// new epoch (§12.7 rule 2).
+    /// The other area was written to the log file (§12.7 rule 3): `base` moves up to `split`,
+    /// after the write. No area's bytes change, so the epoch stays.
     func moveBase(to base: UInt64) {
         words.storeReleasing(base, at: CoordinationFormat.baseOffset)
+    }
+
+    /// Every staged byte is in the log file, which ends at `length` (§12.7 rules 4 and 5): `base`
+    /// moves there, then a new epoch, then `split` (the current area used again from its
+    /// start), each after everything before it; then a fence, so that nothing written to an
+    /// area after this call is seen before the new epoch.
+    func emptyAreas(at length: UInt64) {
+        let current = words.load(at: CoordinationFormat.areasOffset) & CoordinationFormat.currentAreaBit
+        words.storeReleasing(length, at: CoordinationFormat.baseOffset)
         words.storeReleasing(epoch &+ 1, at: CoordinationFormat.epochOffset)
+        words.storeReleasing(current | length, at: CoordinationFormat.areasOffset)
+        MemoryFence.release()
+    }
+
+    /// Makes the other area current, starting at `split` (§12.7 rule 2; the other area is
+    /// empty: `base` = the old split): a new epoch first, then the areas word in one store,
+    /// then a fence before the area is written.
+    func switchAreas(at split: UInt64) {
+        let current = words.load(at: CoordinationFormat.areasOffset) & CoordinationFormat.currentAreaBit
+        words.storeReleasing(epoch &+ 1, at: CoordinationFormat.epochOffset)
+        words.storeReleasing(
+            (current ^ CoordinationFormat.currentAreaBit) | split, at: CoordinationFormat.areasOffset)
         MemoryFence.release()
     }
 
@@ -222,18 +305,22 @@ final class Coordination: @unchecked Sendable {
     func startAfresh() {
         let wasValid = isValid
         let epoch = wasValid ? self.epoch &+ 1 : 1
+        let incarnation = wasValid ? words.load(at: CoordinationFormat.incarnationOffset) &+ 1 : 1
         let nextToken = wasValid ? max(words.load(at: CoordinationFormat.nextTokenOffset), 1) : 1
         words.store(0, at: CoordinationFormat.magicOffset)
         words.store(0, at: CoordinationFormat.generationOffset)
         setCounter(0)
         setWriting(false)
-        words.store(0, at: CoordinationFormat.lockOffset)
+        words.store(0, at: CoordinationFormat.lengthOffset)
+        words.store(0, at: CoordinationFormat.baseOffset)
+        words.store(0, at: CoordinationFormat.areasOffset)
         words.store(epoch, at: CoordinationFormat.epochOffset)
+        words.store(incarnation, at: CoordinationFormat.incarnationOffset)
         words.store(nextToken, at: CoordinationFormat.nextTokenOffset)
         words.store(SystemInformation.bootIdentity ?? 0, at: CoordinationFormat.bootOffset)
         var offset = CoordinationFormat.reservedOffset
         while offset < CoordinationFormat.headerSize {
-            if offset != CoordinationFormat.lockOffset { words.store(0, at: offset) }
+            words.store(0, at: offset)
             offset += 8
         }
     }
@@ -255,10 +342,14 @@ final class Coordination: @unchecked Sendable {
         return true
     }
 
-    /// Makes the file not valid: a writer that does not share has the store (§12.9). The epoch
-    /// changes too, so that a reader's look before its next read finds out.
+    /// Makes the file not valid: a writer that does not share has the store (§12.9). The
+    /// incarnation and the epoch change too, so that a reader's look before its next read finds
+    /// out.
     func invalidate() {
         words.storeReleasing(0, at: CoordinationFormat.magicOffset)
+        words.storeReleasing(
+            words.load(at: CoordinationFormat.incarnationOffset) &+ 1,
+            at: CoordinationFormat.incarnationOffset)
         words.storeReleasing(epoch &+ 1, at: CoordinationFormat.epochOffset)
     }
 
@@ -270,21 +361,21 @@ final class Coordination: @unchecked Sendable {
         words.add(1, at: CoordinationFormat.nextTokenOffset)
     }
 
-    /// Takes the lock of changes from `holder` (0: free) for `token`; whether it did.
-    func exchangeLock(from holder: UInt64, to token: UInt64) -> Bool {
-        words.compareExchange(expecting: holder, replacingWith: token, at: CoordinationFormat.lockOffset)
+    /// Takes `lock` from `holder` (0: free) for `token`; whether it did.
+    func exchange(_ lock: SharedLock, from holder: UInt64, to token: UInt64) -> Bool {
+        words.compareExchange(expecting: holder, replacingWith: token, at: lock.wordOffset)
     }
 
-    /// How many sections began (§12.8), as its holder last counted.
-    var sectionCount: UInt64 { words.load(at: CoordinationFormat.sectionsOffset) }
+    /// How many times `lock` was taken (§12.8), as its holders counted.
+    func count(of lock: SharedLock) -> UInt64 { words.load(at: lock.countOffset) }
 
-    /// Counts a section the holder begins (a plain store: only the holder writes the word).
-    func countSection() {
-        words.store(sectionCount &+ 1, at: CoordinationFormat.sectionsOffset)
+    /// Counts a taking of `lock` by its holder (a plain store: only the holder writes it).
+    func countTaking(of lock: SharedLock) {
+        words.store(count(of: lock) &+ 1, at: lock.countOffset)
     }
 
-    /// Releases the lock of changes, after everything before (§12.3 step 7).
-    func releaseLock() {
-        words.storeReleasing(0, at: CoordinationFormat.lockOffset)
+    /// Releases `lock`, after everything before (§12.3 step 7).
+    func release(_ lock: SharedLock) {
+        words.storeReleasing(0, at: lock.wordOffset)
     }
 }

@@ -70,7 +70,7 @@ extension LogStore {
     /// handle follows a coordination file and another process reused the area or started it
     /// afresh since (§12.7). Caller holds the read side of the state lock.
     var stagingIsUnchanged: Bool {
-        guard let coordination, bufferedCount > 0 else { return true }
+        guard let coordination, bufferedCount > 0 || olderCount > 0 else { return true }
         return coordination.stagingIsUnchanged(since: (generation, stagingEpoch))
     }
 
@@ -81,8 +81,7 @@ extension LogStore {
     private var isBehind: Bool {
         if isClosed { return false }
         guard let coordination else { return SystemTime.monotonicNanoseconds() >= nextFileCheck }
-        return coordination.isAhead(
-            ofGeneration: generation, epoch: stagingEpoch, applied: flushedLength + UInt64(bufferedCount))
+        return coordination.isAhead(ofGeneration: generation, epoch: stagingEpoch, applied: appliedLength)
     }
 
     func catchUpNow() {
@@ -107,6 +106,9 @@ extension LogStore {
     func catchUp(holdingLockOfChanges: Bool) throws(LogStoreError) {
         guard followsOtherProcesses, !isClosed else { return }
         guard let coordination else { return try catchUpWithoutCoordination() }
+        // A section's look when nothing changed since the handle's last: the four words of the
+        // look before a read.
+        if holdingLockOfChanges && stagingIncarnation != 0 && !isBehind { return }
         // Another process may reuse the staging area while this one reads it (§12.7): what
         // was read then is thrown away, and the next reading of the published state finds the
         // records in the log file. A read that answered from the handle as it was would miss
@@ -128,10 +130,11 @@ extension LogStore {
 
     /// One catch-up to `state`; false when the staging area was reused while it was read.
     private func catchUp(to state: PublishedState) throws(LogStoreError) -> Bool {
-        let applied = flushedLength + UInt64(bufferedCount)
-        // A new epoch with records applied past the new `base`: a fresh start dropped the staged
-        // records this handle took (§12.4); a write of the area always moves `base` past them.
-        if state.generation != generation || (state.epoch != stagingEpoch && applied > state.base) {
+        let applied = appliedLength
+        // Another incarnation: the file was started afresh or made not valid since this handle
+        // read it, and the staged records it took may be gone (§12.4).
+        let restarted = stagingIncarnation != 0 && state.incarnation != stagingIncarnation
+        if state.generation != generation || restarted {
             guard try reload(expecting: state.generation, state: state) else { return false }
             // The path names a log newer than the published one: a later compaction named it
             // and its holder has not published it (it is in its section, or died there). That
@@ -142,7 +145,9 @@ extension LogStore {
             }
             return true
         }
-        guard state.epoch != stagingEpoch || state.length > applied else { return true }
+        guard state.epoch != stagingEpoch || state.length > applied || stagingIncarnation == 0 else {
+            return true
+        }
         return try applyPublished(state, from: applied)
     }
 
@@ -187,9 +192,10 @@ extension LogStore {
     typealias CollectedRecord = (header: ScannedHeader, key: [UInt8], offset: UInt64)
 
     /// Applies the records others published after `applied` (§12.4): those below `base` from the
-    /// log file, the rest from the staging area, which must not have been reused while they
-    /// were read (§12.7; otherwise nothing is applied, and the next look tries again). The
-    /// handle's view becomes `state`'s.
+    /// log file, those up to `split` from the other area, the rest from the current one; the
+    /// areas must not have been reused while they were read (§12.7; otherwise nothing is
+    /// applied, false, and the caller reads the state again). The handle's view becomes
+    /// `state`'s.
     private func applyPublished(_ state: PublishedState, from applied: UInt64) throws(LogStoreError) -> Bool {
         var records: [CollectedRecord] = []
         func collect(_ header: ScannedHeader, _ key: UnsafeRawBufferPointer, _ offset: UInt64) {
@@ -199,25 +205,22 @@ extension LogStore {
         if applied < state.base {
             end = try scanPublished(from: applied, to: state.base, collect)
         }
-        var staged = 0
+        var staged = StagedEnds(other: state.base, current: state.split)
         if end >= state.base {
-            let start = max(applied, state.base)
-            let parsed = parseStaged(state, from: start, collect)
+            staged = parseStaged(state, from: applied, collect)
             options.stagedRecordsParsed?()
             guard stagingHolds(state) else { return false }
-            staged = Int(start - state.base) + parsed
         }
         stateLock.withWriteLock {
             applyCollected(records)
             if end >= state.base {
-                flushedLength = state.base
-                bufferedCount = staged
-                stagingEpoch = state.epoch
+                takeView(of: state, staged: staged)
             } else {
                 // A published record in the file fails its checks: what came before it is
-                // applied, the staging area is not (its records would not follow on), and the
-                // next look tries again.
+                // applied, the areas are not (their records would not follow on), and the next
+                // look tries again.
                 flushedLength = end
+                olderCount = 0
                 bufferedCount = 0
                 stagingEpoch = 0
             }
@@ -226,17 +229,51 @@ extension LogStore {
         return true
     }
 
-    /// Parses the staged records of `state` from log offset `start` (at least `base`) to its
-    /// length, in place in the staging area; returns how many bytes they span. What it reads
-    /// counts only once ``stagingHolds(_:)`` says the area was not reused meanwhile.
+    /// How far the staged records were parsed, in the other area and in the current one.
+    struct StagedEnds {
+        var other: UInt64
+        var current: UInt64
+    }
+
+    /// Parses the staged records of `state` after `applied`, in place in the areas: the other
+    /// area's up to `split`, then, when those all parsed, the current one's up to the length.
+    /// What it reads counts only once ``stagingHolds(_:)`` says no area was reused meanwhile.
     private func parseStaged(
-        _ state: PublishedState, from start: UInt64,
+        _ state: PublishedState, from applied: UInt64,
         _ sink: (ScannedHeader, UnsafeRawBufferPointer, UInt64) -> Void
-    ) -> Int {
-        guard let coordination, start < state.length else { return 0 }
-        let bytes = UnsafeRawBufferPointer(
-            start: coordination.staging + Int(start - state.base), count: Int(state.length - start))
-        return parsePublished(bytes, at: start, verifyingValues: false, sink)
+    ) -> StagedEnds {
+        guard let coordination else { return StagedEnds(other: state.base, current: state.split) }
+        func parse(_ area: Int, areaStart: UInt64, from start: UInt64, to end: UInt64) -> UInt64 {
+            guard start < end else { return max(start, end) }
+            let bytes = UnsafeRawBufferPointer(
+                start: coordination.area(area) + Int(start - areaStart), count: Int(end - start))
+            return start + UInt64(parsePublished(bytes, at: start, verifyingValues: false, sink))
+        }
+        let other = parse(
+            1 - state.current, areaStart: state.base, from: max(applied, state.base), to: state.split)
+        guard other >= state.split else { return StagedEnds(other: other, current: state.split) }
+        let current = parse(
+            state.current, areaStart: state.split, from: max(applied, state.split), to: state.length)
+        return StagedEnds(other: state.split, current: current)
+    }
+
+    /// Makes `state` this handle's view of the areas, with the staged records parsed up to
+    /// `staged`, the file up to `base` applied. Caller holds the write side of the state lock.
+    private func takeView(of state: PublishedState, staged: StagedEnds) {
+        guard let coordination else { return }
+        flushedLength = state.base
+        olderBuffer = coordination.area(1 - state.current)
+        buffer = coordination.area(state.current)
+        olderCount = Int(staged.other - state.base)
+        if staged.other == state.split {
+            bufferedCount = Int(staged.current - state.split)
+            stagingEpoch = state.epoch
+        } else {
+            // A staged record fails its checks: no view past it; the next look tries again.
+            bufferedCount = 0
+            stagingEpoch = 0
+        }
+        stagingIncarnation = state.incarnation
     }
 
     /// Whether the staging area still means what `state` says (§12.7).
@@ -422,7 +459,7 @@ extension LogStore {
             from: start, fileSize: end, durableLength: end, knownTypesOnly: true,
             following: state != nil ? .published : .unpublished, in: fd, report: &report
         ) { header, key, offset in scanned.append((header, Array(key), offset)) }
-        var staged = 0
+        var staged: StagedEnds?
         if let state, scannedEnd == state.base {
             staged = parseStaged(state, from: state.base) { scanned.append(($0, Array($1), $2)) }
             guard stagingHolds(state) else { return false }
@@ -450,12 +487,18 @@ extension LogStore {
             descriptor = fd
             index = newIndex
             liveBytes = newLiveBytes
-            flushedLength = scannedEnd
-            bufferedCount = staged
-            // A view of the staging area only when the file reached `base` (§12.4); otherwise
-            // none, and the next look tries again.
-            stagingEpoch = state.map { scannedEnd == $0.base ? $0.epoch : 0 } ?? (coordination?.epoch ?? 0)
             generation = decoded.generation
+            if let state, let staged {
+                takeView(of: state, staged: staged)
+            } else {
+                // The file's whole records only: no view of the areas when the file did not
+                // reach `base` (the next look tries again), or, for a log no one published
+                // (`state` nil), none to take (its section publishes it with empty areas).
+                flushedLength = scannedEnd
+                olderCount = 0
+                bufferedCount = 0
+                stagingEpoch = state == nil ? (coordination?.epoch ?? 0) : 0
+            }
             snapshotLength = nil
             pendingChanges = [.reloaded]
             mapFlushedLength()

@@ -29,7 +29,7 @@ extension LogStore {
     /// Failures are not the mutation's: they are swallowed, and retried once the file grew.
     func compactAutomaticallyIfNeeded() {
         guard let ratio = options.compactionDeadRatio, !isClosed else { return }
-        let size = flushedLength + UInt64(bufferedCount)
+        let size = appliedLength
         guard size >= options.compactionMinimumFileSize, size >= nextAutomaticCompactionSize else { return }
         let dead =
             size - UInt64(RecordFormat.fileHeaderSize)
@@ -200,6 +200,15 @@ extension LogStore {
             try FileSystem.synchronizeDirectory(FileSystem.directory(of: path), mode: options.flushMode)
         }
         writeSyncMark(length: flushedLength, generation: generation, durable: true)
+        if let coordination, isWritable {
+            // Shared (`Spec/store.md` §12.3): the new log is published now, its records all in
+            // its file and the staging areas empty, so that records the section appends after
+            // it are staged where the areas say.
+            stateLock.withWriteLock {
+                coordination.publish(generation: generation, length: flushedLength)
+                stagingEpoch = coordination.epoch
+            }
+        }
         try checkpoint(.writingSnapshot)
         if options.usesSnapshot {
             // The snapshot only speeds up the next open; failing to write it is not an error.

@@ -79,39 +79,58 @@ extension LogStore {
     /// only when its holder has held it long enough to be asked and is found dead. Whether it
     /// was taken. Holds `accessLock`.
     func takeLockOfChanges(_ coordination: Coordination, waiting: Bool) -> Bool {
-        if coordination.exchangeLock(from: 0, to: token) { return tookLock(coordination) }
+        take(.changes, of: coordination, waiting: waiting, watch: &changesWatch)
+    }
+
+    /// Takes the flush lock (§12.7, §12.8) as ``takeLockOfChanges(_:waiting:)`` takes the lock
+    /// of changes. Holds `accessLock`.
+    func takeFlushLock(_ coordination: Coordination, waiting: Bool) -> Bool {
+        take(.flush, of: coordination, waiting: waiting, watch: &flushWatch)
+    }
+
+    /// What a waiter for one lock last saw of its holder (§12.8 step 3).
+    struct HolderWatch {
+        /// The token it watched, the count of takings then, and when it last asked whether that
+        /// holder lives.
+        var holder: UInt64 = 0
+        var takings: UInt64 = 0
+        var lastCheck: UInt64 = 0
+    }
+
+    private func take(
+        _ lock: SharedLock, of coordination: Coordination, waiting: Bool, watch: inout HolderWatch
+    ) -> Bool {
+        if coordination.exchange(lock, from: 0, to: token) { return took(lock, coordination) }
         let start = SystemTime.monotonicNanoseconds()
         var sleep = Self.shortestWait
-        var holder = coordination.lockHolder
+        var holder = coordination.holder(of: lock)
         while true {
             if holder == 0 {
-                if coordination.exchangeLock(from: 0, to: token) { return tookLock(coordination) }
-                holder = coordination.lockHolder
+                if coordination.exchange(lock, from: 0, to: token) { return took(lock, coordination) }
+                holder = coordination.holder(of: lock)
                 continue
             }
-            precondition(holder != token, "the lock of changes taken twice by one handle")
+            precondition(holder != token, "a lock of the coordination file taken twice by one handle")
             if waiting {
                 // Spinning, the clock and the holder are looked at only now and then: a
                 // spinning look must be quick, to see the lock free the moment its holder lets
                 // it go (a holder that takes it again at once would otherwise keep it from a
                 // waiter).
-                let current = coordination.spinWhileLocked(by: holder, looks: 64)
+                let current = coordination.spin(on: lock, whileHeldBy: holder, looks: 64)
                 if current != holder {
                     holder = current
                     continue
                 }
             }
             let now = SystemTime.monotonicNanoseconds()
-            let sections = coordination.sectionCount
-            if holder != watchedHolder || sections != watchedSections {
-                // Another holder, or the same one in a later section: it is alive.
-                watchedHolder = holder
-                watchedSections = sections
-                lastHolderCheck = now
-            } else if now - lastHolderCheck >= Self.holderCheckInterval {
-                lastHolderCheck = now
-                if holderIsGone(holder) && coordination.exchangeLock(from: holder, to: token) {
-                    return tookLock(coordination)
+            let takings = coordination.count(of: lock)
+            if holder != watch.holder || takings != watch.takings {
+                // Another holder, or the same one having taken it again: it is alive.
+                watch = HolderWatch(holder: holder, takings: takings, lastCheck: now)
+            } else if now - watch.lastCheck >= Self.holderCheckInterval {
+                watch.lastCheck = now
+                if holderIsGone(holder) && coordination.exchange(lock, from: holder, to: token) {
+                    return took(lock, coordination)
                 }
             }
             if !waiting { return false }
@@ -119,14 +138,14 @@ extension LogStore {
                 SystemTime.sleep(nanoseconds: sleep)
                 sleep = min(sleep * 2, Self.longestWait)
             }
-            holder = coordination.lockHolder
+            holder = coordination.holder(of: lock)
         }
     }
 
-    /// Counts the section that begins (§12.8): how a waiter tells a holder that keeps the lock
+    /// Counts the taking of `lock` (§12.8): how a waiter tells a holder that keeps the lock
     /// from one that takes it again.
-    private func tookLock(_ coordination: Coordination) -> Bool {
-        coordination.countSection()
+    private func took(_ lock: SharedLock, _ coordination: Coordination) -> Bool {
+        coordination.countTaking(of: lock)
         return true
     }
 

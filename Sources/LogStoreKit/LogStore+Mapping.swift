@@ -37,11 +37,17 @@ extension LogStore {
     }
 
     /// The log's `count` bytes at `offset` where they are in memory already, without a copy:
-    /// in the write buffer (not yet written) or in the mapping (``mappedRecord(at:length:)``);
-    /// nil otherwise. Caller holds the read lock or the writer lock.
+    /// in the write buffer or a staging area (not yet in the file, §12.7) or in the mapping
+    /// (``mappedRecord(at:length:)``); nil otherwise. Caller holds the read lock or the writer
+    /// lock.
     func bytesInMemory(at offset: UInt64, count: Int) -> UnsafeRawPointer? {
         if offset >= flushedLength {
-            let start = Int(offset - flushedLength)
+            var start = Int(offset - flushedLength)
+            if start < olderCount {
+                guard start + count <= olderCount else { return nil }
+                return UnsafeRawPointer(olderBuffer + start)
+            }
+            start -= olderCount
             guard start + count <= bufferedCount else { return nil }
             return UnsafeRawPointer(buffer + start)
         }

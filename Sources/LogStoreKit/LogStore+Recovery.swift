@@ -27,7 +27,7 @@ extension LogStore {
         }
         // A joining open that fails lets the lock of changes go; one that succeeds too, once
         // it has read what the others published.
-        defer { if joining { sharedCoordination!.releaseLock() } }
+        defer { if joining { sharedCoordination!.release(.changes) } }
         try openAndLock()
         var fileSize = try storeIO { try FileSystem.size(descriptor, path: path) }
         if fileSize == 0 && isWritable {
@@ -141,16 +141,17 @@ extension LogStore {
             if !joining {
                 sharedCoordination.startAfresh()
                 removeLeftLivenessFiles()
-                sharedCoordination.publish(generation: generation, length: end, base: end)
+                sharedCoordination.publish(generation: generation, length: end)
                 sharedCoordination.stampFormat()
                 try takeToken(sharedCoordination)
             } else if takingUp {
-                sharedCoordination.publish(generation: generation, length: end, base: end)
+                sharedCoordination.publish(generation: generation, length: end)
                 // Its tail is cut: the next holder has nothing of the dead one's to cut.
                 sharedCoordination.setWriting(false)
             }
             adopt(sharedCoordination)
             stagingEpoch = sharedCoordination.epoch
+            stagingIncarnation = sharedCoordination.plainState.incarnation
             if joining && !takingUp { try applyStagedRecords() }
         } else if coordination != nil {
             try applyStagedRecords()

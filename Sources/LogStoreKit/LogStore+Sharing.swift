@@ -71,6 +71,7 @@ extension LogStore {
     func runExclusively(_ body: () throws(LogStoreError) -> Void) throws(LogStoreError) {
         guard options.sharing != nil, !isInSection else { return try body() }
         try accessLock.withLock { () throws(LogStoreError) in
+            defer { writeOtherAreaOutAfterSection() }
             _ = try exclusiveSection(waiting: true, body)
         }
     }
@@ -85,7 +86,8 @@ extension LogStore {
         guard options.sharing != nil, !isInSection else { return try body() }
         var result: Result?
         _ = try accessLock.withLockIfAvailable { () throws(LogStoreError) -> Bool in
-            try exclusiveSection(waiting: false) { () throws(LogStoreError) in result = try body() }
+            defer { writeOtherAreaOutAfterSection() }
+            return try exclusiveSection(waiting: false) { () throws(LogStoreError) in result = try body() }
         }
         return result
     }
@@ -116,25 +118,36 @@ extension LogStore {
         guard takeLockOfChanges(coordination, waiting: waiting) else { return false }
         // A handle closed inside its section (a test's crash) keeps the lock, as a process that
         // died there would; the next one to want it finds the liveness file let go (§12.8).
-        defer { if !isClosed { coordination.releaseLock() } }
+        defer { if !isClosed { coordination.release(.changes) } }
+        // One hold of the writer lock for the whole section: the mutations inside take it again
+        // (it is recursive), at the cost of a count, not of a lock.
         try writerLock.withLock { () throws(LogStoreError) in
             try catchUp(holdingLockOfChanges: true)
             if coordination.isWriting { try cleanUpAfterDeadHolder(coordination) }
+            // Appends go where the areas say (§12.7): a view that does not match them (a staged
+            // record that fails its checks) must not write.
+            guard
+                coordination.generation != generation
+                    || (splitOffset == coordination.split && appliedLength == coordination.length)
+            else {
+                throw .ioError(
+                    operation: "catch up with the shared store", errno: Errno.invalidArgument.rawValue,
+                    path: coordinationPath)
+            }
             coordination.setWriting(true)
-        }
-        // Calls this thread makes inside the section know it is caught up and holds the lock.
-        sectionOwner.claim()
-        defer { sectionOwner.release() }
-        defer {
-            writerLock.withLock {
+            // Calls this thread makes inside the section know it is caught up and holds the lock.
+            sectionOwner.claim()
+            defer { sectionOwner.release() }
+            defer {
                 // Closed inside its section: the flag stays set, as a process that died there
                 // would leave it.
-                guard !isClosed else { return }
-                publish(coordination)
-                coordination.setWriting(false)
+                if !isClosed {
+                    publish(coordination)
+                    coordination.setWriting(false)
+                }
             }
+            try body()
         }
-        try body()
         return true
     }
 
@@ -144,21 +157,34 @@ extension LogStore {
     /// before publishing it, that log is the store now: take it up whole (published at the
     /// section's end, with `base` at its end). Holds `writerLock`.
     private func cleanUpAfterDeadHolder(_ coordination: Coordination) throws(LogStoreError) {
+        // A process writing the other area out writes past `base`: it finishes first.
+        _ = takeFlushLock(coordination, waiting: true)
+        defer { coordination.release(.flush) }
         if pathNamesAnotherFile() { try reload(expecting: nil, state: nil) }
         // On the published log, never below `base`: the bytes there were published. On a log the
         // dead holder named and never published (taken up now, or by a read before), after its
         // last whole record.
         let end = generation == coordination.generation ? coordination.base : flushedLength
         try storeIO { try FileSystem.truncate(descriptor, to: end, path: path) }
+        if generation != coordination.generation {
+            // The dead compactor's log is published at once, its areas empty, so that what the
+            // section appends is staged where the areas say.
+            stateLock.withWriteLock {
+                coordination.publish(generation: generation, length: flushedLength)
+                stagingEpoch = coordination.epoch
+            }
+        }
     }
 
     /// Publishes this handle's log (§12.3 step 6): its length, and with another generation
     /// than the published one, `base` and a new epoch too. Holds `writerLock`.
     func publish(_ coordination: Coordination) {
-        let length = flushedLength + UInt64(bufferedCount)
+        let length = appliedLength
         if coordination.generation != generation {
+            // A new log (a compaction, or a dead compactor's taken up): every record is in its
+            // file, and the areas are empty.
             stateLock.withWriteLock {
-                coordination.publish(generation: generation, length: length, base: flushedLength)
+                coordination.publish(generation: generation, length: length)
                 stagingEpoch = coordination.epoch
             }
         } else {
@@ -210,16 +236,21 @@ extension LogStore {
     /// Holds the log's lock and, for a sharer, the open lock; no other writer lives.
     func takeUpStagedRecords(from coordination: Coordination) throws(LogStoreError) {
         guard coordination.holdsStagedRecords(ofGeneration: generation) else { return }
-        let base = coordination.base
-        let staged = Int(coordination.length - base)
-        guard try storeIO({ try FileSystem.size(descriptor, path: path) }) >= base else { return }
-        try storeIO { try FileSystem.truncate(descriptor, to: base, path: path) }
-        guard staged > 0 else { return }
+        let state = coordination.plainState
+        guard try storeIO({ try FileSystem.size(descriptor, path: path) }) >= state.base else { return }
+        try storeIO { try FileSystem.truncate(descriptor, to: state.base, path: path) }
+        guard state.length > state.base else { return }
         try prepareToWriteRecords()
-        try storeIO {
-            try FileSystem.write(
-                descriptor, UnsafeRawBufferPointer(start: coordination.staging, count: staged), at: base,
-                path: path)
+        // The other area's records, then the current one's, each where they lie in the log.
+        for (area, start, end) in [
+            (1 - state.current, state.base, state.split), (state.current, state.split, state.length),
+        ] where end > start {
+            try storeIO {
+                try FileSystem.write(
+                    descriptor,
+                    UnsafeRawBufferPointer(start: coordination.area(area), count: Int(end - start)),
+                    at: start, path: path)
+            }
         }
     }
 
@@ -227,9 +258,12 @@ extension LogStore {
     /// (§12.7). The caller holds the write side of the state lock, or has the handle to itself.
     func adopt(_ coordination: Coordination) {
         self.coordination = coordination
-        buffer = coordination.staging
-        bufferCapacity = isWritable ? CoordinationFormat.stagingCapacity : 0
+        let current = coordination.isValid ? coordination.plainState.current : 0
+        buffer = coordination.area(current)
+        olderBuffer = coordination.area(1 - current)
+        bufferCapacity = isWritable ? CoordinationFormat.areaCapacity : 0
         bufferedCount = 0
+        olderCount = 0
         stagingEpoch = 0
     }
 
@@ -239,7 +273,9 @@ extension LogStore {
     func forgetCoordination() {
         coordination = nil
         buffer = ownBuffer
+        olderBuffer = ownBuffer
         bufferedCount = 0
+        olderCount = 0
         stagingEpoch = 0
     }
 }

@@ -10,6 +10,7 @@
                 guard !isClosed else { return }
                 stateLock.withWriteLock {
                     bufferedCount = 0
+                    olderCount = 0
                     closeDescriptor()
                     index = KeyIndex()
                 }

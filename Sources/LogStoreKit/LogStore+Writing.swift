@@ -214,7 +214,7 @@ extension LogStore {
                     }
                     if bufferedCount + pending + recordLength > bufferCapacity {
                         publish()
-                        try flushBuffer()
+                        try makeRoom()
                     }
                     RecordFormat.encodeHead(
                         type: .touch, key: keyBytes, valueLength: 0, valueChecksum: emptyValueChecksum,
@@ -429,9 +429,9 @@ extension LogStore {
             stateLock.withWriteLock {
                 flushedLength += UInt64(recordLength)
                 if let coordination {
-                    // Past `base` now, in the file (§12.7 rule 3): `base` moves first, so that
-                    // no reader looks for the record in the staging area.
-                    coordination.moveBase(to: flushedLength)
+                    // In the file, past the empty areas (§12.7 rule 5): `base` and `split` move
+                    // first, then the length, so that no reader looks for it in an area.
+                    coordination.emptyAreas(at: flushedLength)
                     coordination.publish(length: flushedLength)
                     stagingEpoch = coordination.epoch
                 }
@@ -439,7 +439,7 @@ extension LogStore {
             }
             return offset
         }
-        if bufferedCount + recordLength > bufferCapacity { try flushBuffer() }
+        if bufferedCount + recordLength > bufferCapacity { try makeRoom() }
         // Writing past `bufferedCount` does not touch bytes readers may be copying.
         let start = buffer + bufferedCount
         if value.count > 0 {
@@ -452,19 +452,18 @@ extension LogStore {
             type: type, key: key, valueLength: UInt64(value.count), valueChecksum: valueChecksum,
             metadata: metadata, userMetadataLength: userMetadata.count, into: start)
         RecordFormat.encodeUserMetadataBlock(userMetadata, into: start + headLength + value.count)
-        let offset = flushedLength + UInt64(bufferedCount)
+        let offset = appliedLength
         stateLock.withWriteLock { bufferedCount += recordLength }
         return offset
     }
 
     /// Writes the buffered records to the file. Holds `writerLock`. Readers may copy from the
     /// buffer meanwhile; it changes only after the write, under the state lock. Shared, the
-    /// buffer is the staging area, written out as §12.7 rule 2 says: published first, then
-    /// written, then `base` and the epoch moved, before anything is staged again.
+    /// buffer is the staging areas, written out as §12.7 rule 4 says.
     func flushBuffer() throws(LogStoreError) {
+        if let coordination, isWritable { return try writeEverythingOut(coordination) }
         guard bufferedCount > 0 else { return }
         try prepareToWriteRecords()
-        coordination?.publish(length: flushedLength + UInt64(bufferedCount))
         let offset = flushedLength
         do {
             try storeIO {
@@ -479,10 +478,6 @@ extension LogStore {
         stateLock.withWriteLock {
             flushedLength += UInt64(bufferedCount)
             bufferedCount = 0
-            if let coordination {
-                coordination.moveBase(to: flushedLength)
-                stagingEpoch = coordination.epoch
-            }
             mapFlushedLength()
         }
     }
@@ -500,7 +495,7 @@ extension LogStore {
     /// Cuts the file back to `length` after a failed write and rethrows the write's error.
     /// If even that fails the file may end in a partial record, which the next open cuts off;
     /// the handle closes itself so it cannot append after the partial record.
-    private func undoPartialWrite(to length: UInt64, after error: LogStoreError) throws(LogStoreError)
+    func undoPartialWrite(to length: UInt64, after error: LogStoreError) throws(LogStoreError)
         -> Never
     {
         do {

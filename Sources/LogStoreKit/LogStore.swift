@@ -144,8 +144,9 @@ public final class LogStore: @unchecked Sendable {
 
     // Locking: `writerLock` serializes mutations, compaction and close. State read by readers is
     // changed only while holding both `writerLock` and the write side of `stateLock`, so a
-    // writer may read it holding `writerLock` alone.
-    let writerLock = MutualExclusion()
+    // writer may read it holding `writerLock` alone. It is recursive: a shared store's section
+    // holds it throughout, and the mutations inside take it again.
+    let writerLock = MutualExclusion(recursive: true)
     /// Readers take only their thread's shard of it, so readers of different threads never
     /// contend (`Spec/store.md` §8.6).
     let stateLock = ShardedReadWriteLock()
@@ -170,8 +171,15 @@ public final class LogStore: @unchecked Sendable {
     let ownBuffer: UnsafeMutableRawPointer
     /// The bytes of `buffer` the index holds records of.
     var bufferedCount = 0
-    /// The staging area's epoch when this handle last read it (§12.4); 0 when it holds no view.
+    /// Shared: the other area (§12.7), and how many of its bytes, the log's from
+    /// `flushedLength` on, the index holds records of; 0 for a store that does not share. The
+    /// current area (`buffer`) starts after them.
+    var olderBuffer: UnsafeMutableRawPointer
+    var olderCount = 0
+    /// The epoch and incarnation of the coordination file when this handle last read it
+    /// (§12.4); 0 when it holds no view.
     var stagingEpoch: UInt64 = 0
+    var stagingIncarnation: UInt64 = 0
     var liveBytes: UInt64 = 0
     var generation: UInt64 = 0
     /// The log's major version (`Spec/store.md` §2, §13): 2 until it holds user metadata.
@@ -192,16 +200,14 @@ public final class LogStore: @unchecked Sendable {
     /// Serializes the sections of ``withExclusiveAccess(_:)`` in this process. A thread inside
     /// a section never takes it again (``isInSection``).
     let accessLock = MutualExclusion()
-    /// A shared writer's token and its liveness file (§12.8); the holder of the lock of changes
-    /// a waiter watches, in which of its sections, and when it last asked whether that holder
-    /// lives (all under `accessLock`).
+    /// A shared writer's token and its liveness file (§12.8), and what it last saw of the
+    /// holders of the two locks it waited for (all under `accessLock`).
     var token: UInt64 = 0
     var livenessDescriptor: Int32 = -1
+    var changesWatch = HolderWatch()
+    var flushWatch = HolderWatch()
     /// The thread that runs a section of this handle now, if any (``isInSection``).
     let sectionOwner = ThreadOwner()
-    var watchedHolder: UInt64 = 0
-    var watchedSections: UInt64 = 0
-    var lastHolderCheck: UInt64 = 0
     /// Changes of other processes applied since the owner last took them (under `writerLock`).
     var pendingChanges: [Change] = []
     /// When a reader without a coordination file next looks at the file (monotonic ns); read
@@ -228,6 +234,7 @@ public final class LogStore: @unchecked Sendable {
         self.bufferCapacity = options.readOnly ? 0 : options.writeBufferSize
         self.ownBuffer = .allocate(byteCount: max(bufferCapacity, 1), alignment: 16)
         self.buffer = ownBuffer
+        self.olderBuffer = ownBuffer
         do {
             try openAndRecover()
             mapFlushedLength()
@@ -247,6 +254,8 @@ public final class LogStore: @unchecked Sendable {
         // The staging area goes with the coordination file's mapping.
         buffer = ownBuffer
         bufferedCount = 0
+        olderBuffer = ownBuffer
+        olderCount = 0
         coordination = nil
         dropLivenessFile()
         releaseLock()
@@ -291,6 +300,14 @@ public final class LogStore: @unchecked Sendable {
         }
     }
 
+    /// Where the current area (or this handle's own buffer) starts: after the file and the
+    /// other area (§12.7).
+    var splitOffset: UInt64 { flushedLength + UInt64(olderCount) }
+
+    /// The log's length as far as this handle's index holds its records: the file, the other
+    /// area, the current one.
+    var appliedLength: UInt64 { splitOffset + UInt64(bufferedCount) }
+
     /// The number of live entries.
     public var count: Int {
         withCaughtUpReadLock { index.count }
@@ -299,7 +316,7 @@ public final class LogStore: @unchecked Sendable {
     /// Entries, live and dead bytes, file size and the index's memory estimate.
     public var statistics: Statistics {
         return withCaughtUpReadLock {
-            let fileSize = flushedLength + UInt64(bufferedCount)
+            let fileSize = appliedLength
             let header = UInt64(RecordFormat.fileHeaderSize)
             let indexBytes = index.memoryBytes
             return Statistics(

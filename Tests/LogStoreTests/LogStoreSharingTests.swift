@@ -120,7 +120,7 @@ import Testing
         try coordination.mapForWriting(extending: true)
         #expect(coordination.published == nil, "a fresh file publishes nothing")
         coordination.startAfresh()
-        coordination.publish(generation: 7, length: 100, base: 100)
+        coordination.publish(generation: 7, length: 100)
         #expect(coordination.published == nil, "not valid before the magic is written")
         coordination.stampFormat()
         #expect(coordination.published?.generation == 7)
@@ -130,7 +130,7 @@ import Testing
             String(path.dropLast(".shared".count)), at: CoordinationFormat.generationOffset, to: 0)
         #expect(coordination.published == nil, "generation 0: a publish is under way")
         let epoch = coordination.epoch
-        coordination.publish(generation: 8, length: 40, base: 40)
+        coordination.publish(generation: 8, length: 40)
         #expect(coordination.published?.generation == 8)
         #expect(coordination.published?.length == 40)
         #expect(coordination.epoch != epoch, "a new base comes with a new epoch")
@@ -150,9 +150,11 @@ import Testing
         #expect(bytes.count == CoordinationFormat.size)
         #expect(bytes[0..<16] == [0x89, 0x49, 0x43, 0x53, 0x48, 0x52, 0x44, 0x0A, 2, 0, 0, 0, 0, 0, 0, 0])
         #expect(bytes[40..<48].allSatisfy { $0 == 0 }, "writing is 0")
-        #expect(bytes[256..<264].allSatisfy { $0 == 0 }, "the lock is free")
-        #expect(bytes[80..<256].allSatisfy { $0 == 0 }, "the reserved words are 0")
-        #expect(bytes[272..<4096].allSatisfy { $0 == 0 }, "the reserved words are 0")
+        #expect(bytes[256..<264].allSatisfy { $0 == 0 }, "the lock of changes is free")
+        #expect(bytes[384..<392].allSatisfy { $0 == 0 }, "the flush lock is free")
+        for reserved in [96..<256, 272..<384, 400..<4096] {
+            #expect(bytes[reserved].allSatisfy { $0 == 0 }, "the reserved words \(reserved) are 0")
+        }
     }
 
     /// A catch-up reads staged records in place while another process may write the staging
@@ -170,7 +172,7 @@ import Testing
             guard reused.setOnce() else { return }
             // Longer than half the area: written to the file directly, after the area.
             try? writer.put(
-                [UInt8](repeating: 9, count: CoordinationFormat.stagingCapacity / 2 + 1), forKey: "large",
+                [UInt8](repeating: 9, count: CoordinationFormat.areaCapacity / 2 + 1), forKey: "large",
                 metadata: metadata(3))
         }
         let reader = try LogStore(path: path, options: options)
@@ -181,7 +183,7 @@ import Testing
         try writer.put([2], forKey: "k", metadata: metadata(2))
         #expect(try reader.value(forKey: "k") == [2])
         #expect(reused.isSet, "the staging area was reused under the catch-up")
-        #expect(try reader.value(forKey: "large")?.count == CoordinationFormat.stagingCapacity / 2 + 1)
+        #expect(try reader.value(forKey: "large")?.count == CoordinationFormat.areaCapacity / 2 + 1)
         try reader.close()
         try writer.close()
     }

@@ -30,12 +30,12 @@ import Testing
         handle.write(withUnsafeBytes(of: value.littleEndian) { Data($0) })
     }
 
-    /// Records stay in the staging area until it fills (§12.7 rule 1): the log file does not
-    /// grow, and another handle reads them from the area. When the area fills it is written to
-    /// the log file in one piece and `base` moves (rule 2); a record longer than half the area
-    /// goes to the file directly (rule 3). Every handle reads every value, whichever place it
-    /// is in.
-    @Test func recordsWaitInTheStagingAreaUntilItIsWrittenOut() throws {
+    /// Records stay in the current area until it fills (§12.7 rule 1): the log file does not
+    /// grow, and another handle reads them from the area. When the area fills the areas switch
+    /// (rule 2), and the full one goes to the log file once the section is over (rule 3): `base`
+    /// moves to where the new current area starts. A record longer than half an area goes to the
+    /// file directly (rule 5). Every handle reads every value, wherever it is.
+    @Test func recordsWaitInTheStagingAreasUntilOneIsWrittenOut() throws {
         let directory = TemporaryDirectory()
         let path = directory.file()
         let a = try Self.shared(path, first: true)
@@ -46,21 +46,26 @@ import Testing
         #expect(try b.value(forKey: "k0") == expectedValue(for: 0, length: 1_000))
         #expect(Self.coordinationWord(path, at: CoordinationFormat.baseOffset) == empty)
         let epoch = Self.coordinationWord(path, at: CoordinationFormat.epochOffset)
-        // 300,000-byte values: the fourth does not fit and writes the area out.
-        let values = (0...4).map { expectedValue(for: $0, length: 300_000) }
-        for index in 1...4 {
+        // 200,000-byte values: two fit in an area; the third makes the areas switch.
+        let values = (0...3).map { expectedValue(for: $0, length: 200_000) }
+        for index in 1...3 {
             try a.put(values[index], forKey: "k\(index)", metadata: metadata(1))
         }
-        #expect(Self.fileSize(path) > empty, "the area was written out")
-        #expect(Self.coordinationWord(path, at: CoordinationFormat.baseOffset) == Self.fileSize(path))
+        let areas = Self.coordinationWord(path, at: CoordinationFormat.areasOffset)
+        #expect(areas & CoordinationFormat.currentAreaBit != 0, "area 1 is current")
+        let split = areas & ~CoordinationFormat.currentAreaBit
+        #expect(
+            Self.coordinationWord(path, at: CoordinationFormat.baseOffset) == split,
+            "the other area written out")
+        #expect(Self.fileSize(path) == split)
         #expect(Self.coordinationWord(path, at: CoordinationFormat.epochOffset) != epoch)
-        let large = expectedValue(for: 9, length: CoordinationFormat.stagingCapacity / 2 + 1)
+        let large = expectedValue(for: 9, length: CoordinationFormat.areaCapacity / 2 + 1)
         try b.put(large, forKey: "large", metadata: metadata(2))
         #expect(
             Self.coordinationWord(path, at: CoordinationFormat.baseOffset) == Self.fileSize(path),
             "a long record goes to the file, and base past it")
         for handle in [a, b] {
-            for index in 1...4 {
+            for index in 1...3 {
                 #expect(try handle.value(forKey: "k\(index)") == values[index])
             }
             #expect(try handle.value(forKey: "large") == large)
@@ -68,8 +73,8 @@ import Testing
         try a.close()
         try b.close()
         let alone = try LogStore(path: path)
-        #expect(alone.count == 6)
-        #expect(try alone.value(forKey: "k4") == values[4])
+        #expect(alone.count == 5)
+        #expect(try alone.value(forKey: "k3") == values[3])
         try alone.close()
     }
 

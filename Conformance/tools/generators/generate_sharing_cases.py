@@ -11,10 +11,11 @@ give, except where §9.4 says otherwise (hits applied at their process's next se
 are rendered by writers/backendfiles.py from the puts, in the order the sections ran.
 
 The coordination file is version 2 (Spec/store.md §12.2): a header of 4,096 bytes of
-little-endian words, then the staging area of 1 MiB that holds the log's newest records
-(§12.7). Cases carry its header and the few records they stage, never the whole file: a store
-case asks the driver to extend it with zeros (`sharedLength`), and a pattern checks the length
-and the header only (`$length`, Spec/conformance.md §4).
+little-endian words, then the staging area, two areas of 512 KiB that hold the log's newest
+records (§12.7). Cases carry its header and the few records they stage, never the whole file: a
+store case asks the driver to extend it with zeros (`sharedLength`) and to write the second
+area's records at its place (`sharedArea1`), and a pattern checks the length and the header only
+(`$length`, Spec/conformance.md §4).
 Run: python3 Conformance/tools/generators/generate_sharing_cases.py
 """
 import os
@@ -38,12 +39,15 @@ MAGIC = bytes.fromhex("894943534852440A")
 # The coordination file (Spec/store.md §12.2): the header, the staging area (§12.7), and the
 # offsets of the header's words.
 COORDINATION_HEADER = 4_096
-STAGING_AREA = 1 << 20
-COORDINATION_SIZE = COORDINATION_HEADER + STAGING_AREA  # 1,052,672
-LARGEST_STAGED_RECORD = STAGING_AREA // 2  # 524,288: longer records go to the log file (§12.7 rule 3)
+AREA = 1 << 19  # 524,288: each of the two areas (§12.7)
+COORDINATION_SIZE = COORDINATION_HEADER + 2 * AREA  # 1,052,672
+LARGEST_STAGED_RECORD = AREA // 2  # 262,144: longer records go to the log file (§12.7 rule 5)
 GENERATION_WORD, LENGTH_WORD, COUNTER_WORD, WRITING_WORD = [16, 24], [24, 32], [32, 40], [40, 48]
 BASE_WORD, EPOCH_WORD, TOKEN_WORD, BOOT_WORD = [48, 56], [56, 64], [64, 72], [72, 80]
+AREAS_WORD, INCARNATION_WORD = [80, 88], [88, 96]
 LOCK_OFFSET, SECTIONS_WORD = 256, [264, 272]
+FLUSH_LOCK_OFFSET, FLUSHES_WORD = 384, [392, 400]
+CURRENT_AREA_BIT = 1 << 63
 # A boot identity of another boot (the chance that it is the current boot's is 2^-64).
 OTHER_BOOT = 0x5EED_5EED_0BAD_B007
 
@@ -53,17 +57,23 @@ def pattern(label, size):
     return (data * (size // len(data) + 1))[:size]
 
 
-def coordination_header(generation, length, base=None, counter=0, writing=0, epoch=1, next_token=1, boot=0,
-                        lock=0, sections=0, magic=MAGIC, version=2, reserved=None):
+def coordination_header(generation, length, base=None, split=None, current=0, counter=0, writing=0, epoch=1,
+                        incarnation=1, next_token=1, boot=0, lock=0, sections=0, flush_lock=0, flushes=0,
+                        magic=MAGIC, version=2, reserved=None):
     """The 4,096-byte header of a coordination file (Spec/store.md §12.2): magic, version,
     generation, length, counter, writing, base (the length unless given: nothing staged),
-    epoch, next token, boot, the reserved words (0, or `reserved`: offset -> value), the lock
-    and the sections count."""
+    epoch, next token, boot, areas (the current area, 0 or 1, and `split`, base unless given:
+    every staged record in the current area), incarnation, the reserved words (0, or
+    `reserved`: offset -> value), the lock of changes and its sections count, the flush lock
+    and its count."""
     header = bytearray(COORDINATION_HEADER)
     header[0:8] = magic
-    struct.pack_into("<QQQQQQQQQ", header, 8, version, generation, length, counter, writing,
-                     length if base is None else base, epoch, next_token, boot)
+    base = length if base is None else base
+    areas = (base if split is None else split) | (CURRENT_AREA_BIT if current else 0)
+    struct.pack_into("<QQQQQQQQQQQ", header, 8, version, generation, length, counter, writing,
+                     base, epoch, next_token, boot, areas, incarnation)
     struct.pack_into("<QQ", header, LOCK_OFFSET, lock, sections)
+    struct.pack_into("<QQ", header, FLUSH_LOCK_OFFSET, flush_lock, flushes)
     for offset, value in (reserved or {}).items():
         struct.pack_into("<Q", header, offset, value)
     return bytes(header)
@@ -71,13 +81,15 @@ def coordination_header(generation, length, base=None, counter=0, writing=0, epo
 
 def coordination_pattern(magic=MAGIC):
     """`<log>.shared` after every process closed (Spec/store.md §12.2): 1,052,672 bytes, of
-    which the header is checked: the magic and version 2 exact, writing 0, the lock 0 and the
-    reserved words 0; the generation, the length, the counter, base, epoch, next token, boot and
-    the sections count are the writers'. The staging area's bytes are not checked: what is
-    left there after it was written out is no one's. (`magic` 0: made not valid, §12.9.)"""
+    which the header is checked: the magic and version 2 exact, writing 0, both locks 0 and the
+    reserved words 0; the generation, the length, the counter, base, epoch, next token, boot,
+    areas, incarnation and both counts are the writers'. The staging area's bytes are not
+    checked: what is left there after it was written out is no one's. (`magic` 0: made not
+    valid, §12.9.)"""
     header = coordination_header(0, 0, magic=magic)
     return {"$bytes": b64(header), "$length": COORDINATION_SIZE,
-            "$ignore": [GENERATION_WORD, LENGTH_WORD, COUNTER_WORD, [BASE_WORD[0], BOOT_WORD[1]], SECTIONS_WORD]}
+            "$ignore": [GENERATION_WORD, LENGTH_WORD, COUNTER_WORD, [BASE_WORD[0], INCARNATION_WORD[1]],
+                        SECTIONS_WORD, FLUSHES_WORD]}
 
 
 def log_path():
@@ -484,19 +496,22 @@ def cases():
 
 
 def staging_cases():
-    """The staging area (Spec/store.md §12.7): records staged, written out to the log file when
-    the area is full, at a synchronize and for a record too long for it, while others read."""
+    """The staging area (Spec/store.md §12.7): records staged in one area, then the other when
+    it is full, written out to the log file, at a synchronize and for a record too long for an
+    area, while others read."""
     out = []
     size = 120_000  # under hybrid's threshold (Spec/backends.md §5.2), so staged by both backends
     values = {i: pattern(f"value {i}:", size) for i in range(1, 10)}
     c = Case("staging-area-written-out-while-others-read",
-             "Nine values of 120,000 bytes, each record staged (Spec/store.md §12.7 rule 1): eight fill the "
-             "1 MiB area, so the ninth first writes the area out to the log file and stages itself at the "
-             "area's start, over the bytes of the first (rule 2). A writer (B) and a read-only process (C) "
-             "that read the first value from the area must read it again, from the log file, once the "
-             "epoch changed (Spec/store.md §12.4, §12.5): a reader that still took it from the area at its "
-             "old place would read the ninth value's bytes there (corruptEntry, or the wrong value).",
-             ["store §12.7.1", "store §12.7.2", "store §12.4", "store §12.5"])
+             "Nine values of 120,000 bytes, each record staged (Spec/store.md §12.7 rule 1): four fill "
+             "area 0, so the fifth switches to area 1 (rule 2), and area 0 is written out to the log file "
+             "(rule 3); four fill area 1, so the ninth switches back and stages itself at area 0's start, "
+             "over the bytes of the first. A writer (B) and a read-only process (C) that read the first "
+             "value from area 0 must read it again, from the log file, once the epoch changed "
+             "(Spec/store.md §12.4, §12.5): a reader that still took it from the area at its old place "
+             "would read the ninth value's bytes there (corruptEntry, or the wrong value). After every "
+             "process closed, the log holds the nine in order (rule 4).",
+             ["store §12.7.1", "store §12.7.2", "store §12.7.3", "store §12.7.4", "store §12.4", "store §12.5"])
     c.open().join("B").join("C", configuration={"readOnly": True})
     c.store("A", "v1", values[1]).read("B", "v1", values[1]).read("C", "v1", values[1])
     for i in range(2, 9):
@@ -508,8 +523,8 @@ def staging_cases():
     c.op("A", "cache.reopen", {}).count("A", 9, 9 * size).read("A", "v5", values[5])
     out.append(c)
 
-    # A record of exactly half the area is staged, one byte more goes to the log file (§12.7
-    # rules 1 and 3). Only the log stores records that long: hybrid keeps such values in files.
+    # A record of exactly half an area is staged, one byte more goes to the log file (§12.7
+    # rules 1 and 5). Only the log stores records that long: hybrid keeps such values in files.
     # The log file is checked by its length and its first record's header, which holds the
     # value's checksum (the values themselves would make the case several megabytes longer);
     # verify then reads every value back against its checksum.
@@ -518,13 +533,13 @@ def staging_cases():
     first = sw.file_header() + sw.put(b"half", half, T0, NEVER, 1)[:sw.RECORD_HEADER_SIZE + 4]
     both = 32 + 2 * LARGEST_STAGED_RECORD + 1
     c = Case("records-staged-up-to-half-the-area",
-             "A record of 524,288 bytes, half the staging area, is staged: the log file still holds only "
-             "its header (Spec/store.md §12.7 rule 1). A record one byte longer is written to the log file "
-             "directly, after the area was written out, so the file holds both, the first one first "
-             "(rule 3); a record stored next is staged again, at the new base, and every process sees all "
+             "A record of 262,144 bytes, half an area, is staged: the log file still holds only its header "
+             "(Spec/store.md §12.7 rule 1). A record one byte longer is written to the log file directly, "
+             "after everything staged was written out, so the file holds both, the first one first (rules 4 "
+             "and 5); a record stored next is staged again, at the new base, and every process sees all "
              "three. After every process closed the log holds the three records in that order, and every "
              "value reads back intact.",
-             ["store §12.7.1", "store §12.7.3", "store §12.7.2", "store §12.4"], backends=["log"])
+             ["store §12.7.1", "store §12.7.5", "store §12.7.4", "store §12.4"], backends=["log"])
     c.open().join("B").store("A", "half", half).step("A", *files_while_open([], (1, 2), backends=["log"]))
     c.store("B", "over", over)
     c.step("A", *files_while_open([], (1, 2), backends=["log"], log_length=both, log_prefix=first))
@@ -542,9 +557,9 @@ def staging_cases():
              "header while both are open (Spec/store.md §12.7 rule 1); each writer keeps its liveness file "
              "`<log>.shared.<token>`, tokens 1 and 2 (the first process takes 1 from a file it started "
              "afresh, §12.2 rule 3, §12.8). A synchronize in one writes the area, the other's record "
-             "included, to the log file and marks its length durable (rule 2, §12.3). At close each "
+             "included, to the log file and marks its length durable (rule 4, §12.3). At close each "
              "writer deletes its liveness file.",
-             ["store §12.7.1", "store §12.7.2", "store §12.3", "store §12.8", "store §12.2.3"])
+             ["store §12.7.1", "store §12.7.4", "store §12.3", "store §12.8", "store §12.2.3"])
     c.open().join("B").store("A", "a", b"first").store("B", "b", b"second")
     c.step("A", *files_while_open([], (1, 2))).op("A", "cache.synchronize")
     c.step("A", *files_while_open([("a", b"first", 1), ("b", b"second", 2)], (1, 2)))
@@ -663,25 +678,34 @@ def store_cases():
 
     first_only = [entry("a", b"alpha", 10, 1)]
     everything = first_only + [entry("b", b"bravo", 20, 2)]
+    three = both + len(c)
+    all_three = everything + [entry("c", b"charlie", 30, 3)]
 
     def mark(length):
         return {"$bytes": b64(sw.sync_mark(length)), "$ignore": sw.SYNC_GENERATION_RANGES}
 
-    def left(generation, length, base=None, counter=0, next_token=2, boot=None, size=COORDINATION_SIZE):
-        """The coordination file a close left: its header word by word (writing 0, the lock 0,
-        the reserved words 0), but for the epoch (a value the implementation chooses, §12.2
-        rule 3, §12.7), the sections count (how many sections a close takes is the
-        implementation's) and the boot when the process stored the current boot's (`None`);
-        and its size."""
-        image = coordination_header(generation, length, base, counter=counter, next_token=next_token, boot=boot or 0)
-        ignored = [EPOCH_WORD, SECTIONS_WORD] + ([BOOT_WORD] if boot is None else [])
-        return {"shared": {"$bytes": b64(image), "$ignore": ignored}, "sharedLength": size}
+    def left(generation, length, counter=0, next_token=2, boot=None, current=0, incarnation=None,
+             size=COORDINATION_SIZE):
+        """The coordination file a close left: its header word by word (writing 0, both locks 0,
+        the reserved words 0; base and `split` at the length, everything written out, §12.7 rule
+        4, in the `current` area), but for the epoch (a value the implementation chooses, §12.2
+        rule 3, §12.7), both counts (how many sections a close takes is the implementation's),
+        the boot when the process stored the current boot's (`None`) and the incarnation when it
+        started the file afresh (`None`: a value it chooses); and its size."""
+        image = coordination_header(generation, length, current=current, counter=counter, next_token=next_token,
+                                    boot=boot or 0, incarnation=incarnation or 0)
+        ignored = [EPOCH_WORD, SECTIONS_WORD, FLUSHES_WORD] + ([BOOT_WORD] if boot is None else [])
+        if incarnation is None:
+            ignored.append(INCARNATION_WORD)
+        return {"shared": {"$bytes": b64(image), "$ignore": sorted(ignored)}, "sharedLength": size}
 
     def case(name, note, covers, data, shared, expect, joins=False, size=COORDINATION_SIZE, current_boot=False,
-             read_only=False, return_file=True):
+             read_only=False, return_file=True, area1=None):
         request = {"op": "store.read", "file": b64(data), "shared": b64(shared)}
         if size is not None:
             request["sharedLength"] = size
+        if area1 is not None:
+            request["sharedArea1"] = b64(area1)
         for field, given in [("joins", joins), ("currentBoot", current_boot), ("readOnly", read_only),
                              ("returnFile", return_file)]:
             if given:
@@ -690,14 +714,15 @@ def store_cases():
                 "steps": [{"request": request, "expect": expect}]}
 
     def published(length, base=None, staged=b"", **words):
-        """A valid coordination file of the log's generation: the header, then the staging area's
-        first bytes."""
+        """A valid coordination file of the log's generation: the header, then area 0's first
+        bytes."""
         return coordination_header(words.pop("generation", g), length, base, **words) + staged
 
     # The words of a file other processes keep open (token 3 is the next), and what a process
     # that joins them leaves: it took token 3, and changed neither the counter nor the boot.
-    kept = {"counter": 5, "next_token": 3, "sections": 4, "epoch": 7, "boot": OTHER_BOOT}
-    joined = {"counter": 5, "next_token": 4, "boot": OTHER_BOOT}
+    kept = {"counter": 5, "next_token": 3, "sections": 4, "flushes": 2, "epoch": 7, "incarnation": 3,
+            "boot": OTHER_BOOT}
+    joined = {"counter": 5, "next_token": 4, "boot": OTHER_BOOT, "incarnation": 3}
     cases = [
         case("join-at-the-published-length",
              "A later process trusts what the others published: it scans the log file up to base (here the "
@@ -718,14 +743,14 @@ def store_cases():
              "The log file holds the records below base, the staging area those from base to the published "
              "length (Spec/store.md §12.7): a later process takes 'b' from the area, where the log file "
              "does not have it. Its close writes the area out to the log file at base and marks it "
-             "durable; base moves to the length (§12.7 rule 2, §12.3).",
-             ["store §12.2.4", "store §12.7", "store §12.7.2", "store §12.4"],
+             "durable; base moves to the length (§12.7 rule 4, §12.3).",
+             ["store §12.2.4", "store §12.7", "store §12.7.4", "store §12.4"],
              header + a, published(both, one, b, **kept), joins=True,
              expect=dict({"entries": everything, "file": b64(log), "sync": mark(both)}, **left(g, both, **joined))),
         case("join-ignores-staged-bytes-past-the-published-length",
              "A whole record staged past the published length ('c') is not published: a later process "
              "takes the staged records up to the length only, and its close writes only those to the log "
-             "file (Spec/store.md §12.7, §12.4).", ["store §12.2.4", "store §12.7", "store §12.7.2"],
+             "file (Spec/store.md §12.7, §12.4).", ["store §12.2.4", "store §12.7", "store §12.7.4"],
              header + a, published(both, one, b + c, **kept), joins=True,
              expect=dict({"entries": everything, "file": b64(log), "sync": mark(both)}, **left(g, both, **joined))),
         case("join-stops-at-a-staged-record-that-is-not-whole",
@@ -734,6 +759,46 @@ def store_cases():
              ["store §12.4", "store §12.7"],
              header + a, published(both + len(c) - 7, one, b + c, **kept), joins=True, return_file=False,
              expect={"entries": everything}),
+        case("join-scans-both-areas",
+             "Records staged in both areas: 'b' in the other area (area 0) from base to split, 'c' in the "
+             "current one (area 1, named by bit 63 of the areas word) from split to the published length "
+             "(Spec/store.md §12.7). A later process takes both, in the log's order; its close writes the "
+             "other area out at base, then the current one at split, and leaves base and split at the length "
+             "with area 1 still current (rules 3 and 4). A process that took area 0 for the current one "
+             "would find 'b' where 'c' should be.",
+             ["store §12.2.4", "store §12.7", "store §12.7.3", "store §12.7.4", "store §12.4"],
+             header + a, published(three, one, b, split=both, current=1, **kept), area1=c, joins=True,
+             expect=dict({"entries": all_three, "file": b64(log + c), "sync": mark(three)},
+                         **left(g, three, current=1, **joined))),
+        case("join-scans-both-areas-area-0-current",
+             "As join-scans-both-areas, with area 0 current: 'b' is in area 1 (the other area) and 'c' in "
+             "area 0. A process that always took area 0 for the other area, or area 1 for the current one, "
+             "would miss one of them (Spec/store.md §12.7).",
+             ["store §12.2.4", "store §12.7", "store §12.7.4", "store §12.4"],
+             header + a, published(three, one, c, split=both, **kept), area1=b, joins=True,
+             expect=dict({"entries": all_three, "file": b64(log + c), "sync": mark(three)},
+                         **left(g, three, **joined))),
+        case("join-refuses-a-split-below-base",
+             "The areas word's split lies below base: the words disagree, so the file is not valid and a "
+             "later process cannot join (ioError, Spec/store.md §12.2).", ["store §12.2", "store §12.2.4"],
+             header + a, published(both, one, b, split=one - 1, **kept), joins=True, expect={"error": "ioError"}),
+        case("join-refuses-a-split-past-the-length",
+             "The areas word's split lies past the published length: the words disagree, so the file is not "
+             "valid (ioError, Spec/store.md §12.2).", ["store §12.2", "store §12.2.4"],
+             header + a, published(both, one, b, split=both + 1, **kept), joins=True, expect={"error": "ioError"}),
+        case("first-process-replaces-an-overfull-area",
+             "A coordination file of the current boot whose current area would hold more than its 524,288 "
+             "bytes (the length 524,289 past split) is not valid, whatever else it says: the first process "
+             "takes nothing up and starts it afresh, its next token at 1 (not the 6 it held) "
+             "(Spec/store.md §12.2, §12.10 rule 1).", ["store §12.2", "store §12.2.3", "store §12.10.1"],
+             header + a, published(one + AREA + 1, one, b, next_token=6), current_boot=True,
+             expect=dict({"entries": first_only, "file": b64(header + a), "sync": mark(one)}, **left(g, one))),
+        case("first-process-replaces-an-overfull-other-area",
+             "As first-process-replaces-an-overfull-area, but the other area would hold 524,289 bytes (split "
+             "that far past base): not valid, nothing taken up (Spec/store.md §12.2).",
+             ["store §12.2", "store §12.2.3", "store §12.10.1"],
+             header + a, published(one + AREA + 1, one, b, split=one + AREA + 1, next_token=6), current_boot=True,
+             expect=dict({"entries": first_only, "file": b64(header + a), "sync": mark(one)}, **left(g, one))),
         case("writing-flag-cut-at-the-next-section",
              "The writing flag set: the last holder of the lock of changes died after writing past base. "
              "The next section (here the close) cuts the log file to base and clears the flag "
@@ -746,7 +811,7 @@ def store_cases():
              "file (a copy of the area the dead holder had begun to write out, and more). The next section "
              "(the close) cuts the file to base, which keeps every published record, then writes the area "
              "out there: the file ends with 'b', not with the dead holder's 'c' (Spec/store.md §12.3 step "
-             "3, §12.7 rule 2).", ["store §12.3.3", "store §12.7.2", "store §12.6"],
+             "3, §12.7 rule 4).", ["store §12.3.3", "store §12.7.4", "store §12.6"],
              log + c, published(both, one, b, writing=1, **kept), joins=True,
              expect=dict({"entries": everything, "file": b64(log), "sync": mark(both)}, **left(g, both, **joined))),
         case("join-takes-up-a-log-a-dead-compactor-named",
@@ -774,13 +839,13 @@ def store_cases():
              expect={"error": "ioError"}),
         case("first-process-recovers-alone",
              "The first process opens the log as a lone writer (every whole record), then starts the "
-             "coordination file afresh: counter, writing and lock 0 (a dead holder's token 7 and a stale "
-             "writing flag cut nothing), the reserved words 0, base and the length at the recovered "
-             "length, the next token kept from the valid file (6, then taken: 7) (Spec/store.md §12.2 rule "
-             "3, §12.6). Its boot word is 0, so nothing is taken up.",
+             "coordination file afresh: counter, writing and both locks 0 (a dead holder's token 7 and a "
+             "stale writing flag cut nothing), the reserved words 0, base, split and the length at the "
+             "recovered length in area 0, the next token kept from the valid file (6, then taken: 7) "
+             "(Spec/store.md §12.2 rule 3, §12.6). Its boot word is 0, so nothing is taken up.",
              ["store §12.2.3", "store §12.6", "store §12.8"], log,
-             published(one, counter=9, writing=1, next_token=6, epoch=3, lock=7, sections=11,
-                       reserved={80: 0xDEAD, 4_088: 0xBEEF}),
+             published(one, counter=9, writing=1, next_token=6, epoch=3, lock=7, sections=11, flush_lock=7,
+                       flushes=5, current=1, reserved={96: 0xDEAD, 272: 0xFEED, 400: 0xCAFE, 4_088: 0xBEEF}),
              expect=dict({"entries": everything, "file": b64(log), "sync": mark(both)}, **left(g, both, next_token=7))),
         case("first-process-replaces-garbage",
              "A coordination file with another magic is not valid: the first process starts it afresh, "
@@ -818,6 +883,15 @@ def store_cases():
              "§12.10 rules 1 to 3).", ["store §12.10.1", "store §12.10.2", "store §12.10.3", "store §12.2.3"],
              header + a, published(both, one, b, next_token=6), current_boot=True,
              expect=dict({"entries": everything, "file": b64(log), "sync": mark(both)}, **left(g, both, next_token=7))),
+        case("first-process-takes-up-both-areas",
+             "As first-process-takes-up-staged-records, with records in both areas: 'b' in the other area "
+             "(area 0, from base to split) and 'c' in the current one (area 1, from split to the length). "
+             "The first process writes the other area at base, then the current one at split, so both are "
+             "entries in the log's order; it starts the file afresh with area 0 current (Spec/store.md "
+             "§12.10, §12.2 rule 3).", ["store §12.10", "store §12.10.1", "store §12.2.3", "store §12.7"],
+             header + a, published(three, one, b, split=both, current=1, next_token=6), area1=c, current_boot=True,
+             expect=dict({"entries": all_three, "file": b64(log + c), "sync": mark(three)},
+                         **left(g, three, next_token=7))),
         case("first-process-takes-up-nothing-of-an-unknown-boot",
              "As first-process-takes-up-staged-records, but the boot word is 0 (unknown): the file may have "
              "survived a restart of the system, so the staged 'b' is not taken up (Spec/store.md §12.10 "
@@ -881,6 +955,13 @@ def store_cases():
              ["store §12.5", "store §12.7"], header + a + x, published(both, one, b, **kept), read_only=True,
              expect={"entries": everything, "file": b64(header + a + x),
                      "shared": b64(published(both, one, **kept)), "sharedLength": COORDINATION_SIZE}),
+        case("read-only-follows-both-areas",
+             "A read-only open follows records staged in both areas: the log file up to base, the other area "
+             "(area 1 here) from base to split ('b'), then the current one (area 0) up to the length ('c'). "
+             "It writes nothing (Spec/store.md §12.5, §12.7).", ["store §12.5", "store §12.7"],
+             header + a, published(three, one, c, split=both, **kept), area1=b, read_only=True,
+             expect={"entries": all_three, "file": b64(header + a),
+                     "shared": b64(published(three, one, split=both, **kept)), "sharedLength": COORDINATION_SIZE}),
         case("read-only-ignores-a-file-that-is-not-valid",
              "A coordination file of another version is not valid, and a reader ignores it (Spec/store.md "
              "§12.2, §12.5): it reads the log file as a lone writer left it, 'b' past the file's base word "
