@@ -75,6 +75,11 @@ struct PublishedState: Equatable {
     /// The published length: whole records up to here.
     var length: UInt64
 
+    /// Whether a holder is moving the areas (§12.7 rules 4 and 5): it stored `base` past
+    /// `split`, or `base` and `split` past the length, and not yet the rest. Every published
+    /// byte is in the log file then, and `base` ≥ the length.
+    var isMoving: Bool { (base > split || (base == split && split > length)) && base >= length }
+
     /// Whether the words agree with each other (§12.2): base ≤ split ≤ length, each area's
     /// part no longer than an area.
     var isConsistent: Bool {
@@ -144,14 +149,21 @@ final class Coordination: @unchecked Sendable {
         words = mapped.words
     }
 
-    /// Valid (§12.2): the format's size, magic and version, and words that agree with each
-    /// other (``PublishedState/isConsistent``).
-    var isValid: Bool {
+    /// Well-formed (§12.2): the format's size, magic and version. A process follows a
+    /// well-formed file; whether its words agree it can tell only from a reading no holder is
+    /// changing (``isValid``, ``published``).
+    var isWellFormed: Bool {
         guard let words, hadFullSize else { return false }
         return words.load(at: CoordinationFormat.magicOffset) == CoordinationFormat.magic
             && words.load(at: CoordinationFormat.versionOffset) == CoordinationFormat.version
-            && plainState.isConsistent
     }
+
+    /// Valid (§12.2): well-formed, and words that agree with each other
+    /// (``PublishedState/isConsistent``). Only meaningful while no process changes the words:
+    /// with the lock of changes held, or with no other process alive. (A holder between two of
+    /// its stores leaves them disagreeing for a moment; a process that joined on such a reading
+    /// was refused for nothing.)
+    var isValid: Bool { isWellFormed && plainState.isConsistent }
 
     /// The state as plain loads, for a holder of the lock of changes (no one changes it
     /// meanwhile but a flusher moving `base` forward).
@@ -196,12 +208,31 @@ final class Coordination: @unchecked Sendable {
         return current
     }
 
-    /// The published state as one reading (§12.4): the generation, the epoch, `base`, the
-    /// length, then the generation again, each load ordered before what follows; nil when none
-    /// is published or a publish of another generation is under way (the generation reads 0,
-    /// or not the same twice), or the file is not valid.
+    /// The published state as one reading (§12.4): the generation, the epoch, the incarnation,
+    /// `base`, the areas, the length, then the generation again, each load ordered before what
+    /// follows; nil when none is published, a publish of another generation is under way (the
+    /// generation reads 0, or not the same twice), the words disagree, or the file is not
+    /// well-formed.
     var published: PublishedState? {
-        guard isValid, let words else { return nil }
+        guard isWellFormed else { return nil }
+        // A publish of another generation stores 0 in the generation first: for the few
+        // instructions until it stores the new one, read again. (Whoever gets nil waits while
+        // the holder lives, ``LogStore/catchUp(holdingLockOfChanges:)``.)
+        for _ in 0..<Self.publishedReadings {
+            if let state = readPublished() { return state }
+        }
+        return nil
+    }
+
+    /// How many times ``published`` reads the words before it gives up.
+    static let publishedReadings = 100
+
+    /// One reading of the published state (§12.4): nil when a publish of another generation is
+    /// under way or the words disagree. A move of the areas under way (`base` past `split`, or
+    /// `base` = `split` past the length, §12.7 rules 4 and 5) reads as what it means: every
+    /// published byte is in the log file, the areas hold none.
+    private func readPublished() -> PublishedState? {
+        let words: SharedWords = words
         let generation = words.loadAcquiring(at: CoordinationFormat.generationOffset)
         guard generation != 0 else { return nil }
         let epoch = words.loadAcquiring(at: CoordinationFormat.epochOffset)
@@ -210,26 +241,30 @@ final class Coordination: @unchecked Sendable {
         let areas = words.loadAcquiring(at: CoordinationFormat.areasOffset)
         let length = words.loadAcquiring(at: CoordinationFormat.lengthOffset)
         guard words.loadAcquiring(at: CoordinationFormat.generationOffset) == generation else { return nil }
-        let state = PublishedState(
+        var state = PublishedState(
             generation: generation, epoch: epoch, incarnation: incarnation, base: base,
             split: areas & ~CoordinationFormat.currentAreaBit,
             current: areas & CoordinationFormat.currentAreaBit == 0 ? 0 : 1, length: length)
-        // Words read while a flusher moved `base` may disagree for a moment: not yet.
+        if state.isMoving {
+            state.base = length
+            state.split = length
+        }
         return state.isConsistent ? state : nil
     }
 
-    /// Whether the published state differs from a handle's view (§12.4): another generation or
-    /// epoch, or a length past `applied`. The cheap look before every read: the generation, the
-    /// epoch, the length, then the generation again; false while a publish of another
-    /// generation is under way (the generation reads 0, or not the same twice). A file made
-    /// not valid changes its epoch too (§12.9), so the look finds that as well.
+    /// Whether the published state may differ from a handle's view (§12.4): another generation
+    /// or epoch, or a length past `applied`. The cheap look before every read: the generation,
+    /// the epoch, the length, then the generation again. While a publish of another generation
+    /// is under way (the generation reads 0, or not the same twice) it may: the catch-up reads
+    /// the state as one (``published``). A file made not valid changes its epoch too (§12.9),
+    /// so the look finds that as well.
     func isAhead(ofGeneration generation: UInt64, epoch: UInt64, applied: UInt64) -> Bool {
         let words: SharedWords = words
         let published = words.loadAcquiring(at: CoordinationFormat.generationOffset)
         let publishedEpoch = words.loadAcquiring(at: CoordinationFormat.epochOffset)
         let length = words.loadAcquiring(at: CoordinationFormat.lengthOffset)
         guard published != 0, words.load(at: CoordinationFormat.generationOffset) == published else {
-            return false
+            return true
         }
         return published != generation || publishedEpoch != epoch || length > applied
     }
@@ -284,6 +319,23 @@ final class Coordination: @unchecked Sendable {
         words.storeReleasing(length, at: CoordinationFormat.baseOffset)
         words.storeReleasing(epoch &+ 1, at: CoordinationFormat.epochOffset)
         words.storeReleasing(current | length, at: CoordinationFormat.areasOffset)
+        MemoryFence.release()
+    }
+
+    /// Finishes what a holder that died while moving the areas left undone (§12.3 step 3):
+    /// `base` past `split` (it was emptying them, §12.7 rule 4, or moving them past a record it
+    /// wrote to the log file, rule 5, and had stored only `base`), or `split` past the length
+    /// (rule 5, the length not yet stored). Every byte below `base` was in the log file by then:
+    /// a new epoch, `split` at `base`, then the length. Holds the lock of changes and the flush
+    /// lock.
+    func finishInterruptedMove() {
+        let areas = words.load(at: CoordinationFormat.areasOffset)
+        let base = self.base
+        guard plainState.isMoving else { return }
+        words.storeReleasing(epoch &+ 1, at: CoordinationFormat.epochOffset)
+        words.storeReleasing(
+            (areas & CoordinationFormat.currentAreaBit) | base, at: CoordinationFormat.areasOffset)
+        words.storeReleasing(base, at: CoordinationFormat.lengthOffset)
         MemoryFence.release()
     }
 

@@ -114,8 +114,11 @@ extension LogStore {
         // records in the log file. A read that answered from the handle as it was would miss
         // changes whose calls had returned.
         for _ in 0..<Self.stagingAttempts {
-            guard let state = coordination.published else {
-                if !isWritable && !coordination.isValid {
+            guard
+                let state = coordination.published
+                    ?? (holdingLockOfChanges ? nil : publishedOnceTheHolderIsDone(coordination))
+            else {
+                if !isWritable && !coordination.isWellFormed {
                     stateLock.withWriteLock { forgetCoordination() }
                     try catchUpWithoutCoordination()
                 }
@@ -123,6 +126,30 @@ extension LogStore {
             }
             if try catchUp(to: state) { return }
         }
+    }
+
+    /// The published state once the holder of the lock of changes has finished publishing
+    /// another generation (the words read nil meanwhile, §12.4): waited for while that holder
+    /// lives, for at most a second; nil when it died there (the next section publishes its
+    /// log, §12.3 step 3), or the file is not well-formed. Not for a holder of the lock:
+    /// whatever it finds unfinished, a dead holder left.
+    private func publishedOnceTheHolderIsDone(_ coordination: Coordination) -> PublishedState? {
+        let start = SystemTime.monotonicNanoseconds()
+        var lastCheck: UInt64 = 0
+        while coordination.isWellFormed {
+            let now = SystemTime.monotonicNanoseconds()
+            if now - start >= 1_000_000_000 { return nil }
+            // Asked at once, then once a millisecond: a dead holder's words stay so until the
+            // next section, and every read would otherwise wait here.
+            if lastCheck == 0 || now - lastCheck >= Self.holderCheckInterval {
+                lastCheck = now
+                let holder = coordination.holder(of: .changes)
+                if holder == 0 || holder == token || holderIsGone(holder) { return coordination.published }
+            }
+            SystemTime.sleep(nanoseconds: Self.shortestWait)
+            if let state = coordination.published { return state }
+        }
+        return nil
     }
 
     /// How often a catch-up starts again when the staging area was reused under it.
@@ -165,7 +192,7 @@ extension LogStore {
         let now = SystemTime.monotonicNanoseconds()
         guard now >= nextFileCheck else { return }
         stateLock.withWriteLock { nextFileCheck = now + 1_000_000 }
-        if !isWritable, let found = Coordination.openForReading(path: coordinationPath), found.isValid {
+        if !isWritable, let found = Coordination.openForReading(path: coordinationPath), found.isWellFormed {
             stateLock.withWriteLock { adopt(found) }
             return try catchUp(holdingLockOfChanges: false)
         }

@@ -73,7 +73,7 @@ extension LogStore {
     /// everything it synchronized, §8.4, and open cuts only a torn tail, §5.3). Reads the sync
     /// mark (file I/O): call it outside the state lock.
     func readerReadLimit(flushed: UInt64, generation: UInt64) -> UInt64 {
-        if let coordination, coordination.isValid, let published = coordination.published,
+        if let coordination, let published = coordination.published,
             published.generation == generation
         {
             return min(flushed, published.length)

@@ -15,10 +15,11 @@ extension LogStore {
         if let sharedCoordination {
             joining = try !storeIO { try options.sharing!.isOnlyProcess() }
             if joining {
-                // Others have it open: the file they keep is valid, or they are of another kind.
+                // Others have it open: the file they keep is well-formed, or they are of another
+                // kind.
                 guard try storeIO({ try sharedCoordination.hasFullSize() }) else { throw cannotJoin() }
                 try storeIO { try sharedCoordination.mapForWriting(extending: false) }
-                guard sharedCoordination.isValid else { throw cannotJoin() }
+                guard sharedCoordination.isWellFormed else { throw cannotJoin() }
                 try takeToken(sharedCoordination)
                 _ = takeLockOfChanges(sharedCoordination, waiting: true)
             } else {
@@ -28,6 +29,13 @@ extension LogStore {
         // A joining open that fails lets the lock of changes go; one that succeeds too, once
         // it has read what the others published.
         defer { if joining { sharedCoordination!.release(.changes) } }
+        if joining {
+            // Whether the words agree can be told only now, with no holder changing them; a
+            // holder that died while moving the areas left them disagreeing, which is finished
+            // first, as the next section would (§12.3 step 3).
+            if sharedCoordination!.isWriting { finishInterruptedMove(sharedCoordination!) }
+            guard sharedCoordination!.isValid else { throw cannotJoin() }
+        }
         try openAndLock()
         var fileSize = try storeIO { try FileSystem.size(descriptor, path: path) }
         if fileSize == 0 && isWritable {
@@ -75,7 +83,8 @@ extension LogStore {
             // (read below); what lies past it in the file is no one's yet.
             guard sharedCoordination!.generation == generation else { throw cannotJoin() }
             fileSize = min(fileSize, sharedCoordination!.base)
-        } else if !isWritable, let found = Coordination.openForReading(path: coordinationPath), found.isValid
+        } else if !isWritable, let found = Coordination.openForReading(path: coordinationPath),
+            found.isWellFormed
         {
             // A reader follows the writers through a valid coordination file (§12.5): the file
             // up to `base` now, the staging area after the scan.
@@ -92,7 +101,7 @@ extension LogStore {
             if options.sharing == nil { found = try existingCoordination() }
             if let found {
                 try takeUpStagedRecords(from: found)
-                if options.sharing == nil && found.isValid {
+                if options.sharing == nil && found.isWellFormed {
                     removeLeftLivenessFiles()
                     found.invalidate()
                 }

@@ -123,7 +123,11 @@ extension LogStore {
         // (it is recursive), at the cost of a count, not of a lock.
         try writerLock.withLock { () throws(LogStoreError) in
             try catchUp(holdingLockOfChanges: true)
-            if coordination.isWriting { try cleanUpAfterDeadHolder(coordination) }
+            if coordination.isWriting {
+                try cleanUpAfterDeadHolder(coordination)
+                // Finishing a dead holder's move of the areas changes them: follow them.
+                try catchUp(holdingLockOfChanges: true)
+            }
             // Appends go where the areas say (§12.7): a view that does not match them (a staged
             // record that fails its checks) must not write.
             guard
@@ -160,6 +164,7 @@ extension LogStore {
         // A process writing the other area out writes past `base`: it finishes first.
         _ = takeFlushLock(coordination, waiting: true)
         defer { coordination.release(.flush) }
+        coordination.finishInterruptedMove()
         if pathNamesAnotherFile() { try reload(expecting: nil, state: nil) }
         // On the published log, never below `base`: the bytes there were published. On a log the
         // dead holder named and never published (taken up now, or by a read before), after its
@@ -254,11 +259,20 @@ extension LogStore {
         }
     }
 
+    /// A joining open, holding the lock of changes, whose last holder died (writing is 1):
+    /// finishes a move of the areas it left half done (§12.3 step 3), under the flush lock (a
+    /// process writing the other area out moves `base`).
+    func finishInterruptedMove(_ coordination: Coordination) {
+        _ = takeFlushLock(coordination, waiting: true)
+        defer { coordination.release(.flush) }
+        coordination.finishInterruptedMove()
+    }
+
     /// Makes the coordination file this handle follows its staging area its write buffer
     /// (§12.7). The caller holds the write side of the state lock, or has the handle to itself.
     func adopt(_ coordination: Coordination) {
         self.coordination = coordination
-        let current = coordination.isValid ? coordination.plainState.current : 0
+        let current = coordination.isWellFormed ? coordination.plainState.current : 0
         buffer = coordination.area(current)
         olderBuffer = coordination.area(1 - current)
         bufferCapacity = isWritable ? CoordinationFormat.areaCapacity : 0

@@ -16,6 +16,8 @@ import Testing
 struct SharingProcessTests {
     static let seconds =
         ProcessInfo.processInfo.environment["IMAGECACHE_SHARING_SECONDS"].flatMap(Double.init) ?? 3
+    /// Varies the kill test's moments (`IMAGECACHE_SHARING_SEED`), to look for a failure CI saw.
+    static let seed = ProcessInfo.processInfo.environment["IMAGECACHE_SHARING_SEED"].flatMap(UInt64.init) ?? 0
     static let maximumBytes = 60_000
 
     /// One line of a child's log.
@@ -183,11 +185,11 @@ struct SharingProcessTests {
     func killedProcessesLeaveTheFolderUsable(backend: Backend) throws {
         let directory = TemporaryDirectory()
         let folder = directory.url.appendingPathComponent("cache").path
-        var random = SplitMix64(state: backend == .log ? 11 : 12)
+        var random = SplitMix64(state: (backend == .log ? 11 : 12) &+ Self.seed &* 100)
         let survivors = try (0..<2).map { worker in
             try DrainedChild(
                 [
-                    folder, backend.rawValue, String(worker), String(2000 + worker),
+                    folder, backend.rawValue, String(worker), String(2000 + worker + Int(Self.seed) * 10_000),
                     String(Int(Self.seconds * 1000) + 500),
                     String(Self.maximumBytes),
                 ],
@@ -202,7 +204,8 @@ struct SharingProcessTests {
         while Date() < deadline || (kills < 5 && Date() < latest) {
             let victim = try DrainedChild(
                 [
-                    folder, backend.rawValue, String(worker), String(3000 + worker), "60000",
+                    folder, backend.rawValue, String(worker), String(3000 + worker + Int(Self.seed) * 10_000),
+                    "60000",
                     String(Self.maximumBytes),
                 ],
                 binary: "sharing-child")
@@ -222,7 +225,10 @@ struct SharingProcessTests {
         }
         problems += Self.check(logs)
         print("sharing, \(backend): \(kills) processes killed beside 2 survivors, \(problems.count) problems")
-        if !problems.isEmpty { Issue.record("\(problems.count) problems; the first: \(problems.prefix(5))") }
+        if !problems.isEmpty {
+            Issue.record("\(problems.count) problems; the first: \(problems.prefix(5))")
+            for problem in problems.prefix(40) { print("sharing problem: \(problem)") }
+        }
         #expect(kills >= 5)
         try Self.verifyFolder(folder, backend: backend)
     }

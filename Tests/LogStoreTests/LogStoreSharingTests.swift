@@ -136,6 +136,39 @@ import Testing
         #expect(coordination.epoch != epoch, "a new base comes with a new epoch")
     }
 
+    /// While a living holder publishes another generation (the generation word reads 0, §12.3
+    /// step 6), a handle that is behind waits for the publish to end rather than answer from
+    /// its old view, which lacks a store that had returned (§12.4). The look before the read
+    /// counts the 0 as behind.
+    @Test func aReadWaitsWhileALivingHolderPublishesAnotherGeneration() throws {
+        let directory = TemporaryDirectory()
+        let path = directory.file()
+        let a = try Self.shared(path, first: true)
+        let b = try Self.shared(path, first: false)
+        try a.put([1], forKey: "k", metadata: metadata(1))
+        let generation = LogStoreStagingTests.coordinationWord(path, at: CoordinationFormat.generationOffset)
+        let publishing = DispatchSemaphore(value: 0)
+        let published = Flag()
+        let thread = Thread {
+            try? a.withExclusiveAccess { () throws(LogStoreError) in
+                try? LogStoreStagingTests.setCoordinationWord(
+                    path, at: CoordinationFormat.generationOffset, to: 0)
+                publishing.signal()
+                usleep(30_000)
+                _ = published.setOnce()
+                try? LogStoreStagingTests.setCoordinationWord(
+                    path, at: CoordinationFormat.generationOffset, to: generation)
+            }
+        }
+        thread.start()
+        publishing.wait()
+        #expect(try b.value(forKey: "k") == [1])
+        #expect(published.isSet, "the read waited for the publish")
+        while !thread.isFinished { usleep(1_000) }
+        try a.close()
+        try b.close()
+    }
+
     /// The conformance case cache/sharing/coordination-file-garbage-started-afresh found the
     /// reserved word left as an invalid file had it: the first process starts all of it
     /// afresh, at the format's size (§12.2 rule 3).

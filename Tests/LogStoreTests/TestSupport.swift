@@ -63,3 +63,22 @@ final class Flag: @unchecked Sendable {
         return set
     }
 }
+
+/// A number one thread sets and others read, under a lock.
+final class SharedNumber: @unchecked Sendable {
+    private let lock = NSLock()
+    private var number = 0
+
+    var value: Int {
+        get {
+            lock.lock()
+            defer { lock.unlock() }
+            return number
+        }
+        set {
+            lock.lock()
+            defer { lock.unlock() }
+            number = newValue
+        }
+    }
+}

@@ -782,6 +782,25 @@ def store_cases():
              "The areas word's split lies below base: the words disagree, so the file is not valid and a "
              "later process cannot join (ioError, Spec/store.md §12.2).", ["store §12.2", "store §12.2.4"],
              header + a, published(both, one, b, split=one - 1, **kept), joins=True, expect={"error": "ioError"}),
+        case("join-finishes-an-emptying-a-dead-holder-left",
+             "The last holder died while emptying the areas (Spec/store.md §12.7 rule 4): it had written "
+             "'b' from the current area to the log file and stored base at the length, and not yet the new "
+             "epoch and split. So split lies below base with the writing flag set, and its token 9 still "
+             "holds the lock. A later process takes the lock over, finishes the emptying (split at base) and "
+             "joins, where words that disagree with writing 0 refuse it: it must judge them only once it "
+             "holds the lock (§12.2 rule 4, §12.3 step 3). Its close cuts nothing.",
+             ["store §12.2", "store §12.2.4", "store §12.3.3"],
+             log, published(both, both, b, split=one, writing=1, lock=9, **kept), joins=True,
+             expect=dict({"entries": everything, "file": b64(log), "sync": mark(both)}, **left(g, both, **joined))),
+        case("join-finishes-a-move-past-a-longer-record",
+             "The last holder died while moving the areas past a record it wrote to the log file itself "
+             "(Spec/store.md §12.7 rule 5; 'b' stands for a record too long for an area): base and split lie "
+             "past 'b', the length not yet, and the writing flag is set. A later process finishes the move, "
+             "publishing 'b', which is whole in the file below base, and joins (§12.2 rule 4, §12.3 step 3); "
+             "it neither refuses nor cuts 'b'.",
+             ["store §12.2.4", "store §12.3.3", "store §12.7.5"],
+             log, published(one, both, split=both, writing=1, lock=9, **kept), joins=True,
+             expect=dict({"entries": everything, "file": b64(log), "sync": mark(both)}, **left(g, both, **joined))),
         case("join-refuses-a-split-past-the-length",
              "The areas word's split lies past the published length: the words disagree, so the file is not "
              "valid (ioError, Spec/store.md §12.2).", ["store §12.2", "store §12.2.4"],
