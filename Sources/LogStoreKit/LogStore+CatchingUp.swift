@@ -525,6 +525,14 @@ extension LogStore {
                 olderCount = 0
                 bufferedCount = 0
                 stagingEpoch = state == nil ? (coordination?.epoch ?? 0) : 0
+                // The areas the words name: this handle's last view of them may be older than
+                // the last switch (a section that found no published state to catch up with,
+                // a dead compactor's publish under way), and its section appends to `buffer`.
+                if let coordination, coordination.isWellFormed {
+                    let current = coordination.plainState.current
+                    buffer = coordination.area(current)
+                    olderBuffer = coordination.area(1 - current)
+                }
             }
             snapshotLength = nil
             pendingChanges = [.reloaded]

@@ -80,6 +80,48 @@ import Testing
         try alone.close()
     }
 
+    /// A compactor that dies while it publishes its new log leaves the generation word 0 (§12.3
+    /// step 6). The next holder cannot catch up first (nothing reads as published), takes the
+    /// dead compactor's log up and publishes it; it must then append to the area the words name,
+    /// even when its own last view of the areas is older than their last switch. (Found by the
+    /// kill test in CI: a holder appended to the other area, and every process's catch-up
+    /// stopped at its records from then on.)
+    @Test func aHolderTakingUpADeadCompactorsLogAppendsToTheCurrentArea() throws {
+        let directory = TemporaryDirectory()
+        let path = directory.file()
+        let survivor = try Self.shared(path, first: true)
+        var options = LogStore.Options(compactionDeadRatio: nil, sharing: .init(isOnlyProcess: { false }))
+        options.compactionFault = .synchronizingDirectory
+        let compactor = try LogStore(path: path, options: options)
+        try survivor.put([1], forKey: "a", metadata: metadata(1))
+        #expect(try survivor.value(forKey: "a") == [1])
+        // 200,000-byte values: the third makes the areas switch, which the survivor does not see.
+        for index in 0..<3 {
+            try compactor.put(
+                expectedValue(for: index, length: 200_000), forKey: "big\(index)", metadata: metadata(2))
+        }
+        #expect(
+            LogStoreStagingTests.coordinationWord(path, at: CoordinationFormat.areasOffset)
+                & CoordinationFormat.currentAreaBit != 0)
+        try compactor.withExclusiveAccess { () throws(LogStoreError) in
+            #expect(throws: LogStoreError.self) { try compactor.compact(now: 0) }
+            compactor.abandon()
+        }
+        // Died after storing 0 in the generation, before the rest of the publish.
+        try LogStoreStagingTests.setCoordinationWord(path, at: CoordinationFormat.generationOffset, to: 0)
+        try survivor.put([3], forKey: "c", metadata: metadata(4))
+        let joiner = try Self.shared(path, first: false)
+        for handle in [survivor, joiner] {
+            #expect(try handle.value(forKey: "a") == [1])
+            #expect(try handle.value(forKey: "c") == [3])
+            #expect(try handle.value(forKey: "big2") == expectedValue(for: 2, length: 200_000))
+        }
+        try joiner.put([4], forKey: "d", metadata: metadata(5))
+        #expect(try survivor.value(forKey: "d") == [4])
+        try survivor.close()
+        try joiner.close()
+    }
+
     /// A handle two compactions behind: the first compaction is published, the second named
     /// its log and its holder is still in its section (or died there), so the path names a
     /// log newer than the published one. A read must not answer from the handle's old log: a
