@@ -176,12 +176,14 @@ extension Inflater {
             if distance > written {
                 throw .distanceTooFar(distance: distance, available: written)
             }
+            // The refill wrote 64 input bits and a match takes at most 48, so the next entry
+            // is looked up now: neither the refill nor the copy delays it.
+            entry = fast[Int(truncatingIfNeeded: bitBuffer & literalMask)]
             Inflater.copyMatchFast(
                 output: output + written, distance: distance, length: length)
             written &+= length
             guard position <= inputEnd && written <= outputEnd else { return false }
             refill()
-            entry = fast[Int(truncatingIfNeeded: bitBuffer & literalMask)]
         }
     }
 
