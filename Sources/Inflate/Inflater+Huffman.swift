@@ -130,48 +130,59 @@ extension Inflater {
                 refill()
                 continue
             }
-            if entry & HuffmanEntry.subtable != 0 {
-                let subMask = UInt64(1) &<< UInt64(HuffmanEntry.subtableBits(entry)) &- 1
-                let index = (bitBuffer &>> literalRootBits) & subMask
-                entry = literals[Int(entry &>> 16) &+ Int(truncatingIfNeeded: index)]
-                if entry & HuffmanEntry.literal != 0 {
-                    output[written] = UInt8(truncatingIfNeeded: entry &>> 16)
-                    written &+= 1
+            // A subtable, end of block or invalid code: one test keeps them off the path of
+            // the lengths.
+            if entry & (HuffmanEntry.subtable | HuffmanEntry.exceptional) != 0 {
+                if entry & HuffmanEntry.subtable != 0 {
+                    let subMask = UInt64(1) &<< UInt64(HuffmanEntry.subtableBits(entry)) &- 1
+                    let index = (bitBuffer &>> literalRootBits) & subMask
+                    entry = literals[Int(entry &>> 16) &+ Int(truncatingIfNeeded: index)]
+                    if entry & HuffmanEntry.literal != 0 {
+                        output[written] = UInt8(truncatingIfNeeded: entry &>> 16)
+                        written &+= 1
+                        bitBuffer &>>= UInt64(entry)
+                        bitCount &-= UInt64(entry)
+                        guard position <= inputEnd && written <= outputEnd else { return false }
+                        refill()
+                        entry = fast[Int(truncatingIfNeeded: bitBuffer & literalMask)]
+                        continue
+                    }
+                }
+                if entry & HuffmanEntry.exceptional != 0 {
+                    if entry & HuffmanEntry.endOfBlock == 0 {
+                        throw Inflater.error(forInvalid: entry, in: .literalLength)
+                    }
                     bitBuffer &>>= UInt64(entry)
                     bitCount &-= UInt64(entry)
-                    guard position <= inputEnd && written <= outputEnd else { return false }
-                    refill()
-                    entry = fast[Int(truncatingIfNeeded: bitBuffer & literalMask)]
-                    continue
+                    return true
                 }
             }
-            // A length, end of block or invalid: one shift drops the code and its extra
-            // bits, which are read from the saved buffer, off the critical path.
+            // A length: one shift drops the code and its extra bits, which are read from the
+            // saved buffer, off the critical path.
             var saved = bitBuffer
             bitBuffer &>>= UInt64(entry)
             bitCount &-= UInt64(entry)
-            if entry & HuffmanEntry.exceptional != 0 {
-                if entry & HuffmanEntry.endOfBlock != 0 { return true }
-                throw Inflater.error(forInvalid: entry, in: .literalLength)
-            }
             // Most lengths of photographs have no extra bits, or have them folded into the
             // fast table: a predictable branch skips the extraction.
             var length = Int(entry &>> 16)
             if entry & HuffmanEntry.hasExtra != 0 { length &+= Inflater.extraValue(entry, saved) }
 
             var distanceEntry = distances[Int(truncatingIfNeeded: bitBuffer & distanceMask)]
-            if distanceEntry & HuffmanEntry.subtable != 0 {
-                let subMask = UInt64(1) &<< UInt64(HuffmanEntry.subtableBits(distanceEntry)) &- 1
-                let index = (bitBuffer &>> distanceRootBits) & subMask
-                distanceEntry =
-                    distances[Int(distanceEntry &>> 16) &+ Int(truncatingIfNeeded: index)]
+            if distanceEntry & (HuffmanEntry.subtable | HuffmanEntry.invalid) != 0 {
+                if distanceEntry & HuffmanEntry.subtable != 0 {
+                    let subMask =
+                        UInt64(1) &<< UInt64(HuffmanEntry.subtableBits(distanceEntry)) &- 1
+                    let index = (bitBuffer &>> distanceRootBits) & subMask
+                    distanceEntry =
+                        distances[Int(distanceEntry &>> 16) &+ Int(truncatingIfNeeded: index)]
+                }
+                if distanceEntry & HuffmanEntry.invalid != 0 {
+                    throw Inflater.error(forInvalid: distanceEntry, in: .distance)
+                }
             }
             saved = bitBuffer
             bitBuffer &>>= UInt64(distanceEntry)
             bitCount &-= UInt64(distanceEntry)
-            if distanceEntry & HuffmanEntry.invalid != 0 {
-                throw Inflater.error(forInvalid: distanceEntry, in: .distance)
-            }
             let distance = Int(distanceEntry &>> 16) &+ Inflater.extraValue(distanceEntry, saved)
             if distance > written {
                 throw .distanceTooFar(distance: distance, available: written)
