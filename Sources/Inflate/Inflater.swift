@@ -1,3 +1,7 @@
+#if !IMAGECACHE_SINGLE_MODULE
+    import Checksums
+#endif
+
 /// The DEFLATE decoder's state: where it is in the input, the bit buffer, the block being
 /// decoded and its Huffman tables (`Spec/deflate.md` §3–§6).
 ///
@@ -54,6 +58,12 @@ final class Inflater {
     /// 286 + 30 code lengths of a dynamic block (plus room for the fixed code's 288 + 32).
     let codeLengths: UnsafeMutablePointer<UInt8>
     var tablesHoldFixedCode = false
+    /// The Adler-32 of the output's first `checksummed` bytes, when `tracksAdler32`: the
+    /// one-shot zlib decoder sums each block's output as it ends, while the bytes are still in
+    /// the processor's caches, rather than the whole output after it.
+    var tracksAdler32 = false
+    var adler32 = Adler32()
+    var checksummed = 0
 
     /// Starts decoding `input` at byte `start`.
     init(input: UnsafePointer<UInt8>, count: Int, start: Int) {
@@ -91,7 +101,10 @@ final class Inflater {
         if pendingLiteral >= 0 || pendingLength > 0 {
             let flushed = try flushPending(
                 output: output, capacity: capacity, count: &count, canGrow: canGrow, limit: limit)
-            if !flushed { return .needsSpace }
+            if !flushed {
+                checksum(output, count)
+                return .needsSpace
+            }
         }
         while true {
             switch phase {
@@ -117,15 +130,25 @@ final class Inflater {
                     // Reading a byte comes before writing it, so truncation wins a tie.
                     if position == inputCount { throw .truncatedInput }
                     if !canGrow { throw .outputLimitExceeded(limit: limit) }
+                    checksum(output, count)
                     return .needsSpace
                 }
+                checksum(output, count)
             case .huffman:
                 let ended = try decodeHuffmanBlock(
                     output: output, capacity: capacity, count: &count, canGrow: canGrow,
                     limit: limit)
+                checksum(output, count)
                 if !ended { return .needsSpace }
                 phase = .blockHeader
             }
         }
+    }
+
+    /// Adds the output from `checksummed` to `count` to `adler32`, when it is tracked.
+    private func checksum(_ output: UnsafeMutablePointer<UInt8>, _ count: Int) {
+        guard tracksAdler32 else { return }
+        adler32.update(UnsafeRawBufferPointer(start: output + checksummed, count: count - checksummed))
+        checksummed = count
     }
 }
