@@ -30,6 +30,9 @@ public enum Decompressor {
         let inflater = try openZlib(input)
         inflater.tracksAdler32 = true
         let output = try decode(inflater, expectedSize: expectedSize, limit: limit)
+        output.withUnsafeBytes {
+            inflater.adler32.update(UnsafeRawBufferPointer(rebasing: $0[inflater.checksummed...]))
+        }
         try inflater.checkAdler32(computed: inflater.adler32.value)
         return output
     }
