@@ -28,8 +28,12 @@ public enum Decompressor {
         _ input: UnsafeRawBufferPointer, expectedSize: Int?, limit: Int
     ) throws(InflateError) -> [UInt8] {
         let inflater = try openZlib(input)
+        inflater.tracksAdler32 = true
         let output = try decode(inflater, expectedSize: expectedSize, limit: limit)
-        try inflater.checkAdler32(computed: output.withUnsafeBytes { Adler32.checksum(of: $0) })
+        output.withUnsafeBytes {
+            inflater.adler32.update(UnsafeRawBufferPointer(rebasing: $0[inflater.checksummed...]))
+        }
+        try inflater.checkAdler32(computed: inflater.adler32.value)
         return output
     }
 

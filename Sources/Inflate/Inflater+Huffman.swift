@@ -66,12 +66,15 @@ extension Inflater {
     func decodeFast(
         output: UnsafeMutablePointer<UInt8>, capacity: Int, count: inout Int
     ) throws(InflateError) -> Bool {
-        let inputEnd = inputCount - 8
-        let outputEnd = capacity - Inflater.fastOutputMargin
-        var position = self.position
-        guard position <= inputEnd && count <= outputEnd else { return false }
-        let input = UnsafeRawPointer(self.input)
-        let out = UnsafeMutableRawPointer(output)
+        guard position <= inputCount - 8 && count <= capacity - Inflater.fastOutputMargin else {
+            return false
+        }
+        // Moving pointers rather than offsets from the buffers' starts: the loop needs every
+        // register it can get.
+        let inputEnd = UnsafeRawPointer(input + (inputCount - 8))
+        let outputEnd = output + (capacity - Inflater.fastOutputMargin)
+        var next = UnsafeRawPointer(input + position)
+        var out = output + count
         let fast = UnsafePointer(fastLiteralTable)
         let literals = fast + Inflater.literalTableOffset
         let distances = fast + Inflater.distanceTableOffset
@@ -83,30 +86,27 @@ extension Inflater {
         // Only the low 6 bits of `bitCount` are kept up to date: each code subtracts its whole
         // entry, whose low 6 bits are its length, and every use masks (`Spec/deflate.md` §5.4).
         var bitCount = UInt64(self.bitCount)
-        var written = count
         defer {
-            self.position = position
+            self.position = next - UnsafeRawPointer(input)
             self.bitBuffer = bitBuffer
             self.bitCount = Int(bitCount & 63)
-            count = written
+            count = out - output
         }
 
-        // Bits above `bitCount` are copies of the bytes at `position…` or zero, so OR-ing the
-        // next 8 bytes in again is harmless; the position then advances by the whole bytes
-        // that fit.
+        // Bits above `bitCount` are copies of the bytes at `next…` or zero, so OR-ing the
+        // next 8 bytes in again is harmless; `next` then advances by the whole bytes that fit.
         @inline(__always) func refill() {
-            let word = input.loadUnaligned(fromByteOffset: position, as: UInt64.self)
+            let word = next.loadUnaligned(as: UInt64.self)
             bitBuffer |= UInt64(littleEndian: word) &<< bitCount
-            position &+= 7 &- Int(truncatingIfNeeded: bitCount &>> 3 & 7)
+            next += 7 &- Int(truncatingIfNeeded: bitCount &>> 3 & 7)
             bitCount |= 56
         }
         // Writes a literal entry's one or two bytes; bits 0…5 of an entry are its code length,
         // and a masking shift uses just those, so the shift needs no mask on the critical path.
         @inline(__always) func emit(_ entry: UInt32) {
-            out.storeBytes(
-                of: UInt16(truncatingIfNeeded: entry &>> 16).littleEndian, toByteOffset: written,
-                as: UInt16.self)
-            written &+= 1 &+ Int(truncatingIfNeeded: entry &>> 6 & 1)
+            UnsafeMutableRawPointer(out).storeBytes(
+                of: UInt16(truncatingIfNeeded: entry &>> 16).littleEndian, as: UInt16.self)
+            out += 1 &+ Int(truncatingIfNeeded: entry &>> 6 & 1)
             bitBuffer &>>= UInt64(entry)
             bitCount &-= UInt64(entry)
         }
@@ -126,62 +126,74 @@ extension Inflater {
                     }
                 }
                 // At least 23 bits were left for that lookup; the refill adds bits above them.
-                guard position <= inputEnd && written <= outputEnd else { return false }
+                guard next <= inputEnd && out <= outputEnd else { return false }
                 refill()
                 continue
             }
-            if entry & HuffmanEntry.subtable != 0 {
-                let subMask = UInt64(1) &<< UInt64(HuffmanEntry.subtableBits(entry)) &- 1
-                let index = (bitBuffer &>> literalRootBits) & subMask
-                entry = literals[Int(entry &>> 16) &+ Int(truncatingIfNeeded: index)]
-                if entry & HuffmanEntry.literal != 0 {
-                    output[written] = UInt8(truncatingIfNeeded: entry &>> 16)
-                    written &+= 1
+            // A subtable, end of block or invalid code: one test keeps them off the path of
+            // the lengths.
+            if entry & (HuffmanEntry.subtable | HuffmanEntry.exceptional) != 0 {
+                if entry & HuffmanEntry.subtable != 0 {
+                    let subMask = UInt64(1) &<< UInt64(HuffmanEntry.subtableBits(entry)) &- 1
+                    let index = (bitBuffer &>> literalRootBits) & subMask
+                    entry = literals[Int(entry &>> 16) &+ Int(truncatingIfNeeded: index)]
+                    if entry & HuffmanEntry.literal != 0 {
+                        out.pointee = UInt8(truncatingIfNeeded: entry &>> 16)
+                        out += 1
+                        bitBuffer &>>= UInt64(entry)
+                        bitCount &-= UInt64(entry)
+                        guard next <= inputEnd && out <= outputEnd else { return false }
+                        refill()
+                        entry = fast[Int(truncatingIfNeeded: bitBuffer & literalMask)]
+                        continue
+                    }
+                }
+                if entry & HuffmanEntry.exceptional != 0 {
+                    if entry & HuffmanEntry.endOfBlock == 0 {
+                        throw Inflater.error(forInvalid: entry, in: .literalLength)
+                    }
                     bitBuffer &>>= UInt64(entry)
                     bitCount &-= UInt64(entry)
-                    guard position <= inputEnd && written <= outputEnd else { return false }
-                    refill()
-                    entry = fast[Int(truncatingIfNeeded: bitBuffer & literalMask)]
-                    continue
+                    return true
                 }
             }
-            // A length, end of block or invalid: one shift drops the code and its extra
-            // bits, which are read from the saved buffer, off the critical path.
+            // A length: one shift drops the code and its extra bits, which are read from the
+            // saved buffer, off the critical path.
             var saved = bitBuffer
             bitBuffer &>>= UInt64(entry)
             bitCount &-= UInt64(entry)
-            if entry & HuffmanEntry.exceptional != 0 {
-                if entry & HuffmanEntry.endOfBlock != 0 { return true }
-                throw Inflater.error(forInvalid: entry, in: .literalLength)
-            }
             // Most lengths of photographs have no extra bits, or have them folded into the
             // fast table: a predictable branch skips the extraction.
             var length = Int(entry &>> 16)
             if entry & HuffmanEntry.hasExtra != 0 { length &+= Inflater.extraValue(entry, saved) }
 
             var distanceEntry = distances[Int(truncatingIfNeeded: bitBuffer & distanceMask)]
-            if distanceEntry & HuffmanEntry.subtable != 0 {
-                let subMask = UInt64(1) &<< UInt64(HuffmanEntry.subtableBits(distanceEntry)) &- 1
-                let index = (bitBuffer &>> distanceRootBits) & subMask
-                distanceEntry =
-                    distances[Int(distanceEntry &>> 16) &+ Int(truncatingIfNeeded: index)]
+            if distanceEntry & (HuffmanEntry.subtable | HuffmanEntry.invalid) != 0 {
+                if distanceEntry & HuffmanEntry.subtable != 0 {
+                    let subMask =
+                        UInt64(1) &<< UInt64(HuffmanEntry.subtableBits(distanceEntry)) &- 1
+                    let index = (bitBuffer &>> distanceRootBits) & subMask
+                    distanceEntry =
+                        distances[Int(distanceEntry &>> 16) &+ Int(truncatingIfNeeded: index)]
+                }
+                if distanceEntry & HuffmanEntry.invalid != 0 {
+                    throw Inflater.error(forInvalid: distanceEntry, in: .distance)
+                }
             }
             saved = bitBuffer
             bitBuffer &>>= UInt64(distanceEntry)
             bitCount &-= UInt64(distanceEntry)
-            if distanceEntry & HuffmanEntry.invalid != 0 {
-                throw Inflater.error(forInvalid: distanceEntry, in: .distance)
-            }
             let distance = Int(distanceEntry &>> 16) &+ Inflater.extraValue(distanceEntry, saved)
-            if distance > written {
-                throw .distanceTooFar(distance: distance, available: written)
+            if distance > out - output {
+                throw .distanceTooFar(distance: distance, available: out - output)
             }
-            Inflater.copyMatchFast(
-                output: output + written, distance: distance, length: length)
-            written &+= length
-            guard position <= inputEnd && written <= outputEnd else { return false }
-            refill()
+            // The refill wrote 64 input bits and a match takes at most 48, so the next entry
+            // is looked up now: neither the refill nor the copy delays it.
             entry = fast[Int(truncatingIfNeeded: bitBuffer & literalMask)]
+            Inflater.copyMatchFast(output: out, distance: distance, length: length)
+            out += length
+            guard next <= inputEnd && out <= outputEnd else { return false }
+            refill()
         }
     }
 
