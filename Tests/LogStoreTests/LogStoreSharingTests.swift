@@ -38,6 +38,24 @@ import Testing
         try b.close()
     }
 
+    /// A shared handle on `path` whose compaction fails once it has named the new log, before
+    /// it publishes it (§12.3): the state a process killed at that point leaves.
+    static func compactorThatWillDie(_ path: String, mapped: Bool = true) throws -> LogStore {
+        var options = LogStore.Options(
+            compactionDeadRatio: nil, mapsFileForReads: mapped, sharing: .init(isOnlyProcess: { false }))
+        options.compactionFault = .synchronizingDirectory
+        return try LogStore(path: path, options: options)
+    }
+
+    /// Runs the failing compaction of ``compactorThatWillDie(_:mapped:)`` under the lock of
+    /// changes and abandons the handle there, as a process that dies holding the lock.
+    static func compactAndDie(_ compactor: LogStore) throws {
+        try compactor.withExclusiveAccess { () throws(LogStoreError) in
+            #expect(throws: LogStoreError.self) { try compactor.compact(now: 0) }
+            compactor.abandon()
+        }
+    }
+
     /// A holder that dies after its compaction named the new log, before it published it,
     /// leaves that log at the path and the writing flag set. The next holder takes it up
     /// rather than go on writing to the replaced file (which no later open would read), and so
@@ -47,16 +65,11 @@ import Testing
         let directory = TemporaryDirectory()
         let path = directory.file()
         let survivor = try Self.shared(path, first: true)
-        var options = LogStore.Options(compactionDeadRatio: nil, sharing: .init(isOnlyProcess: { false }))
-        options.compactionFault = .synchronizingDirectory
-        let compactor = try LogStore(path: path, options: options)
+        let compactor = try Self.compactorThatWillDie(path)
         try survivor.put([1], forKey: "a", metadata: metadata(1))
         try compactor.put([2], forKey: "b", metadata: metadata(2))
         try survivor.put([9], forKey: "a", metadata: metadata(3))
-        try compactor.withExclusiveAccess { () throws(LogStoreError) in
-            #expect(throws: LogStoreError.self) { try compactor.compact(now: 0) }
-            compactor.abandon()
-        }
+        try Self.compactAndDie(compactor)
         if first == "next holder" {
             try survivor.put([3], forKey: "c", metadata: metadata(4))
             try survivor.synchronize()
@@ -90,9 +103,7 @@ import Testing
         let directory = TemporaryDirectory()
         let path = directory.file()
         let survivor = try Self.shared(path, first: true)
-        var options = LogStore.Options(compactionDeadRatio: nil, sharing: .init(isOnlyProcess: { false }))
-        options.compactionFault = .synchronizingDirectory
-        let compactor = try LogStore(path: path, options: options)
+        let compactor = try Self.compactorThatWillDie(path)
         try survivor.put([1], forKey: "a", metadata: metadata(1))
         #expect(try survivor.value(forKey: "a") == [1])
         // 200,000-byte values: the third makes the areas switch, which the survivor does not see.
@@ -103,10 +114,7 @@ import Testing
         #expect(
             LogStoreStagingTests.coordinationWord(path, at: CoordinationFormat.areasOffset)
                 & CoordinationFormat.currentAreaBit != 0)
-        try compactor.withExclusiveAccess { () throws(LogStoreError) in
-            #expect(throws: LogStoreError.self) { try compactor.compact(now: 0) }
-            compactor.abandon()
-        }
+        try Self.compactAndDie(compactor)
         // Died after storing 0 in the generation, before the rest of the publish.
         try LogStoreStagingTests.setCoordinationWord(path, at: CoordinationFormat.generationOffset, to: 0)
         try survivor.put([3], forKey: "c", metadata: metadata(4))
@@ -136,14 +144,8 @@ import Testing
         #expect(try reader.value(forKey: "k") == [1])
         try writer.put([2], forKey: "k", metadata: metadata(2))
         _ = try writer.compact(now: 0)
-        var options = LogStore.Options(
-            compactionDeadRatio: nil, mapsFileForReads: mapped, sharing: .init(isOnlyProcess: { false }))
-        options.compactionFault = .synchronizingDirectory
-        let compactor = try LogStore(path: path, options: options)
-        try compactor.withExclusiveAccess { () throws(LogStoreError) in
-            #expect(throws: LogStoreError.self) { try compactor.compact(now: 0) }
-            compactor.abandon()
-        }
+        let compactor = try Self.compactorThatWillDie(path, mapped: mapped)
+        try Self.compactAndDie(compactor)
         #expect(try reader.value(forKey: "k") == [2])
         try reader.put([3], forKey: "k", metadata: metadata(3))
         #expect(try writer.value(forKey: "k") == [3])
