@@ -334,8 +334,7 @@ extension BenchmarkReport {
             if !text.isEmpty { text += "\n" }
             text +=
                 "\(title), beside the C libraries, one core, medians of interleaved rounds; "
-                + "MB/s of our output for every column; each ratio is the median of the rounds' "
-                + "ratios of the times (ours and the peer's of one round are timed back to back):\n\n"
+                + "MB/s of our output for every column, so the ratios are those of the times:\n\n"
                 + MarkdownTable(columns: columns, rows: rows).render()
         }
         return text

@@ -15,12 +15,11 @@ import Platform
 /// single-file entry (its IDAT chunks joined).
 ///
 /// The suite pins itself to one processor (the last it may use, as `taskset -c N` would) and
-/// the peers' Python process inherits the pin. Each round goes through the entries one by one:
-/// ours on the entry, then the peers on it (every other round, the peers first). Each figure is
-/// the median over the rounds of one call's time, from a batch of calls sized to take about
-/// 20 ms. `bytes` is our output's size for every line, so MB/s compare as the times do; our
-/// lines carry `ratio_vs_LIBRARY`, the median over the rounds of the peer's time over ours in
-/// that round (above 1: we are faster).
+/// the peers' Python process inherits the pin. Rounds alternate: ours on every entry, then one
+/// round of the peers. Each figure is the median over the rounds of one call's time, from a
+/// batch of calls sized to take about 20 ms. `bytes` is our output's size for every line, so
+/// MB/s compare as the times do; our lines carry `ratio_vs_LIBRARY`, the peer's median time
+/// over ours (above 1: we are faster).
 extension PNGBenchmark {
     /// The committed fixtures: real photographs and illustrations, and PngSuite.
     static let fixtures = photoSample.deletingLastPathComponent().deletingLastPathComponent()
@@ -147,43 +146,29 @@ extension PNGBenchmark {
             for _ in 0..<count { try work() }
             return MonotonicClock.seconds(since: start) / Double(count)
         }
-        // Python answers by entry name; an inflate entry shares its name with its decode entry
-        // and is told apart by the peer's kind.
-        let kinds = Dictionary(hello?.peers.map { ($0.name, $0.kind) } ?? [], uniquingKeysWith: { a, _ in a })
-        // For each entry and peer, the peer's time over ours in each round. A pair is timed a
-        // fraction of a second apart (a whole round of every entry took a second or more), so
-        // a change of load on this shared machine lands on both of its figures, not on one
-        // side's half of a round.
-        var ratios: [String: [String: [Double]]] = [:]
-        for round in 0..<rounds {
+        for _ in 0..<rounds {
             for entry in entries where !entry.files.isEmpty {
-                // Every other round the peers go first, so that neither side always runs just
-                // after the switch from the other's process.
-                var byEntry: [String: [String: Double]] = [:]
-                if round % 2 == 1, let peers { byEntry = try peers.round(entry.name) }
-                let decode = try time("decode " + entry.name) {
-                    for file in entry.files { _ = try PNGDecoder().decodeBitmap(file) }
-                }
-                ours[entry.name, default: []].append(decode)
-                var inflate: Double?
-                if let stream = entry.stream {
-                    let size = entry.inflatedSize
-                    inflate = try time("inflate " + entry.name) {
+                ours[entry.name, default: []].append(
+                    try time("decode " + entry.name) {
+                        for file in entry.files { _ = try PNGDecoder().decodeBitmap(file) }
+                    })
+                guard let stream = entry.stream else { continue }
+                let size = entry.inflatedSize
+                oursInflate[entry.name, default: []].append(
+                    try time("inflate " + entry.name) {
                         _ = try Decompressor.zlibDecompress(stream, expectedSize: size, limit: size)
-                    }
-                    oursInflate[entry.name, default: []].append(inflate!)
-                }
-                if round % 2 == 0, let peers { byEntry = try peers.round(entry.name) }
-                for (name, byPeer) in byEntry {
-                    for (peer, seconds) in byPeer {
-                        theirs[name, default: [:]][peer, default: []].append(seconds)
-                        if let mine = kinds[peer] == "inflate" ? inflate : decode {
-                            ratios[name, default: [:]][peer, default: []].append(seconds / mine)
-                        }
-                    }
+                    })
+            }
+            guard let peers else { continue }
+            for (entry, byPeer) in try peers.round() {
+                for (peer, seconds) in byPeer {
+                    theirs[entry, default: [:]][peer, default: []].append(seconds)
                 }
             }
         }
+        // Python answers by entry name; an inflate entry shares its name with its decode entry
+        // and is told apart by the peer's kind.
+        let kinds = Dictionary(hello?.peers.map { ($0.name, $0.kind) } ?? [], uniquingKeysWith: { a, _ in a })
         var results: [BenchmarkResult] = []
         for entry in entries where !entry.files.isEmpty {
             for (op, kind, samples, bytes) in [
@@ -199,9 +184,7 @@ extension PNGBenchmark {
                 where kinds[peer] == kind {
                     let theirSummary = Summary(samples: times)
                     let family = String(peer.split(separator: " ").first ?? "")
-                    if let paired = ratios[entry.name]?[peer], !paired.isEmpty {
-                        extra.append(("ratio_vs_\(family)", Summary(samples: paired).median))
-                    }
+                    extra.append(("ratio_vs_\(family)", theirSummary.median / summary.median))
                     peerLines.append(
                         BenchmarkResult(
                             suite: "png", op: op, backend: peer, file: entry.name, bytes: bytes, count: 1,

@@ -6,13 +6,12 @@ import Foundation
 ///
 /// The process is started once, with a manifest of the entries to time. It checks which peers
 /// import and which entries each decodes, answers with their versions and any skips, and then
-/// times every peer on one entry each time it is asked, so the suite can time its own decoder
-/// on that entry just before or after: a round's figures of ours and a peer's are taken a
-/// fraction of a second apart, and load that changes during the run affects both alike. Python
-/// times its own calls (`time.perf_counter` around a batch of calls, divided by the batch), so
-/// starting it and reading the files is never counted. It inherits the suite's CPU affinity, so
-/// on one core everything runs on that core. A missing Python, module or library is a skip with
-/// a reason, never a failure.
+/// times one round of every peer on every entry each time it is asked, so the suite can
+/// interleave its own rounds with the peers' (load that changes during the run then affects
+/// both alike). Python times its own calls (`time.perf_counter` around a batch of calls, divided
+/// by the batch), so starting it and reading the files is never counted. It inherits the suite's
+/// CPU affinity, so on one core everything runs on that core. A missing Python, module or
+/// library is a skip with a reason, never a failure.
 final class PNGPeers {
     /// One timed entry: a name and the files it decodes (PngSuite is one entry of many files),
     /// or one zlib stream to inflate with its decompressed size.
@@ -117,20 +116,15 @@ final class PNGPeers {
                               "digests": digests, "paths": used}) + "\n")
         out.flush()
 
-        # "round NAME", NAME a JSON string, times every peer on the entries called NAME (a
-        # decode entry and the inflate entry of its stream share a name); anything else ends
-        # the process.
         batches = {}
         for line in sys.stdin:
-            words = line.split(" ", 1)
-            if len(words) != 2 or words[0] != "round":
+            if line.strip() != "round":
                 break
-            wanted = json.loads(words[1])
             timings = {}
             for peer, peer_kind, call in peers:
                 for entry, kind, blobs, size in entries:
                     key = (peer, entry, kind)
-                    if entry != wanted or key not in usable:
+                    if key not in usable:
                         continue
                     if key not in batches:
                         start = time.perf_counter()
@@ -194,12 +188,9 @@ final class PNGPeers {
         return .success((peers, hello))
     }
 
-    /// Times one round of the entries called `name` (a decode entry, and the inflate entry
-    /// of its stream): seconds per decode (or inflate), by entry then peer.
-    func round(_ name: String) throws -> [String: [String: Double]] {
-        // JSON, so that a file name given on the command line cannot break the line.
-        let quoted = (try? JSONSerialization.data(withJSONObject: name, options: .fragmentsAllowed)) ?? Data()
-        toPython.fileHandleForWriting.write(Data("round ".utf8) + quoted + Data("\n".utf8))
+    /// Times one round: seconds per decode (or inflate) of each entry, by entry then peer.
+    func round() throws -> [String: [String: Double]] {
+        toPython.fileHandleForWriting.write(Data("round\n".utf8))
         guard let line = readLine(),
             let answer = try? JSONSerialization.jsonObject(with: line) as? [String: [String: Double]]
         else {
