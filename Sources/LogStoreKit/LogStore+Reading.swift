@@ -144,13 +144,19 @@ extension LogStore {
             // Lent in place, so hashed from the mapping, where it is likely cold: its lines are
             // fetched all at once first (a copy does that by itself).
             if value.count <= Self.touchedBeforeHashing { _ = SystemMemory.touchEachCacheLine(of: value) }
-            let computed = RecordFormat.valueChecksum(value)
-            if computed != header.valueChecksum {
-                throw .checksumMismatch(
-                    offset: entry.offset, declared: header.valueChecksum, computed: computed)
-            }
+            try checkValueChecksum(RecordFormat.valueChecksum(value), of: header, at: entry.offset)
         }
         return value
+    }
+
+    /// Throws `checksumMismatch` unless `computed` is the value checksum `header` declares.
+    @inline(__always)
+    private func checkValueChecksum(_ computed: UInt64, of header: RecordFormat.Header, at offset: UInt64)
+        throws(LogStoreError)
+    {
+        if computed != header.valueChecksum {
+            throw .checksumMismatch(offset: offset, declared: header.valueChecksum, computed: computed)
+        }
     }
 
     /// The value stored under `key` together with the index's information about it, read at
@@ -251,6 +257,23 @@ extension LogStore {
             throw .valueTooLarge(length: entry.valueLength)
         }
         let count = Int(entry.valueLength)
+        if count <= Self.readPiece,
+            let record = bytesInMemory(at: entry.offset, count: head.count + count)
+        {
+            // A value in the write buffer or the mapped file, small enough to check in one go:
+            // copied by the array initialiser that takes a buffer, which the compiler
+            // specialises. (`init(unsafeUninitializedCapacity:)` calls the standard library's
+            // generic allocation, which looks the array's storage type up in the runtime's
+            // metadata cache on every call.) The copy is checked while still in the caches.
+            head.copyMemory(from: UnsafeRawBufferPointer(start: record, count: head.count))
+            let value = [UInt8](UnsafeRawBufferPointer(start: record + head.count, count: count))
+            let header = try checkHead(entry, key: keyBytes, head: UnsafeRawBufferPointer(head))
+            if options.verifyChecksumsOnRead {
+                let computed = value.withUnsafeBytes { RecordFormat.valueChecksum($0) }
+                try checkValueChecksum(computed, of: header, at: entry.offset)
+            }
+            return (value, EntryInfo(entry))
+        }
         var failure: LogStoreError?
         let value = [UInt8](unsafeUninitializedCapacity: count) { storage, initialized in
             if let base = storage.baseAddress {
@@ -289,27 +312,20 @@ extension LogStore {
     ) throws(LogStoreError) {
         let verify = options.verifyChecksumsOnRead
         var valueChecksum = XXH3()
-        /// The value's checksum when it was computed in one go rather than through `valueChecksum`.
-        var checkedValueChecksum: UInt64?
         var checkedHeader: RecordFormat.Header?
         if let record = bytesInMemory(at: entry.offset, count: head.count + destination.count) {
-            // In the write buffer or the mapped file: copy each piece, then checksum the copy
-            // while it is still in the processor's caches, so the checksum is that of the bytes
-            // returned. A plain copy keeps more cache misses in flight than a loop that hashes
-            // as it loads (§8.2).
+            // In the write buffer or the mapped file (a value larger than one piece; smaller
+            // ones take ``readValue(of:key:head:)``'s one copy): copy each piece, then checksum
+            // the copy while it is still in the processor's caches, so the checksum is that of
+            // the bytes returned. A plain copy keeps more cache misses in flight than a loop
+            // that hashes as it loads (§8.2).
             head.copyMemory(from: UnsafeRawBufferPointer(start: record, count: head.count))
             var done = 0
             while done < destination.count {
                 let count = min(Self.readPiece, destination.count - done)
                 let target = destination.baseAddress! + done
                 target.copyMemory(from: record + head.count + done, byteCount: count)
-                let piece = UnsafeRawBufferPointer(start: target, count: count)
-                if verify && count == destination.count {
-                    // The whole value in one piece: the one-shot checksum, cheaper than streaming.
-                    checkedValueChecksum = XXH3.checksum(of: piece)
-                } else if verify {
-                    valueChecksum.update(piece)
-                }
+                if verify { valueChecksum.update(UnsafeRawBufferPointer(start: target, count: count)) }
                 done += count
             }
         } else if destination.count <= Self.readPiece {
@@ -348,11 +364,7 @@ extension LogStore {
             header = try checkHead(entry, key: key, head: UnsafeRawBufferPointer(head))
         }
         if verify {
-            let computed = checkedValueChecksum ?? valueChecksum.value
-            if computed != header.valueChecksum {
-                throw .checksumMismatch(
-                    offset: entry.offset, declared: header.valueChecksum, computed: computed)
-            }
+            try checkValueChecksum(valueChecksum.value, of: header, at: entry.offset)
         }
     }
 
