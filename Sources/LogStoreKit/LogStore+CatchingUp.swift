@@ -493,7 +493,7 @@ extension LogStore {
         }
         for (header, key, offset) in scanned {
             key.withUnsafeBytes {
-                Self.apply(header, key: $0, at: offset, to: newIndex, liveBytes: &newLiveBytes)
+                _ = Self.apply(header, key: $0, at: offset, to: newIndex, liveBytes: &newLiveBytes)
             }
         }
         if isWritable {
