@@ -174,7 +174,7 @@ struct SharingProcessTests {
         problems += Self.check(logs)
         let operations = logs.values.reduce(0) { $0 + $1.count }
         print("sharing, \(backend): 4 processes, \(operations) operations, \(problems.count) problems")
-        if !problems.isEmpty { Issue.record("\(problems.count) problems; the first: \(problems.prefix(5))") }
+        Self.record(problems)
         #expect(operations > 400, "the processes ran")
         try Self.verifyFolder(folder, backend: backend)
     }
@@ -225,12 +225,17 @@ struct SharingProcessTests {
         }
         problems += Self.check(logs)
         print("sharing, \(backend): \(kills) processes killed beside 2 survivors, \(problems.count) problems")
-        if !problems.isEmpty {
-            Issue.record("\(problems.count) problems; the first: \(problems.prefix(5))")
-            for problem in problems.prefix(40) { print("sharing problem: \(problem)") }
-        }
+        Self.record(problems)
         #expect(kills >= 5)
         try Self.verifyFolder(folder, backend: backend)
+    }
+
+    /// Fails the test on any problem, and prints the first 40 on lines of their own, which CI's
+    /// filter of this test's output keeps (an issue's text it drops).
+    static func record(_ problems: [String]) {
+        guard !problems.isEmpty else { return }
+        Issue.record("\(problems.count) problems; the first: \(problems.prefix(5))")
+        for problem in problems.prefix(40) { print("sharing problem: \(problem)") }
     }
 
     /// After every process is gone, the folder opens alone and every value is one a process
