@@ -120,9 +120,13 @@ struct SharingProcessTests {
                     }
                     // Visible: a store of the key that returned before this read began (§9.3)
                     // is this value or older than it, never newer.
-                    if latestStartOfStoreEnded(before: operation.start, key: operation.key) > store.end {
+                    let newer = latestStartOfStoreEnded(before: operation.start, key: operation.key)
+                    if newer > store.end {
+                        // The times (monotonic ns) say how wide the window was, for whoever chases it.
                         problems.append(
                             "worker \(worker) read key \(operation.key) = \(result), older than a store that had returned"
+                                + " (read \(operation.start)–\(operation.end), value stored \(store.start)–\(store.end),"
+                                + " a newer store began \(newer))"
                         )
                     }
                     if let own = ownLastStore[operation.key], own.end < operation.start {
@@ -145,6 +149,32 @@ struct SharingProcessTests {
             }
         }
         return problems
+    }
+
+    /// The check itself, on made-up logs: it must catch each kind of wrong answer it looks for
+    /// (a test that cannot fail checks nothing), and pass a history that is right.
+    @Test("the check catches stale reads, reads ahead of their store, lost program order and overfull caches")
+    func theCheckCatchesWhatItLooksFor() {
+        func problems(_ logs: [Int: [String]]) -> [String] {
+            var found: [String] = []
+            let parsed = logs.mapValues { Self.parse($0, into: &found) }
+            return found + Self.check(parsed)
+        }
+        // Worker 0 stores key 5 twice; worker 1 reads it after each returned.
+        let stores = ["S 5 0 1 100 110", "S 5 0 2 200 210"]
+        #expect(
+            problems([0: stores, 1: ["R 5 120 130 0 1", "R 5 220 230 0 2", "R 5 240 250 miss"]]).isEmpty)
+        #expect(
+            problems([0: stores, 1: ["R 5 220 230 0 1"]]).count == 1, "a value older than a returned store")
+        #expect(
+            problems([0: stores, 1: ["R 5 105 108 0 2"]]).count == 1, "a value read before its store began")
+        #expect(problems([0: stores, 1: ["R 7 220 230 0 2"]]).count == 1, "a value of another key")
+        #expect(
+            problems([0: stores + ["R 5 300 310 0 1"]]).count == 2,
+            "its own older value, which is also older than a returned store")
+        #expect(problems([0: stores, 1: ["Y 300 310 60001 3"]]).count == 1, "a cache over its byte limit")
+        #expect(problems([0: stores, 1: ["BAD 5 40 bytes"]]).count == 1, "bytes no process wrote")
+        #expect(problems([0: stores, 1: ["E op 3: ioFailure"]]).count == 1, "a failed operation")
     }
 
     @Test(
