@@ -204,10 +204,7 @@ extension LogStore {
             // Shared (`Spec/store.md` §12.3): the new log is published now, its records all in
             // its file and the staging areas empty, so that records the section appends after
             // it are staged where the areas say.
-            stateLock.withWriteLock {
-                coordination.publish(generation: generation, length: flushedLength)
-                stagingEpoch = coordination.epoch
-            }
+            publishNewGeneration(coordination, length: flushedLength)
         }
         try checkpoint(.writingSnapshot)
         if options.usesSnapshot {

@@ -174,10 +174,7 @@ extension LogStore {
         if generation != coordination.generation {
             // The dead compactor's log is published at once, its areas empty, so that what the
             // section appends is staged where the areas say.
-            stateLock.withWriteLock {
-                coordination.publish(generation: generation, length: flushedLength)
-                stagingEpoch = coordination.epoch
-            }
+            publishNewGenerationHoldingFlushLock(coordination, length: flushedLength)
         }
     }
 
@@ -188,10 +185,7 @@ extension LogStore {
         if coordination.generation != generation {
             // A new log (a compaction, or a dead compactor's taken up): every record is in its
             // file, and the areas are empty.
-            stateLock.withWriteLock {
-                coordination.publish(generation: generation, length: length)
-                stagingEpoch = coordination.epoch
-            }
+            publishNewGeneration(coordination, length: length)
         } else {
             coordination.publish(length: length)
         }

@@ -92,6 +92,24 @@ extension LogStore {
         }
     }
 
+    /// Publishes this handle's log as a new generation with empty areas (§12.3 step 6), holding
+    /// the flush lock (§12.7): a process writing the other area out after its section holds
+    /// that lock only, and reads `base` and `split` as they must stay until it is done. Holds
+    /// `writerLock` and the lock of changes, not the flush lock.
+    func publishNewGeneration(_ coordination: Coordination, length: UInt64) {
+        _ = takeFlushLock(coordination, waiting: true)
+        defer { coordination.release(.flush) }
+        publishNewGenerationHoldingFlushLock(coordination, length: length)
+    }
+
+    /// ``publishNewGeneration(_:length:)`` for a caller that holds the flush lock already.
+    func publishNewGenerationHoldingFlushLock(_ coordination: Coordination, length: UInt64) {
+        stateLock.withWriteLock {
+            coordination.publish(generation: generation, length: length)
+            stagingEpoch = coordination.epoch
+        }
+    }
+
     /// After a section, once the lock of changes is released (§12.7 rule 3): writes the other
     /// area out when it holds records and no process is writing it out already, so the write
     /// overlaps the next sections of the others. A failure is left to the next writer: the

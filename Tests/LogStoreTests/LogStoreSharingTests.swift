@@ -289,6 +289,48 @@ import Testing
         try reopened.close()
     }
 
+    /// A process writing the other area out after its section holds only the flush lock and
+    /// reads `base` and `split` once; a compaction elsewhere must not move them meanwhile
+    /// (§12.7). Before, it published its new log at once: a writer out that read the new `base`
+    /// beside the old `split` wrote a stale `base` into the new generation's words, which made
+    /// them disagree, and every other process's next section failed with "catch up with the
+    /// shared store" (the four-process test under random pauses, and once in CI).
+    @Test func aCompactionPublishesItsLogOnlyOnceNoAreaIsBeingWrittenOut() throws {
+        let directory = TemporaryDirectory()
+        let path = directory.file()
+        let a = try Self.shared(path, first: true)
+        let b = try Self.shared(path, first: false)
+        for round in 0..<20 {
+            try b.put(expectedValue(for: round, length: 500), forKey: "k", metadata: metadata(1))
+        }
+        // Nothing staged, so the compaction takes the flush lock only to publish.
+        try b.synchronize()
+        let generation = LogStoreStagingTests.coordinationWord(path, at: CoordinationFormat.generationOffset)
+        let coordination = try #require(a.coordination)
+        #expect(a.takeFlushLock(coordination, waiting: true))
+        let compacted = Flag()
+        let thread = Thread {
+            _ = try? b.compact(now: 0)
+            _ = compacted.setOnce()
+        }
+        thread.start()
+        usleep(100_000)
+        #expect(!compacted.isSet, "the compaction waits for the flush lock")
+        #expect(
+            LogStoreStagingTests.coordinationWord(path, at: CoordinationFormat.generationOffset)
+                == generation,
+            "the new log is not published while another process may be writing an area out")
+        coordination.release(.flush)
+        while !thread.isFinished { usleep(1_000) }
+        #expect(compacted.isSet)
+        #expect(
+            LogStoreStagingTests.coordinationWord(path, at: CoordinationFormat.generationOffset) != generation
+        )
+        #expect(try a.value(forKey: "k") == expectedValue(for: 19, length: 500))
+        try a.close()
+        try b.close()
+    }
+
     /// Sharers hold the log shared, a writer that does not share holds it exclusively (§12.1):
     /// each keeps the other out, also after a compaction replaced the file.
     @Test func sharersAndALoneWriterExcludeEachOther() throws {
