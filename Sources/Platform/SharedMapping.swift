@@ -50,10 +50,14 @@ public final class SharedMapping: @unchecked Sendable {
 /// reading a word takes no reference (a process waiting for a lock reads one over and over).
 /// Valid only while its mapping lives.
 ///
-/// Words are 64-bit, aligned, little-endian. A load or store of one is a single machine
-/// access, so another process sees the old value or the new one. ``storeReleasing(_:at:)``
-/// and ``loadAcquiring(at:)`` order the accesses around them (``MemoryFence``); even so, every
-/// value read is checked against the file it describes before it is trusted.
+/// Words are 64-bit, aligned, little-endian. A load or store of one is one atomic access, so
+/// another process sees the old value or the new one, and a store is made once. (It once went
+/// through `storeBytes`, which an unoptimised build compiles to a call of `memcpy`; for 8 bytes
+/// `memcpy` stores the word twice, and another process's compare-and-swap between the two
+/// stores was undone by the second: the lock of changes let two holders in.)
+/// ``storeReleasing(_:at:)`` and ``loadAcquiring(at:)`` order the accesses around them
+/// (``MemoryFence``); even so, every value read is checked against the file it describes
+/// before it is trusted.
 /// ``compareExchange(expecting:replacingWith:at:)`` and ``add(_:at:)`` change a word atomically
 /// across processes (the lock of changes and its tokens).
 public struct SharedWords: @unchecked Sendable {
@@ -65,7 +69,16 @@ public struct SharedWords: @unchecked Sendable {
     @inline(__always)
     public func load(at offset: Int) -> UInt64 {
         assert(offset % 8 == 0 && offset + 8 <= length)
-        return UInt64(littleEndian: base.load(fromByteOffset: offset, as: UInt64.self))
+        #if canImport(Synchronization)
+            if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) {
+                // Every platform Swift runs on is little-endian: the atomic's native word is the
+                // file's.
+                return (base + offset).assumingMemoryBound(to: Atomic<UInt64>.self).pointee
+                    .load(ordering: .relaxed)
+            }
+        #endif
+        // A typed access, which every build compiles to one instruction.
+        return UInt64(littleEndian: (base + offset).assumingMemoryBound(to: UInt64.self).pointee)
     }
 
     /// The word at byte `offset`, with every access after this call ordered after the load.
@@ -88,7 +101,14 @@ public struct SharedWords: @unchecked Sendable {
     public func store(_ value: UInt64, at offset: Int) {
         // Offsets are the callers' constants: checked in debug builds, where the tests run.
         assert(isWritable && offset % 8 == 0 && offset + 8 <= length)
-        base.storeBytes(of: value.littleEndian, toByteOffset: offset, as: UInt64.self)
+        #if canImport(Synchronization)
+            if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) {
+                (base + offset).assumingMemoryBound(to: Atomic<UInt64>.self).pointee
+                    .store(value, ordering: .relaxed)
+                return
+            }
+        #endif
+        (base + offset).assumingMemoryBound(to: UInt64.self).pointee = value.littleEndian
     }
 
     /// The mapped bytes from `offset` on, for copying in and out (`count` bytes must lie in
