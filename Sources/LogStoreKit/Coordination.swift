@@ -340,13 +340,17 @@ final class Coordination: @unchecked Sendable {
     }
 
     /// Makes the other area current, starting at `split` (§12.7 rule 2; the other area is
-    /// empty: `base` = the old split): a new epoch first, then the areas word in one store,
-    /// then a fence before the area is written.
-    func switchAreas(at split: UInt64) {
+    /// empty: `base` = the old split): the areas word in one store, then a new epoch, then a
+    /// fence before the area is written. In that order a reader that sees the new epoch sees
+    /// the new areas; one that paired the new epoch with the old areas would keep a view that
+    /// the epoch calls current and whose `split` is not the words'. `halfway` (a test's hook)
+    /// runs between the two stores.
+    func switchAreas(at split: UInt64, halfway: (() -> Void)? = nil) {
         let current = words.load(at: CoordinationFormat.areasOffset) & CoordinationFormat.currentAreaBit
-        words.storeReleasing(epoch &+ 1, at: CoordinationFormat.epochOffset)
         words.storeReleasing(
             (current ^ CoordinationFormat.currentAreaBit) | split, at: CoordinationFormat.areasOffset)
+        halfway?()
+        words.storeReleasing(epoch &+ 1, at: CoordinationFormat.epochOffset)
         MemoryFence.release()
     }
 

@@ -20,11 +20,15 @@ extension LogStore {
     /// what the current area holds is the other area's now. Holds `writerLock` and the lock of
     /// changes.
     private func switchAreas(_ coordination: Coordination) throws(LogStoreError) {
-        if olderCount > 0 { try writeOtherAreaOut(coordination, waiting: true) }
+        // The words decide, not this handle's view: an area that still holds records must
+        // never become the current one, whose bytes the next appends overwrite.
+        if olderCount > 0 || coordination.otherAreaHoldsRecords {
+            try writeOtherAreaOut(coordination, waiting: true)
+        }
         let split = appliedLength
         // Published before it is the other area's: the words never say split > length.
         coordination.publish(length: split)
-        coordination.switchAreas(at: split)
+        coordination.switchAreas(at: split, halfway: options.areasSwitchingHalfway)
         stateLock.withWriteLock {
             olderCount = bufferedCount
             swap(&buffer, &olderBuffer)

@@ -67,6 +67,10 @@ public final class LogStore: @unchecked Sendable {
         /// Test hook: runs when a catch-up has parsed staged records and has not yet checked
         /// that the staging area still holds them (§12.7), where another process may reuse it.
         var stagedRecordsParsed: (@Sendable () -> Void)?
+        /// Test hook: runs inside a switch of the staging areas (§12.7 rule 2), between the
+        /// store of the areas word and that of the new epoch, where another process may read
+        /// the words.
+        var areasSwitchingHalfway: (@Sendable () -> Void)?
         /// Test hook: runs when a shared synchronize outside a section has made the log durable
         /// and has not yet taken the lock again to write the mark.
         var synchronizedBeforeMark: (@Sendable () -> Void)?

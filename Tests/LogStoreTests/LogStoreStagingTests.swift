@@ -239,6 +239,46 @@ import Testing
         #expect(joins > 10)
     }
 
+    /// A handle that catches up while another switches the areas (§12.7 rule 2), between its
+    /// two stores, keeps a view its next section accepts, also when the switcher dies before
+    /// it publishes anything more. The switch stored the new epoch before the areas word once:
+    /// a reader between them paired the new epoch with the old areas, kept a view that the
+    /// epoch called current and whose `split` was the old one, and, the switcher dead, every
+    /// section it began failed with `ioError` ("catch up with the shared store") until another
+    /// process changed the epoch or the length.
+    @Test func aHandleThatCatchesUpHalfwayThroughASwitchCanStillWrite() throws {
+        let directory = TemporaryDirectory()
+        let path = directory.file()
+        let reader = LockedBox<LogStore?>(nil)
+        let caughtUp = Flag()
+        var options = LogStore.Options(compactionDeadRatio: nil, sharing: .init(isOnlyProcess: { true }))
+        options.areasSwitchingHalfway = {
+            guard let reader = reader.value, caughtUp.setOnce() else { return }
+            _ = try? reader.value(forKey: "k0")
+        }
+        let switcher = try LogStore(path: path, options: options)
+        let b = try Self.shared(path, first: false)
+        reader.value = b
+        // 200,000-byte values: two fit in an area; the third makes the areas switch.
+        let values = (0...3).map { expectedValue(for: $0, length: 200_000) }
+        for index in 0...1 {
+            try switcher.put(values[index], forKey: "k\(index)", metadata: metadata(1))
+        }
+        #expect(try b.value(forKey: "k1") == values[1])
+        // The switcher dies inside the section of its switch, before it publishes its record.
+        try switcher.withExclusiveAccess { () throws(LogStoreError) in
+            try switcher.put(values[2], forKey: "k2", metadata: metadata(1))
+            switcher.abandon()
+        }
+        #expect(caughtUp.isSet, "the reader caught up halfway through the switch")
+        try b.put(values[3], forKey: "k3", metadata: metadata(2))
+        for index in [0, 1, 3] {
+            #expect(try b.value(forKey: "k\(index)") == values[index])
+        }
+        #expect(try b.value(forKey: "k2") == nil, "the dead switcher's unpublished record is cut")
+        try b.close()
+    }
+
     /// A lock held by a live handle is waited for, not taken over, however long it is held:
     /// the holder's liveness file is locked (§12.8).
     @Test func aLiveHoldersLockIsWaitedFor() throws {

@@ -82,3 +82,25 @@ final class SharedNumber: @unchecked Sendable {
         }
     }
 }
+
+/// A value one thread sets and test hooks read, under a lock (a hook is made before the
+/// handle it must reach exists).
+final class LockedBox<Value>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: Value
+
+    init(_ value: Value) { stored = value }
+
+    var value: Value {
+        get {
+            lock.lock()
+            defer { lock.unlock() }
+            return stored
+        }
+        set {
+            lock.lock()
+            defer { lock.unlock() }
+            stored = newValue
+        }
+    }
+}
