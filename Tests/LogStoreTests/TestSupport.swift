@@ -64,27 +64,8 @@ final class Flag: @unchecked Sendable {
     }
 }
 
-/// A number one thread sets and others read, under a lock.
-final class SharedNumber: @unchecked Sendable {
-    private let lock = NSLock()
-    private var number = 0
-
-    var value: Int {
-        get {
-            lock.lock()
-            defer { lock.unlock() }
-            return number
-        }
-        set {
-            lock.lock()
-            defer { lock.unlock() }
-            number = newValue
-        }
-    }
-}
-
-/// A value one thread sets and test hooks read, under a lock (a hook is made before the
-/// handle it must reach exists).
+/// A value one thread sets and others (or test hooks, made before the handle they must reach
+/// exists) read, under a lock.
 final class LockedBox<Value>: @unchecked Sendable {
     private let lock = NSLock()
     private var stored: Value
@@ -103,4 +84,11 @@ final class LockedBox<Value>: @unchecked Sendable {
             stored = newValue
         }
     }
+}
+
+/// A number one thread sets and others read, under a lock; 0 at first.
+typealias SharedNumber = LockedBox<Int>
+
+extension LockedBox where Value == Int {
+    convenience init() { self.init(0) }
 }
