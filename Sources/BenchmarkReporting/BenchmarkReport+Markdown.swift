@@ -35,6 +35,7 @@ extension BenchmarkReport {
             + "(max − min) / median. Compare figures within one run: the machine is shared.\n"
         if let targets = targetsSection() {
             text += "\n" + top + "# Targets\n\n" + targets
+            if let floor = readFloorSection() { text += "\n" + floor }
         }
         for suite in suites {
             let results = self.results.filter { $0.suite == suite }

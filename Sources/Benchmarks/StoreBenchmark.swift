@@ -1,3 +1,4 @@
+import Checksums
 import Foundation
 import ImageCacheKit
 import LogStoreKit
@@ -16,8 +17,12 @@ import Platform
 ///   `cache_with_value` the same hits through `withValue(forKey:_:)`, which lends the bytes;
 ///   `cache_get_read_only` at 4 KiB through a read-only cache beside the writer, and
 ///   `cache_get_read_only_following` through it while the writer's hits append touch records;
-/// - the reads that the report compares with `pread` (`posix_read`, `get`, `get_read_only`,
-///   `cache_get` and `cache_with_value` of one size) are timed in interleaved rounds
+/// - `mapped_copy` and `mapped_copy_checked` (backend `posix`): the raw file's values copied
+///   out of a mapping of it, with no lookup, and the same with the record checksum of each copy:
+///   the floor under a mapped read and under a verified one;
+/// - the reads that the report compares with `pread` (`posix_read`, the two mapped copies,
+///   `get`, `get_read_only`, `cache_get` and `cache_with_value` of one size) are timed in
+///   interleaved rounds
 ///   (``Sampler/measureInterleaved(_:)``), so a noisy moment on the shared machine falls on a
 ///   read and its baseline alike;
 /// - `open_snapshot` and `open_scan` at 10,000, 100,000 and 1,000,000 entries;
@@ -187,6 +192,30 @@ public enum StoreBenchmark {
                     suite: "store", backend: "posix", detail: "\(rawPath) read back \(got) of \(total) bytes")
             }
         }
+        // The floor under every mapped read: the same bytes copied out of a mapping of the raw
+        // file, with no lookup and no lock; `checked` also computes the record checksum of each
+        // copy, as a verified get does (`Spec/checksum.md`). A get does all this and looks the
+        // key up too, so neither can be slower than it.
+        let rawMapping = try BenchmarkError.onScratch { () throws(SystemCallError) in
+            try FileMapping.map(fd, length: total, path: rawPath)
+        }
+        let expectedChecksum = value.withUnsafeBytes { XXH3.checksum(of: $0) }
+        func copyEvery(checked: Bool) throws {
+            var mismatches = 0
+            for index in order {
+                let copy = [UInt8](UnsafeRawBufferPointer(start: rawMapping.base + index * size, count: size))
+                if checked {
+                    if copy.withUnsafeBytes({ XXH3.checksum(of: $0) }) != expectedChecksum { mismatches += 1 }
+                } else if copy.count != size || copy.first != value.first {
+                    mismatches += 1
+                }
+            }
+            guard mismatches == 0 else {
+                throw BenchmarkError.verificationFailed(
+                    suite: "store", backend: "posix",
+                    detail: "\(mismatches) of \(count) values copied from the mapping of \(rawPath) differ")
+            }
+        }
         func readEvery(from store: LogStore) throws {
             for index in order {
                 guard try store.value(forKey: keys[index])?.count == size else {
@@ -198,6 +227,8 @@ public enum StoreBenchmark {
         let readOnlyStore = try LogStore(path: path, options: .init(readOnly: true))
         var reads: [TimedRead] = [
             ("posix_read", "posix", preadEvery),
+            ("mapped_copy", "posix", { try copyEvery(checked: false) }),
+            ("mapped_copy_checked", "posix", { try copyEvery(checked: true) }),
             ("get", "log", { try readEvery(from: store) }),
             ("get_read_only", "log", { try readEvery(from: readOnlyStore) }),
         ]

@@ -66,6 +66,32 @@ import Testing
         #expect(tables[1][0].contains("p99") && tables[1][0].contains("backend"))
     }
 
+    @Test func readFloorTableFollowsTheTargetsWhenTheRunMeasuredIt() throws {
+        // 20 reads of 4 KiB each: pread in 20 µs (1 M/s), the checked copy in 25 µs (0.8×).
+        func read(_ op: String, _ backend: String, microseconds: Double) -> BenchmarkResult {
+            BenchmarkResult(
+                suite: "store", op: op, backend: backend, bytes: 20 * 4096, count: 20,
+                seconds: microseconds * 1e-6, spread: 0.1, repeats: 5)
+        }
+        let reads = [
+            read("posix_read", "posix", microseconds: 20), read("mapped_copy", "posix", microseconds: 10),
+            read("get", "log", microseconds: 40),
+        ]
+        let withoutFloor = Self.report(reads).markdown()
+        #expect(withoutFloor.contains("## Targets") && !withoutFloor.contains("floor under"))
+        let markdown = Self.report(reads + [read("mapped_copy_checked", "posix", microseconds: 25)])
+            .markdown()
+        let tables = try MarkdownCheck.tables(in: markdown)
+        let floor = try #require(tables.first { $0.first?.first == "4 KiB read, one thread" })
+        #expect(floor.dropFirst(2).map { $0[2] } == ["1.00×", "2.00×", "0.80×", "0.50×"])
+        #expect(floor[4][0] == "the same copy and its record checksum, no lookup")
+        // It follows the targets, before the store's own table.
+        let targets = try #require(markdown.range(of: "## Targets"))
+        let floorText = try #require(markdown.range(of: "floor under the 4 KiB"))
+        let storeSection = try #require(markdown.range(of: "## Log store"))
+        #expect(targets.upperBound < floorText.lowerBound && floorText.upperBound < storeSection.lowerBound)
+    }
+
     @Test func chartHasOnePathPerBackendAndEscapesText() throws {
         let sizes = BenchmarkPreset.allThroughputSizes
         let results = sizes.flatMap { size in
