@@ -195,7 +195,7 @@ public enum StoreBenchmark {
         // The floor under every mapped read: the same bytes copied out of a mapping of the raw
         // file, with no lookup and no lock; `checked` also computes the record checksum of each
         // copy, as a verified get does (`Spec/checksum.md`). A get does all this and looks the
-        // key up too, so neither can be slower than it.
+        // key up too, so it cannot be faster than either.
         let rawMapping = try BenchmarkError.onScratch { () throws(SystemCallError) in
             try FileMapping.map(fd, length: total, path: rawPath)
         }
