@@ -71,10 +71,7 @@ public struct SharedWords: @unchecked Sendable {
         assert(offset % 8 == 0 && offset + 8 <= length)
         #if canImport(Synchronization)
             if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) {
-                // Every platform Swift runs on is little-endian: the atomic's native word is the
-                // file's.
-                return (base + offset).assumingMemoryBound(to: Atomic<UInt64>.self).pointee
-                    .load(ordering: .relaxed)
+                return atomicWord(at: offset).pointee.load(ordering: .relaxed)
             }
         #endif
         // A typed access, which every build compiles to one instruction.
@@ -103,8 +100,7 @@ public struct SharedWords: @unchecked Sendable {
         assert(isWritable && offset % 8 == 0 && offset + 8 <= length)
         #if canImport(Synchronization)
             if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) {
-                (base + offset).assumingMemoryBound(to: Atomic<UInt64>.self).pointee
-                    .store(value, ordering: .relaxed)
+                atomicWord(at: offset).pointee.store(value, ordering: .relaxed)
                 return
             }
         #endif
@@ -129,9 +125,7 @@ public struct SharedWords: @unchecked Sendable {
         assert(isWritable && offset % 8 == 0 && offset + 8 <= length)
         #if canImport(Synchronization)
             if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) {
-                // Every platform Swift runs on is little-endian: the atomic's native word is the
-                // file's.
-                return (base + offset).assumingMemoryBound(to: Atomic<UInt64>.self).pointee
+                return atomicWord(at: offset).pointee
                     .compareExchange(expected: expected, desired: desired, ordering: .acquiringAndReleasing)
                     .exchanged
             }
@@ -144,6 +138,16 @@ public struct SharedWords: @unchecked Sendable {
             fatalError("no atomic compare-and-swap on this system")
         #endif
     }
+
+    #if canImport(Synchronization)
+        /// The word at byte `offset` as an atomic. Every platform Swift runs on is
+        /// little-endian, so the atomic's native word is the file's.
+        @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
+        @inline(__always)
+        private func atomicWord(at offset: Int) -> UnsafeMutablePointer<Atomic<UInt64>> {
+            (base + offset).assumingMemoryBound(to: Atomic<UInt64>.self)
+        }
+    #endif
 
     /// Adds `delta` to the word at `offset` as one atomic step (wrapping); returns the word as
     /// it was before.
