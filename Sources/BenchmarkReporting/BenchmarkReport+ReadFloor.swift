@@ -8,10 +8,8 @@ import Benchmarks
 extension BenchmarkReport {
     /// The table, or nil when the run did not measure the floor.
     func readFloorSection() -> String? {
-        func store(_ op: String) -> BenchmarkResult? {
-            results.first { $0.suite == "store" && $0.op == op && $0.bytes / max($0.count, 1) == 4096 }
-        }
-        guard let pread = store("posix_read"), pread.opsPerSecond > 0, store("mapped_copy_checked") != nil
+        guard let pread = storeResult("posix_read"), pread.opsPerSecond > 0,
+            storeResult("mapped_copy_checked") != nil
         else { return nil }
         let reads: [(String, String)] = [
             ("posix_read", "`pread` of the raw file"),
@@ -22,7 +20,7 @@ extension BenchmarkReport {
             ("cache_get", "cache `bytes(forKey:)` hit"),
         ]
         let rows = reads.compactMap { op, name -> [String]? in
-            guard let read = store(op) else { return nil }
+            guard let read = storeResult(op) else { return nil }
             return [
                 name, Formatting.rate(read.opsPerSecond) + " " + Formatting.spread(read.spread),
                 String(format: "%.2f×", read.opsPerSecond / pread.opsPerSecond),

@@ -51,9 +51,7 @@ extension BenchmarkReport {
         }
         // Reads against pread of the same bytes (store suite, issue 20), and read-only handles
         // against writable ones.
-        func store(_ op: String, size: Int = 4096) -> BenchmarkResult? {
-            results.first { $0.suite == "store" && $0.op == op && $0.bytes / max($0.count, 1) == size }
-        }
+        func store(_ op: String, size: Int = 4096) -> BenchmarkResult? { storeResult(op, valueSize: size) }
         let pread = store("posix_read")
         rateRatio("store get, 4 KiB, verified ÷ pread", store("get"), pread, goal: 1.0)
         rateRatio("store get + expiry update, 4 KiB ÷ pread", store("get_touch"), pread, goal: 0.5)
@@ -165,6 +163,11 @@ extension BenchmarkReport {
             }
         }
         return targets
+    }
+
+    /// The store suite's result of `op` at values of `valueSize` bytes, if the run measured it.
+    func storeResult(_ op: String, valueSize: Int = 4096) -> BenchmarkResult? {
+        results.first { $0.suite == "store" && $0.op == op && $0.bytes / max($0.count, 1) == valueSize }
     }
 
     /// The targets as a Markdown table, or nil when the run answers none.
