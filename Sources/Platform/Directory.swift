@@ -53,9 +53,7 @@ public final class Directory: @unchecked Sendable {
                 if errno != 0 { throw SystemCallError(operation: "list", path: path, code: errno) }
                 break
             }
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
-            }
+            let name = Directory.name(of: entry)
             if name == "." || name == ".." { continue }
             // d_type saves an lstat per entry (open lists every entry file); some file systems
             // leave it unknown, and then lstat tells.
@@ -70,6 +68,17 @@ public final class Directory: @unchecked Sendable {
             if let kind { result.append(Entry(name: name, kind: kind)) }
         }
         return result
+    }
+
+    /// The name of an entry `readdir` returned, read in place up to its terminating zero.
+    ///
+    /// Only the entry's record length (`d_reclen`) is the stream's to read, often less than
+    /// `struct dirent`: copying the whole `d_name` array read past the end of the stream's
+    /// buffer at its last entry (the address sanitizer reported it).
+    static func name(of entry: UnsafeMutablePointer<dirent>) -> String {
+        let start = (UnsafeRawPointer(entry) + MemoryLayout<dirent>.offset(of: \.d_name)!)
+            .assumingMemoryBound(to: CChar.self)
+        return String(decoding: UnsafeRawBufferPointer(start: start, count: strlen(start)), as: UTF8.self)
     }
 
     /// What `name` is, without following a link; nil when it does not exist.

@@ -66,9 +66,7 @@ private struct AllocationWalk {
                 if errno != 0 { throw SystemCallError(operation: "list", path: path, code: errno) }
                 return total
             }
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
-            }
+            let name = Directory.name(of: entry)
             if name == "." || name == ".." { continue }
             var info = stat()
             guard fstatat(dirfd(stream), name, &info, AT_SYMLINK_NOFOLLOW) == 0 else {

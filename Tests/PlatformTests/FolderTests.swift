@@ -55,4 +55,32 @@ import Testing
         #expect(try FileSystem.status(ofPath: folder.path + "/link") == nil)
         #expect(try FileSystem.status(ofPath: folder.path + "/target")?.kind == .directory)
     }
+
+    /// Enough entries to fill the listing's buffer several times, with names of every length
+    /// up to the longest a file system allows: the entry that ends a buffer is read too. (Run
+    /// under the address sanitizer, the listing read past a buffer's end here when it copied
+    /// the whole `d_name` array.)
+    @Test func aListingNamesEveryEntryWhateverTheLengthOfItsName() throws {
+        let folder = TemporaryDirectory()
+        var expected: [String: FileSystem.Status.Kind] = [:]
+        for index in 0..<1_200 {
+            let length = 1 + index % 255
+            let stem = "\(index)-"
+            var name = stem + String(repeating: "n", count: max(0, length - stem.count))
+            if index % 7 == 0 { name = String(name.dropLast(2)) + "é" }
+            try FileSystem.writeFile([], toPath: folder.path + "/" + name)
+            expected[name] = .regular
+        }
+        try FileSystem.makeDirectories(folder.path + "/inner")
+        expected["inner"] = .directory
+        try FileManager.default.createSymbolicLink(
+            atPath: folder.path + "/link", withDestinationPath: "inner")
+        expected["link"] = .symbolicLink
+
+        let entries = try Directory(path: folder.path).entries()
+        #expect(entries.count == expected.count)
+        #expect(
+            Dictionary(entries.map { ($0.name, $0.kind) }, uniquingKeysWith: { first, _ in first })
+                == expected)
+    }
 }
