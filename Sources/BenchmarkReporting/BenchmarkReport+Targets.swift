@@ -51,24 +51,24 @@ extension BenchmarkReport {
         }
         // Reads against pread of the same bytes (store suite, issue 20), and read-only handles
         // against writable ones.
-        func store(_ op: String, size: Int = 4096) -> BenchmarkResult? { storeResult(op, valueSize: size) }
-        let pread = store("posix_read")
-        rateRatio("store get, 4 KiB, verified ÷ pread", store("get"), pread, goal: 1.0)
-        rateRatio("store get + expiry update, 4 KiB ÷ pread", store("get_touch"), pread, goal: 0.5)
+        let pread = storeResult("posix_read")
+        rateRatio("store get, 4 KiB, verified ÷ pread", storeResult("get"), pread, goal: 1.0)
+        rateRatio("store get + expiry update, 4 KiB ÷ pread", storeResult("get_touch"), pread, goal: 0.5)
         rateRatio(
-            "cache bytes(forKey:) hit, 4 KiB, one thread ÷ pread", store("cache_get"), pread, goal: 0.8)
+            "cache bytes(forKey:) hit, 4 KiB, one thread ÷ pread", storeResult("cache_get"), pread, goal: 0.8)
         rateRatio(
-            "store get, 4 KiB, read-only handle ÷ writable handle", store("get_read_only"), store("get"),
+            "store get, 4 KiB, read-only handle ÷ writable handle", storeResult("get_read_only"),
+            storeResult("get"),
             goal: 0.9)
         rateRatio(
-            "cache hit, 4 KiB, read-only cache ÷ writable cache", store("cache_get_read_only"),
-            store("cache_get"), goal: 0.9)
+            "cache hit, 4 KiB, read-only cache ÷ writable cache", storeResult("cache_get_read_only"),
+            storeResult("cache_get"), goal: 0.9)
         rateRatio(
-            "cache withValue(forKey:) hit, 4 KiB ÷ pread", store("cache_with_value"), pread, goal: 0.8)
+            "cache withValue(forKey:) hit, 4 KiB ÷ pread", storeResult("cache_with_value"), pread, goal: 0.8)
         rateRatio(
             "cache withValue(forKey:) hit, 1 MiB ÷ bytes(forKey:) hit",
-            store("cache_with_value", size: 1 << 20),
-            store("cache_get", size: 1 << 20), goal: 1.0)
+            storeResult("cache_with_value", valueSize: 1 << 20),
+            storeResult("cache_get", valueSize: 1 << 20), goal: 1.0)
         // Two readers over one, with a writer running.
         if let two = results.first(where: {
             $0.suite == "concurrency" && $0.op == "read" && $0.extra("scaling") != nil
