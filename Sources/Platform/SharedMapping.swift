@@ -71,7 +71,7 @@ public struct SharedWords: @unchecked Sendable {
         assert(offset % 8 == 0 && offset + 8 <= length)
         #if canImport(Synchronization)
             if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) {
-                return atomicWord(at: offset).pointee.load(ordering: .relaxed)
+                return UInt64(littleEndian: atomicWord(at: offset).pointee.load(ordering: .relaxed))
             }
         #endif
         // A typed access, which every build compiles to one instruction.
@@ -100,7 +100,7 @@ public struct SharedWords: @unchecked Sendable {
         assert(isWritable && offset % 8 == 0 && offset + 8 <= length)
         #if canImport(Synchronization)
             if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) {
-                atomicWord(at: offset).pointee.store(value, ordering: .relaxed)
+                atomicWord(at: offset).pointee.store(value.littleEndian, ordering: .relaxed)
                 return
             }
         #endif
@@ -126,13 +126,16 @@ public struct SharedWords: @unchecked Sendable {
         #if canImport(Synchronization)
             if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) {
                 return atomicWord(at: offset).pointee
-                    .compareExchange(expected: expected, desired: desired, ordering: .acquiringAndReleasing)
+                    .compareExchange(
+                        expected: expected.littleEndian, desired: desired.littleEndian,
+                        ordering: .acquiringAndReleasing
+                    )
                     .exchanged
             }
         #endif
         #if canImport(Darwin)
             return OSAtomicCompareAndSwap64Barrier(
-                Int64(bitPattern: expected), Int64(bitPattern: desired),
+                Int64(bitPattern: expected.littleEndian), Int64(bitPattern: desired.littleEndian),
                 (base + offset).assumingMemoryBound(to: Int64.self))
         #else
             fatalError("no atomic compare-and-swap on this system")
@@ -140,8 +143,9 @@ public struct SharedWords: @unchecked Sendable {
     }
 
     #if canImport(Synchronization)
-        /// The word at byte `offset` as an atomic. Every platform Swift runs on is
-        /// little-endian, so the atomic's native word is the file's.
+        /// The word at byte `offset` as an atomic, in the host's byte order: callers convert to
+        /// and from the file's little-endian order (a no-op on every host but a big-endian
+        /// one, such as s390x).
         @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
         @inline(__always)
         private func atomicWord(at offset: Int) -> UnsafeMutablePointer<Atomic<UInt64>> {

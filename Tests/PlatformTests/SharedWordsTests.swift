@@ -37,4 +37,34 @@ import Testing
         #expect(words.load(at: counter) == UInt64(2 * rounds))
         withExtendedLifetime(mapping) {}
     }
+
+    /// The file's words are little-endian whatever the host (`Spec/store.md` §12.2), on every
+    /// access path: a store lays the low byte first, a load and a compare-and-swap read bytes
+    /// laid that way. (The atomics work in the host's order, which on a big-endian host would
+    /// be the reverse.)
+    @Test func wordsAreLittleEndianInTheFile() throws {
+        let directory = TemporaryDirectory()
+        let path = directory.path + "/words"
+        let fd = open(path, O_RDWR | O_CREAT, 0o644)
+        #expect(fd >= 0)
+        defer { close(fd) }
+        #expect(ftruncate(fd, 4_096) == 0)
+        let mapping = try SharedMapping.map(fd, length: 4_096, writable: true, path: path)
+        let words = mapping.words
+        let value: UInt64 = 0x0102_0304_0506_0708
+        let laidOut: [UInt8] = [8, 7, 6, 5, 4, 3, 2, 1]
+
+        words.store(value, at: 64)
+        #expect(Array(UnsafeRawBufferPointer(start: words.bytes(at: 64, count: 8), count: 8)) == laidOut)
+
+        laidOut.withUnsafeBytes {
+            words.bytes(at: 128, count: 8).copyMemory(from: $0.baseAddress!, byteCount: 8)
+        }
+        #expect(words.load(at: 128) == value)
+        #expect(words.compareExchange(expecting: value, replacingWith: value + 1, at: 128))
+        #expect(Array(UnsafeRawBufferPointer(start: words.bytes(at: 128, count: 8), count: 8))[0] == 9)
+        #expect(words.add(1, at: 128) == value + 1)
+        #expect(words.load(at: 128) == value + 2)
+        withExtendedLifetime(mapping) {}
+    }
 }
