@@ -13,12 +13,7 @@ import Testing
     /// the lock let two holders in, here about once in 4,000 givings back.)
     @Test func aWordGivenBackWithAStoreIsTakenByOneThreadAtATime() throws {
         let directory = TemporaryDirectory()
-        let path = directory.path + "/words"
-        let fd = open(path, O_RDWR | O_CREAT, 0o644)
-        #expect(fd >= 0)
-        defer { close(fd) }
-        #expect(ftruncate(fd, 4_096) == 0)
-        let mapping = try SharedMapping.map(fd, length: 4_096, writable: true, path: path)
+        let mapping = try Self.mappedFile(in: directory)
         let words = mapping.words
         let lock = 256
         let counter = 512
@@ -44,12 +39,7 @@ import Testing
     /// be the reverse.)
     @Test func wordsAreLittleEndianInTheFile() throws {
         let directory = TemporaryDirectory()
-        let path = directory.path + "/words"
-        let fd = open(path, O_RDWR | O_CREAT, 0o644)
-        #expect(fd >= 0)
-        defer { close(fd) }
-        #expect(ftruncate(fd, 4_096) == 0)
-        let mapping = try SharedMapping.map(fd, length: 4_096, writable: true, path: path)
+        let mapping = try Self.mappedFile(in: directory)
         let words = mapping.words
         let value: UInt64 = 0x0102_0304_0506_0708
         let laidOut: [UInt8] = [8, 7, 6, 5, 4, 3, 2, 1]
@@ -66,5 +56,15 @@ import Testing
         #expect(words.add(1, at: 128) == value + 1)
         #expect(words.load(at: 128) == value + 2)
         withExtendedLifetime(mapping) {}
+    }
+
+    /// A writable shared mapping of a new 4 KiB file in `directory`, its words all zero.
+    static func mappedFile(in directory: TemporaryDirectory) throws -> SharedMapping {
+        let path = directory.path + "/words"
+        let fd = open(path, O_RDWR | O_CREAT, 0o644)
+        #expect(fd >= 0)
+        defer { close(fd) }
+        #expect(ftruncate(fd, 4_096) == 0)
+        return try SharedMapping.map(fd, length: 4_096, writable: true, path: path)
     }
 }
