@@ -43,16 +43,19 @@ import Testing
         let words = mapping.words
         let value: UInt64 = 0x0102_0304_0506_0708
         let laidOut: [UInt8] = [8, 7, 6, 5, 4, 3, 2, 1]
+        func bytesInFile(at offset: Int) -> [UInt8] {
+            Array(UnsafeRawBufferPointer(start: words.bytes(at: offset, count: 8), count: 8))
+        }
 
         words.store(value, at: 64)
-        #expect(Array(UnsafeRawBufferPointer(start: words.bytes(at: 64, count: 8), count: 8)) == laidOut)
+        #expect(bytesInFile(at: 64) == laidOut)
 
         laidOut.withUnsafeBytes {
             words.bytes(at: 128, count: 8).copyMemory(from: $0.baseAddress!, byteCount: 8)
         }
         #expect(words.load(at: 128) == value)
         #expect(words.compareExchange(expecting: value, replacingWith: value + 1, at: 128))
-        #expect(Array(UnsafeRawBufferPointer(start: words.bytes(at: 128, count: 8), count: 8))[0] == 9)
+        #expect(bytesInFile(at: 128)[0] == 9)
         #expect(words.add(1, at: 128) == value + 1)
         #expect(words.load(at: 128) == value + 2)
         withExtendedLifetime(mapping) {}
