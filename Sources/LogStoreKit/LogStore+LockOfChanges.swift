@@ -88,6 +88,19 @@ extension LogStore {
         take(.flush, of: coordination, waiting: waiting, watch: &flushWatch)
     }
 
+    /// Takes the lock of changes, waiting for as long as its holder lives: a wait ends only
+    /// with the lock taken, so there is no answer to look at. Holds `accessLock`.
+    func waitForLockOfChanges(_ coordination: Coordination) {
+        let taken = takeLockOfChanges(coordination, waiting: true)
+        assert(taken, "a wait for the lock of changes ended without it")
+    }
+
+    /// Takes the flush lock as ``waitForLockOfChanges(_:)`` takes the lock of changes.
+    func waitForFlushLock(_ coordination: Coordination) {
+        let taken = takeFlushLock(coordination, waiting: true)
+        assert(taken, "a wait for the flush lock ended without it")
+    }
+
     /// What a waiter for one lock last saw of its holder (§12.8 step 3).
     struct HolderWatch {
         /// The token it watched, the count of takings then, and when it last asked whether that

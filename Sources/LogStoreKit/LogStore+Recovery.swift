@@ -21,7 +21,7 @@ extension LogStore {
                 try storeIO { try sharedCoordination.mapForWriting(extending: false) }
                 guard sharedCoordination.isWellFormed else { throw cannotJoin() }
                 try takeToken(sharedCoordination)
-                _ = takeLockOfChanges(sharedCoordination, waiting: true)
+                waitForLockOfChanges(sharedCoordination)
             } else {
                 try storeIO { try sharedCoordination.mapForWriting(extending: true) }
             }

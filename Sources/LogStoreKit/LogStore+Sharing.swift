@@ -162,7 +162,7 @@ extension LogStore {
     /// section's end, with `base` at its end). Holds `writerLock`.
     private func cleanUpAfterDeadHolder(_ coordination: Coordination) throws(LogStoreError) {
         // A process writing the other area out writes past `base`: it finishes first.
-        _ = takeFlushLock(coordination, waiting: true)
+        waitForFlushLock(coordination)
         defer { coordination.release(.flush) }
         coordination.finishInterruptedMove()
         if pathNamesAnotherFile() { try reload(expecting: nil, state: nil) }
@@ -257,7 +257,7 @@ extension LogStore {
     /// finishes a move of the areas it left half done (§12.3 step 3), under the flush lock (a
     /// process writing the other area out moves `base`).
     func finishInterruptedMove(_ coordination: Coordination) {
-        _ = takeFlushLock(coordination, waiting: true)
+        waitForFlushLock(coordination)
         defer { coordination.release(.flush) }
         coordination.finishInterruptedMove()
     }

@@ -72,7 +72,7 @@ extension LogStore {
         guard appliedLength > flushedLength || coordination.base < coordination.plainState.split else {
             return
         }
-        _ = takeFlushLock(coordination, waiting: true)
+        waitForFlushLock(coordination)
         defer { coordination.release(.flush) }
         let state = coordination.plainState
         if state.base < state.split {
@@ -101,7 +101,7 @@ extension LogStore {
     /// that lock only, and reads `base` and `split` as they must stay until it is done. Holds
     /// `writerLock` and the lock of changes, not the flush lock.
     func publishNewGeneration(_ coordination: Coordination, length: UInt64) {
-        _ = takeFlushLock(coordination, waiting: true)
+        waitForFlushLock(coordination)
         defer { coordination.release(.flush) }
         publishNewGenerationHoldingFlushLock(coordination, length: length)
     }

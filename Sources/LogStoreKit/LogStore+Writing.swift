@@ -396,8 +396,9 @@ extension LogStore {
             try prepareToWriteRecords()
             // Shared: under the flush lock, from the write to the move of the areas past it
             // (§12.7 rule 5), so that a process writing the other area out never sees them move.
-            let flushLocked = isWritable && coordination.map { takeFlushLock($0, waiting: true) } == true
-            defer { if flushLocked { coordination?.release(.flush) } }
+            let flushLocking = isWritable ? coordination : nil
+            if let flushLocking { waitForFlushLock(flushLocking) }
+            defer { flushLocking?.release(.flush) }
             let offset = flushedLength
             try withUnsafeTemporaryAllocation(byteCount: headLength, alignment: 8) {
                 (head) throws(LogStoreError) in
