@@ -10,7 +10,14 @@ extension Driver {
     {
         let key = try request.string("key")
         if request.op == "cache.userMetadata" {
-            guard let found = try cache.userMetadata(forKey: key) else { return ["userMetadata": .null] }
+            let read: [UInt8]?
+            do {
+                read = try cache.userMetadata(forKey: key)
+            } catch .corruptEntry where faults.contains(.damagedUserMetadataAsNone) {
+                // The damage hidden: the entry answers as one stored without user metadata.
+                read = []
+            }
+            guard let found = read else { return ["userMetadata": .null] }
             if faults.contains(.userMetadataReadIsAHit), !session.readOnly {
                 // Inspecting taken for a read: the value is read, which is a hit.
                 _ = try cache.bytes(forKey: key)

@@ -56,6 +56,7 @@ extension Fault {
         case .damagedVariantKept: "variants"
         case .userMetadataReadIsAHit: "user metadata"
         case .userMetadataLostOnCompaction: "user metadata"
+        case .damagedUserMetadataAsNone: "user metadata"
         case .setUserMetadataCreatesEntry: "user metadata"
         }
     }
@@ -125,6 +126,8 @@ extension Fault {
             "a damaged variant is made again without being removed first (no remove record)"
         case .userMetadataReadIsAHit: "reading user metadata is a hit (extends the expiry, takes a number)"
         case .userMetadataLostOnCompaction: "compaction drops every entry's user metadata"
+        case .damagedUserMetadataAsNone:
+            "user metadata that fails its checksum reads as none, not `corruptEntry`"
         case .setUserMetadataCreatesEntry:
             "setting user metadata with no live entry stores an empty value and answers true"
         }
@@ -184,6 +187,7 @@ extension Fault {
         case .damagedVariantKept: ["--filter", "cache/variants/", "--backend", "hybrid"]
         case .userMetadataReadIsAHit: ["--filter", "cache/meta/", "--backend", "directory"]
         case .userMetadataLostOnCompaction: ["--filter", "cache/meta/", "--backend", "log"]
+        case .damagedUserMetadataAsNone: ["--filter", "cache/meta/damaged", "--backend", "hybrid"]
         case .setUserMetadataCreatesEntry: ["--filter", "cache/meta/", "--backend", "hybrid"]
         }
     }

@@ -127,6 +127,9 @@ enum Fault: String, CaseIterable, Sendable {
     case userMetadataReadIsAHit = "user-metadata-read-is-a-hit"
     /// Compaction drops every entry's user metadata (the driver clears it after compacting).
     case userMetadataLostOnCompaction = "user-metadata-lost-on-compaction"
+    /// User metadata that fails its checksum reads as none, and the entry stays (the driver
+    /// answers an empty block for `corruptEntry`).
+    case damagedUserMetadataAsNone = "damaged-user-metadata-as-none"
     /// Setting user metadata for a key with no live entry stores an empty value with it and
     /// answers true, instead of changing nothing and answering false.
     case setUserMetadataCreatesEntry = "set-user-metadata-creates-entry"

@@ -264,6 +264,23 @@ class Scenario:
         self.model.journal.append(("flip", {b: (paths[b], flips[b][0], mask) for b in paths}))
         return self.add({"op": "runner.damage", "path": {"$backend": paths}, "flip": {"$backend": flips}}, {})
 
+    def damage_first_user_metadata(self, key):
+        """Flips one bit in the middle of key's user-metadata bytes (Spec/store.md §13.1) in the
+        log of the log and hybrid backends (the cache closed). key's put must be the log's first
+        record: the image of the files lays out no user-metadata blocks, so it knows no later
+        record's offset."""
+        paths, flips = {}, {}
+        for backend in backendfiles.LOG_NAMES:
+            log = self.backend_files(backend).log
+            first, kind, named = log.records[0]
+            assert kind == storewriter.PUT and named == backendfiles.key_bytes(key), key
+            inline = len(log.puts[key][0])  # the value as the record holds it (a hybrid tag included)
+            block = first + storewriter.RECORD_HEADER_SIZE + len(named) + inline + 8
+            paths[backend] = backendfiles.LOG_NAMES[backend]
+            flips[backend] = [block + len(self.model.entries[key].user_metadata) // 2, 0x10]
+        self.model.damage_user_metadata(key)
+        return self.add({"op": "runner.damage", "path": {"$backend": paths}, "flip": {"$backend": flips}}, {})
+
     def damage_path(self, path, expect=None, **action):
         """A runner.damage step on one item of the folder (the cache closed)."""
         request = {"op": "runner.damage", "path": path}
@@ -280,6 +297,8 @@ class Scenario:
                 "steps": [{"request": r, "expect": e} for r, e in self.steps]}
         if getattr(self, "backends", None):
             case["backends"] = self.backends
+        if getattr(self, "requires", None):
+            case["requires"] = self.requires
         return case
 
 
@@ -1260,6 +1279,16 @@ def user_metadata():
            .advance(1000).purge().user_metadata("c").store("c", value("gamma")).user_metadata("c")
            .store("d", value("delta"), modified).clear().user_metadata("d").store("d", value("delta"))
            .user_metadata("d"))
+    s = only(list(backendfiles.LOG_NAMES), Scenario(
+        "meta/damaged-user-metadata", "User metadata that fails its checksum on disk makes the entry corrupt "
+        "when it is read: a read-only cache throws corruptEntry and keeps the entry; a writable one throws and "
+        "removes it, so the next read of it misses. Other entries and their user metadata are unaffected.",
+        covers=["cache §13.3", "cache §8.2", "store §13.1", "store §13.4"]))
+    s.requires = ["storeFormat3"]  # the runner damages the log's user-metadata block (Spec/conformance.md §5.1)
+    s.store("a", value("alpha"), etag).store("b", value("beta"), modified).close().damage_first_user_metadata("a")
+    yield (s.reopen(read_only=True).user_metadata("a").count().user_metadata("a").user_metadata("b").read("b")
+           .reopen().user_metadata("a").contains("a").user_metadata("a").read("a").check().user_metadata("b")
+           .store("a", value("alpha again"), etag).user_metadata("a").read("a"))
 
 
 def random_variant_sequences(count=RANDOM_VARIANT_SEQUENCES, seed=20261124):

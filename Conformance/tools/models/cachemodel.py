@@ -63,6 +63,7 @@ class Entry:
         self.corrupt = False
         self.counted = None  # the size it counts with when damage changed it (backends §5.6)
         self.user_metadata = b""  # §13: opaque bytes kept with the entry, empty when none
+        self.user_metadata_corrupt = False  # its stored user metadata fails its checksum (§13.3)
 
     @property
     def size(self):
@@ -291,6 +292,11 @@ class CacheModel:
         entry = self.entries.get(key)
         if entry is None or self.expired(entry):
             return None
+        if entry.user_metadata_corrupt:
+            # As a read that finds a corrupt value (§8.2): a writable cache removes the entry.
+            if not self.read_only:
+                self.drop(key)
+            raise CacheError("corruptEntry")
         return entry.user_metadata
 
     def set_user_metadata(self, key, user_metadata):
@@ -444,6 +450,11 @@ class CacheModel:
         if key in self.entries:
             self.entries[key].corrupt = True
             self.entries[key].counted = counted
+
+    def damage_user_metadata(self, key):
+        """The stored bytes of key's user metadata were damaged while the cache was closed; its
+        value is intact."""
+        self.entries[key].user_metadata_corrupt = True
 
     def damage_variant(self, key, maximum):
         """The stored bytes of a variant were damaged while the cache was closed."""
