@@ -233,6 +233,44 @@ import Testing
         #expect(cache.keys == ["c", "d", "e"])
     }
 
+    /// With more entries than one batch of eviction candidates holds (64 here), eviction still
+    /// takes exactly the least recently used: the batch is the smallest sequences of a full scan,
+    /// candidates hit since that scan are skipped, and a spent batch is refilled by scanning again.
+    @Test(arguments: Backend.allCases)
+    func evictionIsExactlyLeastRecentlyUsedBeyondOneBatchOfCandidates(backend: Backend) throws {
+        let directory = TemporaryDirectory()
+        let limit = 300
+        let cache = try ImageCache(
+            configuration: configuration(backend, directory, clock: ManualClock(), maximumEntryCount: limit))
+        // The keys from least to most recently used, as the cache should order them.
+        var recency: [String] = []
+        var stored = 0
+        func storeNext() throws -> String? {
+            let key = "k\(stored)"
+            try cache.store([UInt8(truncatingIfNeeded: stored)], forKey: key)
+            stored += 1
+            recency.append(key)
+            return recency.count > limit ? recency.removeFirst() : nil
+        }
+        for _ in 0..<limit { #expect(try storeNext() == nil) }
+        var generator = SplitMix64(state: 20_261_129)
+        var evictions = 0
+        for step in 0..<1_500 {
+            if generator.next() % 5 < 3 {
+                let key = recency[Int(generator.next() % UInt64(recency.count))]
+                #expect(try cache.bytes(forKey: key) != nil, "step \(step): \(key) missed")
+                recency.removeAll { $0 == key }
+                recency.append(key)
+            } else if let evicted = try storeNext() {
+                evictions += 1
+                #expect(!cache.contains(evicted), "step \(step): \(evicted) was not the one evicted")
+            }
+        }
+        #expect(evictions > 4 * 64)
+        #expect(cache.count == limit)
+        #expect(Set(cache.keys) == Set(recency))
+    }
+
     @Test(arguments: Backend.allCases)
     func theByteLimitEvictsInLeastRecentlyUsedOrder(backend: Backend) throws {
         let directory = TemporaryDirectory()
