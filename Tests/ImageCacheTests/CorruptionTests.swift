@@ -38,6 +38,36 @@ extension CacheBehaviourTests {
             #expect(try reopened.bytes(forKey: "entry 2") == [1, 2])
         }
 
+        /// `withValue(forKey:_:)` checks what it lends as a read does (§8.2): a damaged value is
+        /// `corruptEntry`, its body never sees the bytes, and the entry is gone after it. The log
+        /// lends from its file mapping, a path of its own.
+        @Test(arguments: Backend.allCases)
+        func withValueLendsNoDamagedBytes(backend: Backend) throws {
+            let directory = TemporaryDirectory()
+            let settings = configuration(
+                backend, directory, clock: ManualClock(), externalStorageThreshold: 500)
+            do {
+                let cache = try ImageCache(configuration: settings)
+                for index in 0..<3 {
+                    try cache.store(bytes(seed: UInt64(index), count: 600), forKey: "entry \(index)")
+                }
+                try cache.close()
+            }
+            try corrupt(Array(bytes(seed: 1, count: 600)[100..<164]), under: directory.cacheURL)
+            let cache = try ImageCache(configuration: settings)
+            var lent = 0
+            #expect {
+                try cache.withValue(forKey: "entry 1") { _ in lent += 1 }
+            } throws: {
+                isCorruptEntry($0, key: "entry 1")
+            }
+            #expect(lent == 0)
+            #expect(try cache.withValue(forKey: "entry 1") { _ in lent += 1 } == nil)
+            #expect(cache.keys == ["entry 0", "entry 2"])
+            #expect(try cache.withValue(forKey: "entry 2") { Array($0) } == bytes(seed: 2, count: 600))
+            #expect(lent == 0)
+        }
+
         /// §4.3 decides expiry before any value is read: a damaged entry that has expired is a
         /// plain miss, not `corruptEntry`, even though reading its value would fail.
         @Test(arguments: Backend.allCases)
