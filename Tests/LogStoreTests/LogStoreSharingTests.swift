@@ -265,6 +265,49 @@ import Testing
         try writer.close()
     }
 
+    /// §12.4: a published record in the log file that fails a check ends a catch-up's scan there.
+    /// The handle keeps what came before it, applies nothing after it, and looks again at its
+    /// next read; it never answers with the damaged record or anything past it.
+    @Test(arguments: [true, false])
+    func aCatchUpStopsAtAPublishedRecordThatFailsItsChecks(mapped: Bool) throws {
+        let directory = TemporaryDirectory()
+        let path = directory.file()
+        let writer = try Self.shared(path, first: true, mapped: mapped)
+        let reader = try Self.shared(path, first: false, mapped: mapped)
+        try writer.put([1], forKey: "k", metadata: metadata(1))
+        #expect(try reader.value(forKey: "k") == [1])
+        // Longer than half the area: written to the log file directly, where a catch-up scans it.
+        let large = [UInt8](repeating: 0xA5, count: CoordinationFormat.areaCapacity / 2 + 1)
+        try writer.put(large, forKey: "large", metadata: metadata(2))
+        // A bit of its header's expiry (under the header checksum) flipped, as a stray write would.
+        let file = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
+        let keyAndValue = Array("large".utf8) + large.prefix(16)
+        let keyOffset = try #require(
+            (0...(file.count - keyAndValue.count)).first {
+                file[$0..<$0 + keyAndValue.count].elementsEqual(keyAndValue)
+            })
+        let expiry = keyOffset - RecordFormat.recordHeaderSize + 40
+        let handle = try FileHandle(forUpdating: URL(fileURLWithPath: path))
+        try handle.seek(toOffset: UInt64(expiry))
+        try handle.write(contentsOf: [file[expiry] ^ 0x10])
+        try handle.close()
+        try writer.put([3], forKey: "after", metadata: metadata(3))
+        for _ in 0..<2 {
+            #expect(try reader.value(forKey: "large") == nil)
+            #expect(try reader.value(forKey: "after") == nil)
+            #expect(try reader.value(forKey: "k") == [1])
+        }
+        #expect(reader.count == 1)
+        // The writer reads its own record through the same checks: damage, not wrong bytes.
+        #expect(throws: LogStoreError.self) { try writer.value(forKey: "large") }
+        #expect(try writer.value(forKey: "after") == [3])
+        // The reader's close would synchronize in a section, which a handle whose view stops
+        // short of the published length must not enter (§12.7): it reports that, and closes.
+        #expect(throws: LogStoreError.self) { try reader.close() }
+        #expect(throws: LogStoreError.closed(path: path)) { try reader.value(forKey: "k") }
+        try writer.close()
+    }
+
     @Test func aCompactionInOneHandleIsFollowedByTheOthers() throws {
         let directory = TemporaryDirectory()
         let path = directory.file()
