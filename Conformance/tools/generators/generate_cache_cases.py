@@ -773,6 +773,24 @@ def damaged_files():
     s.model.entries.pop("a")
     s.reopen().read("a").read("b").count()
     yield s
+    # Spec/backends.md §3.5: what makes a held entry's file a corrupt entry when it is read. The
+    # file changed after the index was written, so the open reads it, finds it unusable, and holds
+    # the entry as indexed (§3.4).
+    other_record = b"ICENTR02" + backendfiles.entry_record("b", value("bravo"), T0, INT64_MAX, 2)
+    for label, what, action in [
+        ("wrong-magic", "whose magic is not ICENTR02", {"flip": [3, 0x01]}),
+        ("bytes-after-the-record", "with bytes after its record", {"append": b64(b"x")}),
+        ("another-keys-record", "that holds another key's intact record", {"write": b64(other_record)}),
+    ]:
+        s = only(["directory"], Scenario(
+            f"damage/directory-entry-file-{label}",
+            f"An entry file {what} is a corrupt entry: the entry is held as indexed, and its read throws "
+            "corruptEntry and removes it; the other entry is unaffected.",
+            covers=["backends §3.5", "backends §3.4", "cache §8.2"]))
+        s.store("a", value("alpha")).store("b", value("bravo")).close()
+        s.damage_path("entries/" + backendfiles.file_name("a"), **action)
+        s.model.damage("a")
+        yield s.reopen().count().read("a").read("a").read("b").count().keys()
     yield (only(["directory"], Scenario("damage/directory-index-unknown-version", "An index of an unknown version fails the open.",
                                         covers=["backends §3.4", "cache §8.3"]))
            .store("a", value("alpha")).close()
