@@ -39,6 +39,30 @@ import Testing
         }
     }
 
+    /// The rest of §3.1's ranges, each alone, with the reason the error gives.
+    @Test(arguments: [
+        ("memoryCostLimit", "memoryCostLimit must not be negative, got -1"),
+        ("externalStorageThreshold", "externalStorageThreshold must be at least 1, got 0"),
+        ("maximumPixelCount", "decodingLimits must be positive"),
+        ("maximumDecompressedBytes", "decodingLimits must be positive"),
+        ("directory", "directory must be a file URL"),
+    ])
+    func rejectsEachOtherSettingOutOfRange(setting: String, reason: String) throws {
+        let directory = TemporaryDirectory()
+        var settings = configuration(.hybrid, directory, clock: ManualClock())
+        switch setting {
+        case "memoryCostLimit": settings.memoryCostLimit = -1
+        case "externalStorageThreshold": settings.externalStorageThreshold = 0
+        case "maximumPixelCount": settings.decodingLimits.maximumPixelCount = 0
+        case "maximumDecompressedBytes": settings.decodingLimits.maximumDecompressedBytes = 0
+        default: settings.directory = try #require(URL(string: "https://example.com/cache"))
+        }
+        #expect(throws: CacheError.invalidConfiguration(reason: reason)) {
+            try ImageCache(configuration: settings)
+        }
+        #expect(!FileManager.default.fileExists(atPath: directory.cacheURL.path), "nothing made on disk")
+    }
+
     /// `Spec/cache.md` §4.2: the earlier of now + timeToLive and now + maximumAge; never without
     /// them; a sum past `Int64` is never too.
     @Test func anEntryExpiresAtTheEarlierOfItsTimeToLiveAndMaximumAge() throws {

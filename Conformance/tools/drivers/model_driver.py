@@ -171,6 +171,7 @@ def check_configuration(configuration):
     limits = configuration.get("decodingLimits", {})
     wrong = [configuration.get("timeToLive", 1) < 1, configuration.get("maximumAge", 1) < 1,
              configuration.get("maximumBytes", 0) < 0, configuration.get("maximumEntryCount", 1) < 1,
+             configuration.get("memoryCostLimit", 0) < 0,
              limits.get("maximumPixelCount", 1) < 1, limits.get("maximumDecompressedBytes", 1) < 1,
              not 1 <= configuration.get("thumbnailMaximumPixelSize", 1) <= (1 << 32) - 1]
     if any(wrong):

@@ -515,7 +515,10 @@ def invalid_configurations():
     """Spec/cache.md §3.1: opening with a setting out of range fails."""
     for label, configuration in [("zero-time-to-live", {"timeToLive": 0}), ("negative-maximum-age", {"maximumAge": -1}),
                                  ("negative-maximum-bytes", {"maximumBytes": -1}),
-                                 ("zero-maximum-entry-count", {"maximumEntryCount": 0})]:
+                                 ("zero-maximum-entry-count", {"maximumEntryCount": 0}),
+                                 ("negative-memory-cost-limit", {"memoryCostLimit": -1}),
+                                 ("zero-pixel-count-limit", {"decodingLimits": {"maximumPixelCount": 0}}),
+                                 ("zero-decompressed-bytes-limit", {"decodingLimits": {"maximumDecompressedBytes": 0}})]:
         yield {"name": f"basic/invalid-configuration-{label}", "note": "Opening with a setting out of range fails.",
                "covers": ["cache §3.1"],
                "steps": [{"request": {"op": "cache.open", "now": T0, "configuration": configuration},
