@@ -677,6 +677,23 @@ def damaged_files():
                .damage_path(path, symlink="/tmp").reopen_fails("symbolicLink"))
     yield (stored("damage/lock-is-a-link", "The folder's lock file as a link fails the open with symbolicLink.",
                   ["backends §1.5", "backends §1.6"]).damage_path("lock", symlink="lock-target").reopen_fails("symbolicLink"))
+    # hybrid, Spec/backends.md §5.4: intact records whose log values are neither an inline value
+    # nor a reference, appended by the runner after the close (as a writer with a bug might).
+    s = only(["hybrid"], Scenario(
+        "damage/hybrid-malformed-log-values",
+        "Intact log records whose values are empty, of an unknown tag, or a reference of the wrong length are "
+        "held, and each is a corrupt entry when it is read: the read throws corruptEntry and removes it; the "
+        "entry stored before them is unaffected.",
+        covers=["backends §5.4", "backends §5.2", "cache §8.2"]))
+    s.store("a", value("alpha")).close()
+    malformed = [("x", b""), ("y", b"\x07other tag"), ("z", b"\x02" + bytes(20))]
+    s.damage_path("hybrid.log", append=b64(b"".join(
+        storewriter.put(key.encode(), log_value, T0, INT64_MAX, 10 + index)
+        for index, (key, log_value) in enumerate(malformed))))
+    for index, (key, _) in enumerate(malformed):
+        s.model.adopt(key, b"", (T0, INT64_MAX, 10 + index))
+        s.model.damage(key)
+    yield s.reopen().contains("x").read("x").read("y").read("z").read("x").read("a").keys()
     # dictionary, Spec/backends.md §2.3
     for label, action, error in [("wrong-magic", {"flip": [0, 1]}, "corruptFile"),
                                  ("bytes-after-the-last-record", {"append": b64(b"\x00")}, "corruptFile"),
