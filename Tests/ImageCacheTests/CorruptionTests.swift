@@ -7,20 +7,27 @@ import Testing
 extension CacheBehaviourTests {
     /// `Spec/cache.md` §8: a damaged entry is reported once, removed, and harms nothing else.
     @Suite struct CorruptionTests {
+        /// Settings for `backend` in `directory` whose cache holds `count` entries of 600 bytes,
+        /// "entry 0" …, closed; then one bit of entry `damaged`'s value is flipped on disk.
+        static func cacheWithADamagedEntry(
+            _ backend: Backend, _ directory: TemporaryDirectory, count: Int, damaged: Int
+        ) throws -> CacheConfiguration {
+            // A low threshold puts the hybrid backend's 600-byte values in external files.
+            let settings = configuration(
+                backend, directory, clock: ManualClock(), externalStorageThreshold: 500)
+            let cache = try ImageCache(configuration: settings)
+            for index in 0..<count {
+                try cache.store(bytes(seed: UInt64(index), count: 600), forKey: "entry \(index)")
+            }
+            try cache.close()
+            try corrupt(Array(bytes(seed: UInt64(damaged), count: 600)[100..<164]), under: directory.cacheURL)
+            return settings
+        }
+
         @Test(arguments: Backend.allCases)
         func aDamagedValueIsReportedRemovedAndTheRestSurvive(backend: Backend) throws {
             let directory = TemporaryDirectory()
-            let clock = ManualClock()
-            // A low threshold puts the hybrid backend's 600-byte values in external files.
-            let settings = configuration(backend, directory, clock: clock, externalStorageThreshold: 500)
-            do {
-                let cache = try ImageCache(configuration: settings)
-                for index in 0..<5 {
-                    try cache.store(bytes(seed: UInt64(index), count: 600), forKey: "entry \(index)")
-                }
-                try cache.close()
-            }
-            try corrupt(Array(bytes(seed: 2, count: 600)[100..<164]), under: directory.cacheURL)
+            let settings = try Self.cacheWithADamagedEntry(backend, directory, count: 5, damaged: 2)
             let cache = try ImageCache(configuration: settings)
             #expect(cache.count == 5)
             #expect { try cache.bytes(forKey: "entry 2") } throws: { isCorruptEntry($0, key: "entry 2") }
@@ -44,16 +51,7 @@ extension CacheBehaviourTests {
         @Test(arguments: Backend.allCases)
         func withValueLendsNoDamagedBytes(backend: Backend) throws {
             let directory = TemporaryDirectory()
-            let settings = configuration(
-                backend, directory, clock: ManualClock(), externalStorageThreshold: 500)
-            do {
-                let cache = try ImageCache(configuration: settings)
-                for index in 0..<3 {
-                    try cache.store(bytes(seed: UInt64(index), count: 600), forKey: "entry \(index)")
-                }
-                try cache.close()
-            }
-            try corrupt(Array(bytes(seed: 1, count: 600)[100..<164]), under: directory.cacheURL)
+            let settings = try Self.cacheWithADamagedEntry(backend, directory, count: 3, damaged: 1)
             let cache = try ImageCache(configuration: settings)
             var lent = 0
             #expect {
