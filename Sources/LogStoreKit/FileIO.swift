@@ -42,23 +42,6 @@ final class FileAppender {
         try withUnsafeBytes(of: &little) { (bytes) throws(LogStoreError) in try append(bytes) }
     }
 
-    /// Overwrites bytes already appended at file offset `offset`, in the file or the buffer.
-    func patch(at offset: UInt64, _ bytes: UnsafeRawBufferPointer) throws(LogStoreError) {
-        let flushedPart = offset >= position ? 0 : Int(min(UInt64(bytes.count), position - offset))
-        if flushedPart > 0 {
-            try storeIO {
-                try FileSystem.write(
-                    descriptor, UnsafeRawBufferPointer(rebasing: bytes[..<flushedPart]), at: offset,
-                    path: path)
-            }
-        }
-        if flushedPart < bytes.count {
-            let start = offset + UInt64(flushedPart)
-            (buffer + Int(start - position)).copyMemory(
-                from: bytes.baseAddress! + flushedPart, byteCount: bytes.count - flushedPart)
-        }
-    }
-
     /// Flushes, then moves the write position `count` bytes on: the caller fills them directly.
     func skip(_ count: UInt64) throws(LogStoreError) {
         try flush()
