@@ -392,10 +392,15 @@ final class Coordination: @unchecked Sendable {
     /// (§12.10 rules 1 and 2; the caller checks the log's length, rule 3): valid, started
     /// afresh in this boot of the system, and naming the log's generation.
     func holdsStagedRecords(ofGeneration generation: UInt64) -> Bool {
-        guard isValid, let boot = SystemInformation.bootIdentity,
-            words.load(at: CoordinationFormat.bootOffset) == boot, self.generation == generation
-        else { return false }
-        return true
+        isValid && wasStartedThisBoot && self.generation == generation
+    }
+
+    /// Whether the file was started afresh in this boot of the system (its boot word, §12.2):
+    /// then no power cut came since, and what its processes published is in the page cache
+    /// whole. False when the boot's identity is unknown.
+    var wasStartedThisBoot: Bool {
+        guard isWellFormed, let boot = SystemInformation.bootIdentity else { return false }
+        return words.load(at: CoordinationFormat.bootOffset) == boot
     }
 
     /// Makes the file not valid: a writer that does not share has the store (§12.9). The

@@ -231,6 +231,14 @@ extension LogStore {
         var end = applied
         if applied < state.base {
             end = try scanPublished(from: applied, to: state.base, collect)
+            if end < state.base && skipsPublishedDamage {
+                // A published record that fails its checks is damage (§12.4): the scan skips
+                // it (§5.4, the durable length at `base`) and reads on.
+                var report = recoveryState
+                end = try scan(
+                    from: end, fileSize: state.base, durableLength: state.base, knownTypesOnly: true,
+                    following: .published, report: &report, sink: collect)
+            }
         }
         var staged = StagedEnds(other: state.base, current: state.split)
         if end >= state.base {
@@ -243,9 +251,9 @@ extension LogStore {
             if end >= state.base {
                 takeView(of: state, staged: staged)
             } else {
-                // A published record in the file fails its checks: what came before it is
-                // applied, the areas are not (their records would not follow on), and the next
-                // look tries again.
+                // A published record in the file fails its checks and is not skipped: what came
+                // before it is applied, the areas are not (their records would not follow on),
+                // and the next look tries again.
                 flushedLength = end
                 olderCount = 0
                 bufferedCount = 0

@@ -4,6 +4,15 @@
 #endif
 
 extension LogStore {
+    /// Whether a published record in the log file that fails its checks is damage this handle
+    /// skips (§12.4): the owner skips damage, and the published bytes are known whole. A
+    /// writer's coordination file was started afresh by a process alive beside it; a reader's
+    /// may be left from an earlier boot, whose last unsynchronized pages a power cut may have
+    /// torn, so only one started in this boot counts.
+    var skipsPublishedDamage: Bool {
+        options.skipsDamagedRecords && (isWritable || coordination?.wasStartedThisBoot == true)
+    }
+
     /// The most bytes a skipping open searches for the next valid record after damage; beyond
     /// it, the rest of the synchronized part is given up as damaged (a bound on open's time).
     static let damageSearchLimit: UInt64 = 64 << 20
@@ -22,10 +31,14 @@ extension LogStore {
     ///    looks at most ``damageSearchLimit`` bytes past the damage; a chain that reaches the
     ///    end of that window counts (the scan checks what follows as usual).
     /// 3. Without one, everything up to the durable length is lost.
+    ///
+    /// The index is not changed here: the result names the record that stands in for the
+    /// damaged one (a remove of its key, or a clear), which the caller applies where its scan
+    /// applies records (at open, the index; in a catch-up, the records it collects).
     func skipDamage(
         at offset: UInt64, head: UnsafeRawBufferPointer, durableLength: UInt64, knownTypesOnly: Bool,
-        report: inout RecoveryReport
-    ) throws(LogStoreError) -> UInt64 {
+        in descriptor: Int32
+    ) throws(LogStoreError) -> SkippedDamage {
         let headerSize = UInt64(RecordFormat.recordHeaderSize)
         let declared = RecordFormat.decodeHeader(head, major: formatMajor)
         let keyLength = UInt64(declared.keyLength)
@@ -37,37 +50,49 @@ extension LogStore {
             let end = offset + headerSize + keyLength + blockLength + declared.valueLength
             let followedByRecord =
                 end == durableLength
-                ? true : try validHeader(at: end, limit: durableLength, knownTypesOnly: knownTypesOnly)
+                ? true
+                : try validHeader(
+                    at: end, limit: durableLength, knownTypesOnly: knownTypesOnly, in: descriptor)
             if followedByRecord {
-                let key = UnsafeRawBufferPointer(
-                    start: head.baseAddress! + RecordFormat.recordHeaderSize, count: declared.keyLength)
+                let key = Array(
+                    UnsafeRawBufferPointer(
+                        start: head.baseAddress! + RecordFormat.recordHeaderSize, count: declared.keyLength))
                 // The safe direction: a record that may have changed the key's value (a put, a
                 // remove, or a type byte the damage may have hit) removes the key.
+                var standIn: RecordFormat.RecordType?
                 switch RecordFormat.RecordType(rawValue: declared.type) {
-                case .clear?:
-                    index.removeAll()
-                    liveBytes = 0
-                case .touch?, .userMetadata?:
-                    break
-                case .put?, .remove?, nil:
-                    if keyLength > 0, let previous = index.remove(key) { liveBytes &-= previous.recordLength }
+                case .clear?: standIn = .clear
+                case .touch?, .userMetadata?: standIn = nil
+                case .put?, .remove?, nil: standIn = keyLength > 0 ? .remove : nil
                 }
-                report.damagedRecords.append(
-                    DamagedRecord(offset: offset, length: end - offset, key: keyLength > 0 ? Array(key) : nil)
-                )
-                return end
+                let record = DamagedRecord(
+                    offset: offset, length: end - offset, key: keyLength > 0 ? key : nil)
+                return SkippedDamage(
+                    next: end, record: record,
+                    standIn: standIn.map { ScannedHeader(standingInFor: $0, keyLength: key.count) }, key: key)
             }
         }
         let next = try nextChainStart(
-            after: offset, durableLength: durableLength, knownTypesOnly: knownTypesOnly)
-        report.damagedRecords.append(DamagedRecord(offset: offset, length: next - offset, key: nil))
-        return next
+            after: offset, durableLength: durableLength, knownTypesOnly: knownTypesOnly, in: descriptor)
+        return SkippedDamage(
+            next: next, record: DamagedRecord(offset: offset, length: next - offset, key: nil), standIn: nil,
+            key: [])
+    }
+
+    /// What skipping one damaged span does (``skipDamage``): where the scan goes on, the span
+    /// as reported, and the record that stands in for it in the index, with its key.
+    struct SkippedDamage {
+        var next: UInt64
+        var record: DamagedRecord
+        /// A remove of ``key``, a clear, or nil: nothing changes.
+        var standIn: ScannedHeader?
+        var key: [UInt8]
     }
 
     /// Whether a valid record header (with its key) starts at `offset` and ends by `limit`.
-    private func validHeader(at offset: UInt64, limit: UInt64, knownTypesOnly: Bool) throws(LogStoreError)
-        -> Bool
-    {
+    private func validHeader(
+        at offset: UInt64, limit: UInt64, knownTypesOnly: Bool, in descriptor: Int32
+    ) throws(LogStoreError) -> Bool {
         let headerSize = RecordFormat.recordHeaderSize
         guard limit > offset, limit - offset >= UInt64(headerSize) else { return false }
         let head = UnsafeMutableRawBufferPointer.allocate(
@@ -96,9 +121,9 @@ extension LogStore {
     /// The first offset after `offset` where valid records chain up to `durableLength` (or
     /// past it), or to the end of the search window, searched in memory; `durableLength` when
     /// there is none.
-    private func nextChainStart(after offset: UInt64, durableLength: UInt64, knownTypesOnly: Bool)
-        throws(LogStoreError) -> UInt64
-    {
+    private func nextChainStart(
+        after offset: UInt64, durableLength: UInt64, knownTypesOnly: Bool, in descriptor: Int32
+    ) throws(LogStoreError) -> UInt64 {
         let start = offset + 1
         guard durableLength > start else { return durableLength }
         let count = Int(min(durableLength - start, Self.damageSearchLimit))
@@ -134,5 +159,15 @@ extension LogStore {
             }
             return durableLength
         }
+    }
+}
+
+extension LogStore.ScannedHeader {
+    /// The record that stands in for a damaged one (§5.4 rule 1): a remove of its key, or a
+    /// clear. It occupies no bytes of the log.
+    init(standingInFor type: RecordFormat.RecordType, keyLength: Int) {
+        self.init(
+            valueChecksum: 0, type: type.rawValue, keyLength: keyLength, valueLength: 0,
+            metadata: EntryMetadata(createdAt: 0), recordLength: 0)
     }
 }

@@ -78,11 +78,15 @@ extension LogStore {
         // store: it is taken up whole, its torn tail cut, as a first process would (§12.2 rule 4).
         let takingUp =
             joining && sharedCoordination!.generation != generation && sharedCoordination!.isWriting
+        // Published bytes in the log file are whole when the coordination file is of this boot
+        // (§12.4): a record there that fails its checks is damage, not a torn tail.
+        var publishedIsWhole = false
         if joining && !takingUp {
             // The others published this log: in the file up to `base`, then in the staging area
             // (read below); what lies past it in the file is no one's yet.
             guard sharedCoordination!.generation == generation else { throw cannotJoin() }
             fileSize = min(fileSize, sharedCoordination!.base)
+            publishedIsWhole = true
         } else if !isWritable, let found = Coordination.openForReading(path: coordinationPath),
             found.isWellFormed
         {
@@ -91,6 +95,7 @@ extension LogStore {
             adopt(found)
             if let state = found.published, state.generation == generation {
                 fileSize = min(fileSize, state.base)
+                publishedIsWhole = found.wasStartedThisBoot
             }
         } else if isWritable && !joining {
             try storeIO { try FileSystem.remove(compactionPath) }
@@ -121,7 +126,8 @@ extension LogStore {
         // §5.3: how much of the log a synchronize() made durable. Damage before it is damage
         // to synchronized data; from it on, a record counts only whole and intact.
         let mark = loadSyncMark(generation: generation)
-        let durableLength = min(fileSize, max(start, mark ?? UInt64(RecordFormat.fileHeaderSize)))
+        let markedLength = min(fileSize, max(start, mark ?? UInt64(RecordFormat.fileHeaderSize)))
+        let durableLength = publishedIsWhole ? fileSize : markedLength
         var report = RecoveryReport(
             usedSnapshot: usedSnapshot, scannedRecords: 0, tailOffset: nil, discardedBytes: 0,
             durableLength: durableLength)
@@ -312,14 +318,27 @@ extension LogStore {
                 let header = Self.validHeader(
                     whole, legacy: legacy, major: formatMajor, knownTypesOnly: knownTypesOnly)
             else {
-                if offset >= durableLength || following != nil { return offset }
+                // A follower of published records skips damage only when it may (§12.4); a
+                // reader of what no one published waits for the writer instead.
+                if offset >= durableLength || following == .unpublished { return offset }
+                if following == .published && !skipsPublishedDamage { return offset }
                 guard
-                    let next = try damagedRecord(
+                    let skipped = try damagedRecord(
                         at: offset, head: UnsafeRawBufferPointer(head), fileSize: fileSize,
                         durableLength: durableLength, knownTypesOnly: knownTypesOnly, skips: !legacy,
-                        report: &report)
+                        in: descriptor)
                 else { return offset }
-                offset = next
+                report.damagedRecords.append(skipped.record)
+                if let standIn = skipped.standIn {
+                    skipped.key.withUnsafeBytes { key in
+                        if let sink {
+                            sink(standIn, key, offset)
+                        } else {
+                            Self.apply(standIn, key: key, at: offset, to: index, liveBytes: &liveBytes)
+                        }
+                    }
+                }
+                offset = skipped.next
                 continue
             }
             // Incomplete: a valid header whose value runs past the end of the file.
@@ -404,8 +423,8 @@ extension LogStore {
     /// off (`repairsDamage`: nil) or refuses.
     private func damagedRecord(
         at offset: UInt64, head: UnsafeRawBufferPointer, fileSize: UInt64, durableLength: UInt64,
-        knownTypesOnly: Bool, skips: Bool, report: inout RecoveryReport
-    ) throws(LogStoreError) -> UInt64? {
+        knownTypesOnly: Bool, skips: Bool, in descriptor: Int32
+    ) throws(LogStoreError) -> SkippedDamage? {
         let reader = WindowedReader(descriptor: descriptor, path: path, end: fileSize)
         var allZero = true
         try reader.read(offset, count: fileSize - offset) { piece in
@@ -416,7 +435,7 @@ extension LogStore {
         if options.skipsDamagedRecords && skips {
             return try skipDamage(
                 at: offset, head: head, durableLength: durableLength, knownTypesOnly: knownTypesOnly,
-                report: &report)
+                in: descriptor)
         }
         if options.repairsDamage { return nil }
         throw .corruptRecord(offset: offset)

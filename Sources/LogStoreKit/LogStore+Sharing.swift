@@ -128,12 +128,14 @@ extension LogStore {
                 // Finishing a dead holder's move of the areas changes them: follow them.
                 try catchUp(holdingLockOfChanges: true)
             }
-            // Appends go where the areas say (§12.7): a view that does not match them (a staged
-            // record that fails its checks) must not write.
+            // Appends go where the areas say (§12.7): a view that does not match them must not
+            // write. Under the lock nothing is published, so a view short of the length stopped
+            // at a published record that fails its checks (§12.4): that is damage, named so.
             guard
                 coordination.generation != generation
                     || (splitOffset == coordination.split && appliedLength == coordination.length)
             else {
+                if appliedLength < coordination.length { throw .corruptRecord(offset: appliedLength) }
                 throw .ioError(
                     operation: "catch up with the shared store", errno: Errno.invalidArgument.rawValue,
                     path: coordinationPath)

@@ -265,9 +265,10 @@ import Testing
         try writer.close()
     }
 
-    /// §12.4: a published record in the log file that fails a check ends a catch-up's scan there.
-    /// The handle keeps what came before it, applies nothing after it, and looks again at its
-    /// next read; it never answers with the damaged record or anything past it.
+    /// §12.4: in a handle that does not skip damage, a published record in the log file that
+    /// fails a check ends a catch-up's scan there. The handle keeps what came before it,
+    /// applies nothing after it, and looks again at its next read; it never answers with the
+    /// damaged record or anything past it, and its sections report the damage.
     @Test(arguments: [true, false])
     func aCatchUpStopsAtAPublishedRecordThatFailsItsChecks(mapped: Bool) throws {
         let directory = TemporaryDirectory()
@@ -280,17 +281,7 @@ import Testing
         let large = [UInt8](repeating: 0xA5, count: CoordinationFormat.areaCapacity / 2 + 1)
         try writer.put(large, forKey: "large", metadata: metadata(2))
         // A bit of its header's expiry (under the header checksum) flipped, as a stray write would.
-        let file = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
-        let keyAndValue = Array("large".utf8) + large.prefix(16)
-        let keyOffset = try #require(
-            (0...(file.count - keyAndValue.count)).first {
-                file[$0..<$0 + keyAndValue.count].elementsEqual(keyAndValue)
-            })
-        let expiry = keyOffset - RecordFormat.recordHeaderSize + 40
-        let handle = try FileHandle(forUpdating: URL(fileURLWithPath: path))
-        try handle.seek(toOffset: UInt64(expiry))
-        try handle.write(contentsOf: [file[expiry] ^ 0x10])
-        try handle.close()
+        let damagedOffset = try Self.flipExpiryBit(ofRecordWithKey: "large", value: large, in: path)
         try writer.put([3], forKey: "after", metadata: metadata(3))
         for _ in 0..<2 {
             #expect(try reader.value(forKey: "large") == nil)
@@ -301,11 +292,88 @@ import Testing
         // The writer reads its own record through the same checks: damage, not wrong bytes.
         #expect(throws: LogStoreError.self) { try writer.value(forKey: "large") }
         #expect(try writer.value(forKey: "after") == [3])
-        // The reader's close would synchronize in a section, which a handle whose view stops
-        // short of the published length must not enter (§12.7): it reports that, and closes.
-        #expect(throws: LogStoreError.self) { try reader.close() }
+        // A section needs the whole published log in its view (§12.3 step 2): the reader's
+        // writes name the damaged record, and so does its close, which synchronizes in a
+        // section, and then closes.
+        let damage = LogStoreError.corruptRecord(offset: damagedOffset)
+        #expect(throws: damage) { try reader.put([4], forKey: "refused", metadata: metadata(4)) }
+        #expect(throws: damage) { try reader.close() }
         #expect(throws: LogStoreError.closed(path: path)) { try reader.value(forKey: "k") }
         try writer.close()
+    }
+
+    /// §12.4: with a coordination file of this boot, published bytes in the log file are whole,
+    /// so a record there that fails a check is damage. A handle whose owner skips damage (a
+    /// cache) skips it as open does (§5.4, the durable length at `base`) and reads on: it
+    /// answers what was published after it, and it can still write. The key of the damaged
+    /// record reads as missing, not as its earlier value. A handle that joins afterwards skips
+    /// it the same way, and one that does not skip damage refuses to open.
+    @Test(arguments: [true, false])
+    func aHandleThatSkipsDamageSkipsAPublishedRecordThatFailsItsChecks(mapped: Bool) throws {
+        let directory = TemporaryDirectory()
+        let path = directory.file()
+        func skipping(first: Bool) throws -> LogStore {
+            var options = LogStore.Options(
+                compactionDeadRatio: nil, mapsFileForReads: mapped, sharing: .init(isOnlyProcess: { first }))
+            options.skipsDamagedRecords = true
+            return try LogStore(path: path, options: options)
+        }
+        let writer = try skipping(first: true)
+        let reader = try skipping(first: false)
+        let follower = try LogStore(
+            path: path, options: .init(readOnly: true, mapsFileForReads: mapped, skipsDamagedRecords: true))
+        try writer.put([1], forKey: "k", metadata: metadata(1))
+        try writer.put([2], forKey: "large", metadata: metadata(2))
+        #expect(try reader.value(forKey: "large") == [2])
+        #expect(try follower.value(forKey: "large") == [2])
+        // Longer than half the area: written to the log file directly. A bit of its header's
+        // expiry (under the header checksum) flipped, as a stray write would.
+        let large = [UInt8](repeating: 0xA5, count: CoordinationFormat.areaCapacity / 2 + 1)
+        try writer.put(large, forKey: "large", metadata: metadata(3))
+        let damagedOffset = try Self.flipExpiryBit(ofRecordWithKey: "large", value: large, in: path)
+        try writer.put([4], forKey: "after", metadata: metadata(4))
+        for handle in [reader, follower] {
+            #expect(try handle.value(forKey: "large") == nil, "not the earlier value")
+            #expect(try handle.value(forKey: "after") == [4])
+            #expect(try handle.value(forKey: "k") == [1])
+            #expect(handle.count == 2)
+        }
+        try reader.put([5], forKey: "from the reader", metadata: metadata(5))
+        #expect(try writer.value(forKey: "from the reader") == [5])
+        #expect(try follower.value(forKey: "from the reader") == [5])
+        // The writer's index still names the record: reading it finds the damage.
+        #expect(throws: LogStoreError.self) { try writer.value(forKey: "large") }
+        #expect(throws: LogStoreError.corruptRecord(offset: damagedOffset)) {
+            try LogStore(
+                path: path,
+                options: .init(compactionDeadRatio: nil, sharing: .init(isOnlyProcess: { false })))
+        }
+        let joiner = try skipping(first: false)
+        #expect(joiner.recovery.damagedRecords.map(\.offset) == [damagedOffset])
+        #expect(try joiner.value(forKey: "large") == nil)
+        #expect(try joiner.value(forKey: "from the reader") == [5])
+        try joiner.close()
+        try follower.close()
+        try reader.close()
+        try writer.close()
+    }
+
+    /// Flips a bit of the expiry in the header of the record of `key` whose value starts with
+    /// `value`'s first bytes, in the log file at `path`, and returns the record's offset.
+    static func flipExpiryBit(ofRecordWithKey key: String, value: [UInt8], in path: String) throws -> UInt64 {
+        let file = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
+        let keyAndValue = Array(key.utf8) + value.prefix(16)
+        let keyOffset = try #require(
+            (0...(file.count - keyAndValue.count)).first {
+                file[$0..<$0 + keyAndValue.count].elementsEqual(keyAndValue)
+            })
+        let recordOffset = keyOffset - RecordFormat.recordHeaderSize
+        let expiry = recordOffset + 40
+        let handle = try FileHandle(forUpdating: URL(fileURLWithPath: path))
+        try handle.seek(toOffset: UInt64(expiry))
+        try handle.write(contentsOf: [file[expiry] ^ 0x10])
+        try handle.close()
+        return UInt64(recordOffset)
     }
 
     @Test func aCompactionInOneHandleIsFollowedByTheOthers() throws {

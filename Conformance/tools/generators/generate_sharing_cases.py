@@ -430,6 +430,23 @@ def cases():
     c.op("A", "cache.reopen", {}).read("A", "a", b"aa").read("A", "b", b"bb")
     out.append(c)
 
+    c = Case("damaged-published-record-skipped",
+             "A record published in the log file that later fails its checks (a bit of its header flipped, "
+             "as a stray write would) is damage, which a cache skips (Spec/store.md §12.4, §5.4): B, which "
+             "had not read it yet, catches up past it, reads what A stored after it and goes on writing, and "
+             "the damaged key reads as missing. A, whose index names the damaged record, finds the damage when it reads it "
+             "(corruptEntry) and removes the entry. A process that stopped its catch-up there would miss "
+             "'after' and could not write. 'big' is longer than half an area, so it goes to the log file "
+             "directly, at offset 32 (§12.7 rule 5).",
+             ["store §12.4", "store §12.3.2", "store §5.4.1", "backends §9.3"], backends=["log"])
+    c.open().join("B").store("A", "big", pattern("big", 300_000))
+    c.damage({"$backend": {"log": "cache.log"}}, flip=[32 + 40, 0x10])
+    c.store("A", "after", b"after").read("B", "after", b"after").read("B", "big")
+    c.store("B", "b", b"bb").read("A", "b", b"bb").count("B", 2)
+    c.step("A", {"op": "cache.read", "key": "big"}, {"error": "corruptEntry"}).read("A", "big").count("A", 2)
+    c.keys("B", ["after", "b"])
+    out.append(c)
+
     c = Case("files-after-sharing",
              "The files two sharing processes leave are the backend's own (Spec/backends.md §4, §5), "
              "records in the order their sections ran, with the coordination file of Spec/store.md §12.2.",
@@ -700,14 +717,14 @@ def store_cases():
         return {"shared": {"$bytes": b64(image), "$ignore": sorted(ignored)}, "sharedLength": size}
 
     def case(name, note, covers, data, shared, expect, joins=False, size=COORDINATION_SIZE, current_boot=False,
-             read_only=False, return_file=True, area1=None):
+             read_only=False, return_file=True, area1=None, skips=False):
         request = {"op": "store.read", "file": b64(data), "shared": b64(shared)}
         if size is not None:
             request["sharedLength"] = size
         if area1 is not None:
             request["sharedArea1"] = b64(area1)
         for field, given in [("joins", joins), ("currentBoot", current_boot), ("readOnly", read_only),
-                             ("returnFile", return_file)]:
+                             ("returnFile", return_file), ("skipsDamage", skips)]:
             if given:
                 request[field] = True
         return {"name": "shared/" + name, "note": note, "covers": covers, "requires": ["sharing"],
@@ -717,6 +734,16 @@ def store_cases():
         """A valid coordination file of the log's generation: the header, then area 0's first
         bytes."""
         return coordination_header(words.pop("generation", g), length, base, **words) + staged
+
+    # A published log with damage in the file below base: an older 'b', then a newer 'b' whose
+    # header fails its checksum (a bit of its expiry flipped), then 'c' (Spec/store.md §12.4).
+    old_b = sw.put(b"b", b"bravo, older", 15, NEVER, 2)
+    damaged_b = bytearray(b)
+    damaged_b[40] ^= 0x10
+    damaged_log = header + a + old_b + bytes(damaged_b) + c
+    damaged_at = len(header) + len(a) + len(old_b)
+    damaged_span = [{"offset": damaged_at, "length": len(b), "keyBytes": b64(b"b")}]
+    a_and_c = [entry("a", b"alpha", 10, 1), entry("c", b"charlie", 30, 3)]
 
     # The words of a file other processes keep open (token 3 is the next), and what a process
     # that joins them leaves: it took token 3, and changed neither the counter nor the boot.
@@ -981,6 +1008,40 @@ def store_cases():
              header + a, published(three, one, c, split=both, **kept), area1=b, read_only=True,
              expect={"entries": all_three, "file": b64(header + a),
                      "shared": b64(published(three, one, split=both, **kept)), "sharedLength": COORDINATION_SIZE}),
+        case("join-skips-a-damaged-published-record",
+             "Published bytes in the log file are whole (Spec/store.md §12.4): a record below base whose "
+             "header fails its checksum is damage, not a torn tail, though no sync mark covers it. A later "
+             "process that skips damage skips it as §5.4 rule 1 says, removing its key, so 'b' reads as "
+             "missing and never as the older 'b' before it, and applies 'c' after it. One that took it for "
+             "a tail would miss 'c'; one that skipped it without removing the key would answer the older "
+             "'b' (§12.2 rule 4).",
+             ["store §12.2.4", "store §12.4", "store §5.4.1"],
+             damaged_log, published(len(damaged_log), **kept), joins=True, skips=True, return_file=False,
+             expect={"entries": a_and_c, "damaged": damaged_span}),
+        case("join-refuses-a-damaged-published-record",
+             "As join-skips-a-damaged-published-record, by a process that does not skip damage: damage to "
+             "published bytes is damage to synchronized data, and the open fails with corruptRecord "
+             "(Spec/store.md §12.2 rule 4, §5.3 rule 3). One that took it for a tail would open and miss "
+             "'c', which the others published.",
+             ["store §12.2.4", "store §12.4", "store §5.3.3"],
+             damaged_log, published(len(damaged_log), **kept), joins=True, return_file=False,
+             expect={"error": "corruptRecord"}),
+        case("read-only-skips-a-damaged-published-record-of-this-boot",
+             "A reader of a coordination file started afresh in this boot (its boot word the current "
+             "boot's) knows the published bytes whole, and skips damage below base as a joining writer "
+             "does: 'b' missing, 'c' applied (Spec/store.md §12.4, §12.5).",
+             ["store §12.4", "store §12.5", "store §5.4.1"],
+             damaged_log, published(len(damaged_log), **kept), read_only=True, current_boot=True, skips=True,
+             return_file=False, expect={"entries": a_and_c, "damaged": damaged_span}),
+        case("read-only-stops-at-a-failing-published-record-of-another-boot",
+             "A coordination file of another boot may be older than a power cut that tore the log's last "
+             "unsynchronized pages (Spec/store.md §12.4, §12.5): past the durable length (no sync mark here) "
+             "a record that fails a check ends the reader's scan, as a torn tail would, and is not reported "
+             "as damage. The older 'b' before it stands.",
+             ["store §12.4", "store §12.5", "store §5.3"],
+             damaged_log, published(len(damaged_log), **kept), read_only=True, skips=True, return_file=False,
+             expect={"entries": [entry("a", b"alpha", 10, 1), entry("b", b"bravo, older", 15, 2)],
+                     "damaged": []}),
         case("read-only-ignores-a-file-that-is-not-valid",
              "A coordination file of another version is not valid, and a reader ignores it (Spec/store.md "
              "§12.2, §12.5): it reads the log file as a lone writer left it, 'b' past the file's base word "
