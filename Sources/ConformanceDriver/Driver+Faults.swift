@@ -64,6 +64,27 @@ extension Driver {
         }
     }
 
+    /// published-damage-read-as-a-tail: the log ends at its first record whose header fails
+    /// its checksum, as a scan that took it for a torn tail would leave it.
+    static func cutAtFirstFailingRecordHeader(_ log: inout [UInt8]) {
+        guard log.count >= 32, log[8] == 2, log[9] == 0 else { return }
+        var offset = 32
+        while offset + 56 <= log.count {
+            let keyLength = Int(littleEndian(log, at: offset + 18, count: 2))
+            guard offset + 56 + keyLength <= log.count else { return }
+            let headChecksum = XXH3.checksum(of: log[offset + 8..<offset + 56 + keyLength])
+            if littleEndian(log, at: offset, count: 8) != headChecksum {
+                log.removeSubrange(offset...)
+                return
+            }
+            let end =
+                offset + 56 + keyLength
+                + Int(min(littleEndian(log, at: offset + 24, count: 8), UInt64(log.count)))
+            guard end <= log.count, end > offset else { return }
+            offset = end
+        }
+    }
+
     /// snapshot-generation-unchecked: the snapshot is given the log's generation (its header
     /// checksum made to match), as if a reader did not compare them.
     static func adoptGeneration(of log: [UInt8], into hint: inout [UInt8]) {

@@ -9,6 +9,9 @@ extension Driver {
     func readStore(_ request: Request) throws(RequestFailure) -> [String: Message] {
         var file = try request.bytes("file")
         if faults.contains(.fileHeaderChecksumUnchecked) { Driver.repairFileHeaderChecksum(&file) }
+        if faults.contains(.publishedDamageReadAsATail), request.has("shared") {
+            Driver.cutAtFirstFailingRecordHeader(&file)
+        }
         let compactAt = try request.optionalInteger("compactAt")
         if faults.contains(.compactionHeaderUnchecked), compactAt != nil, request.has("hint") {
             Driver.repairRecordHeaderChecksums(&file)

@@ -40,6 +40,7 @@ extension Fault {
         case .sequenceNotShared: "sharing"
         case .writingFlagIgnored: "sharing"
         case .currentAreaIgnored: "sharing"
+        case .publishedDamageReadAsATail: "sharing"
         case .staleBitmapFromMemory: "sharing"
         case .readOnlyStores: "read-only"
         case .variantsCounted: "variants"
@@ -101,6 +102,8 @@ extension Fault {
         case .sequenceNotShared: "the access sequence is not shared through the coordination file's counter"
         case .writingFlagIgnored: "bytes past the published length with the writing flag set are not cut"
         case .currentAreaIgnored: "area 0 is taken for the current staging area whatever the areas word says"
+        case .publishedDamageReadAsATail:
+            "a published record in the log file that fails its checks ends a shared open's scan like a torn tail"
         case .staleBitmapFromMemory: "the memory tier serves a bitmap another process replaced"
         case .readOnlyStores: "a read-only cache stores what it is given"
         case .variantsCounted: "`count` counts the variants held as entries"
@@ -171,6 +174,7 @@ extension Fault {
         case .sequenceNotShared: ["--filter", "cache/sharing/", "--backend", "hybrid"]
         case .writingFlagIgnored: ["--filter", "cache/sharing/", "--backend", "log"]
         case .currentAreaIgnored: ["--filter", "store/shared/"]
+        case .publishedDamageReadAsATail: ["--filter", "store/shared/"]
         case .staleBitmapFromMemory: ["--filter", "cache/sharing/", "--backend", "hybrid"]
         case .readOnlyStores: ["--filter", "cache/lifecycle/", "--backend", "directory"]
         case .variantsCounted: ["--filter", "cache/variants/", "--backend", "dictionary"]

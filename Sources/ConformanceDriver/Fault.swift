@@ -118,6 +118,10 @@ enum Fault: String, CaseIterable, Sendable {
     /// The current staging area is taken to be area 0 whatever the areas word says (the
     /// driver clears its bit 63 in the coordination file a store.read gives).
     case currentAreaIgnored = "current-area-ignored"
+    /// A published record in the log file that fails its checks ends a shared open's scan, as
+    /// a torn tail would, instead of counting as damage (the driver cuts the log a store.read
+    /// gives with a coordination file at the first record whose header checksum fails).
+    case publishedDamageReadAsATail = "published-damage-read-as-a-tail"
     /// The memory tier serves the bitmap it holds although another process replaced or
     /// removed the value (the driver answers from the last bitmap this process read).
     case staleBitmapFromMemory = "stale-bitmap-from-memory"
