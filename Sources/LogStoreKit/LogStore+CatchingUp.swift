@@ -203,8 +203,24 @@ extension LogStore {
         let size = try storeIO { try FileSystem.size(descriptor, path: path) }
         if size > flushedLength {
             var records: [CollectedRecord] = []
-            let end = try scanInChunks(from: flushedLength, to: size, verifyingValues: true) {
-                records.append(($0, Array($1), $2))
+            func collect(_ header: ScannedHeader, _ key: UnsafeRawBufferPointer, _ offset: UInt64) {
+                records.append((header, Array(key), offset))
+            }
+            var end = try scanInChunks(from: flushedLength, to: size, verifyingValues: true, collect)
+            if end < size && options.skipsDamagedRecords, let mark = loadSyncMark(generation: generation),
+                end < min(mark, size)
+            {
+                // Below the writer's sync mark the records are durable and whole: one that fails
+                // a check there is damage, not a record being written (§12.5). It is skipped as
+                // open skips it (§5.4, the durable length at the mark), and the scan reads on.
+                let durable = min(mark, size)
+                var report = recoveryState
+                end = try scan(
+                    from: end, fileSize: durable, durableLength: durable, knownTypesOnly: true,
+                    report: &report, sink: collect)
+                if end == durable && durable < size {
+                    end = try scanInChunks(from: end, to: size, verifyingValues: true, collect)
+                }
             }
             guard end > flushedLength else { return }
             stateLock.withWriteLock {

@@ -133,6 +133,46 @@ import Testing
         try reader.close()
     }
 
+    /// Below the writer's sync mark the records are durable and whole (§12.5): one that fails a
+    /// check there is damage, not a record being written. A reader that skips damage skips it as
+    /// open does (§5.4), so the key reads as missing, not as its earlier value, and it reads on;
+    /// one that does not skip damage stops there, as before.
+    @Test func aReaderThatSkipsDamageSkipsAFailingRecordBelowTheSyncMark() throws {
+        let directory = TemporaryDirectory()
+        let path = directory.file()
+        let writer = try LogStore(path: path, options: .init(compactionDeadRatio: nil, writeBufferSize: 0))
+        try writer.put([1], forKey: "b", metadata: metadata(1))
+        try writer.synchronize()
+        let skipping = try LogStore(path: path, options: .init(readOnly: true, skipsDamagedRecords: true))
+        let plain = try LogStore(path: path, options: .init(readOnly: true))
+        #expect(try skipping.value(forKey: "b") == [1])
+        #expect(try plain.value(forKey: "b") == [1])
+        let newer = [UInt8](repeating: 2, count: 40)
+        try writer.put(newer, forKey: "b", metadata: metadata(2))
+        try writer.put([3], forKey: "c", metadata: metadata(3))
+        try writer.synchronize()
+        _ = try LogStoreSharingTests.flipExpiryBit(ofRecordWithKey: "b", value: newer, in: path)
+        // Past the mark, a whole record: taken up with its value checked, as before.
+        try writer.put([6], forKey: "f", metadata: metadata(6))
+        Self.letTheReaderLook()
+        #expect(try skipping.value(forKey: "b") == nil, "not the earlier value")
+        #expect(try skipping.value(forKey: "c") == [3])
+        #expect(try skipping.value(forKey: "f") == [6])
+        #expect(skipping.count == 2)
+        #expect(try plain.value(forKey: "b") == [1])
+        #expect(try plain.value(forKey: "c") == nil)
+        // Past the mark a record that fails a check may be one being written: both wait.
+        let unsynchronized = [UInt8](repeating: 4, count: 40)
+        try writer.put(unsynchronized, forKey: "d", metadata: metadata(4))
+        try writer.put([5], forKey: "e", metadata: metadata(5))
+        _ = try LogStoreSharingTests.flipExpiryBit(ofRecordWithKey: "d", value: unsynchronized, in: path)
+        Self.letTheReaderLook()
+        #expect(try skipping.value(forKey: "e") == nil)
+        try skipping.close()
+        try plain.close()
+        try writer.close()
+    }
+
     /// Another handle's touch is a change of the entry's metadata, reported with the entry as it
     /// was and as it is, to a sharing handle and to a reader beside a lone writer alike.
     @Test(arguments: [true, false])

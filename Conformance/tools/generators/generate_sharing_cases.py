@@ -447,6 +447,27 @@ def cases():
     c.keys("B", ["after", "b"])
     out.append(c)
 
+    # A lone writer's log: the offset of the second put of 'b', in each backend's log.
+    newer_b_at = {}
+    for backend in SHARING:
+        image = LogImage()
+        for key, data, sequence in [("a", b"aa", 1), ("b", b"b-older", 2)]:
+            image.put(key, hybrid_value(key, data, sequence) if backend == "hybrid" else data, (T0, NEVER, sequence))
+        newer_b_at[backend] = len(image.data)
+    c = Case("read-only-beside-a-lone-writer-skips-damage-below-its-sync-mark",
+             "A read-only process beside a writer that does not share follows the log file (Spec/store.md "
+             "§12.5). Below the writer's sync mark the records are durable: the newer 'b', whose header a "
+             "stray write changed after the synchronize, is damage, which the reader skips (§5.4, its key "
+             "removed: 'b' reads as missing, never as the older 'b') before it reads 'c'. A reader that "
+             "waited there for the writer, as it must past the mark, would never see 'c'.",
+             ["store §12.5", "store §5.4.1", "backends §9.3"])
+    c.open(configuration={}).store("A", "a", b"aa").store("A", "b", b"b-older").op("A", "cache.synchronize")
+    c.join("B", configuration={"readOnly": True}).read("B", "b", b"b-older")
+    c.store("A", "b", b"b-newer").store("A", "c", b"cc").op("A", "cache.synchronize")
+    c.damage({"$backend": LOG_NAMES}, flip={"$backend": {b: [newer_b_at[b] + 40, 0x10] for b in SHARING}})
+    c.read("B", "c", b"cc").read("B", "b").read("B", "a", b"aa").count("B", 2)
+    out.append(c)
+
     c = Case("files-after-sharing",
              "The files two sharing processes leave are the backend's own (Spec/backends.md §4, §5), "
              "records in the order their sections ran, with the coordination file of Spec/store.md §12.2.",
