@@ -15,6 +15,7 @@ enum FileSteps {
     /// so that a case can never pass by a step the runner could not carry out.
     static func respond(to request: JSONValue, folder: String?) -> JSONValue {
         do {
+            if request["op"]?.stringValue == "runner.wait" { return try wait(request) }
             guard let folder else {
                 throw StepFailure(
                     "no folder is known: the driver's cache.open response carried no \"folder\"")
@@ -27,6 +28,18 @@ enum FileSteps {
         } catch {
             return .object(["error": .string("runnerStepFailed: \(error)")])
         }
+    }
+
+    /// `runner.wait`: lets `milliseconds` (1…1,000) of real time pass, for a rule that lets an
+    /// implementation look at most once in a period (a reader beside a lone writer looks at the
+    /// file at most once a millisecond, Spec/store.md §12.5).
+    static func wait(_ request: JSONValue) throws -> JSONValue {
+        guard let milliseconds = request["milliseconds"]?.integerValue, (1...1_000).contains(milliseconds)
+        else {
+            throw StepFailure("runner.wait needs \"milliseconds\" from 1 to 1000")
+        }
+        Thread.sleep(forTimeInterval: Double(milliseconds) / 1_000)
+        return .object([:])
     }
 
     struct StepFailure: Error, CustomStringConvertible {

@@ -55,6 +55,22 @@ import Testing
         #expect(FileManager.default.contents(atPath: path + "/index") == Data([1, 2, 3, 4]))
     }
 
+    /// `runner.wait` lets the time pass (it needs no folder) and refuses a period out of range.
+    @Test func aWaitLetsTimePassAndRefusesAnOutOfRangePeriod() throws {
+        let start = Date()
+        let wait = try request(#"{"op":"runner.wait","milliseconds":20}"#)
+        #expect(FileSteps.respond(to: wait, folder: nil) == .object([:]))
+        #expect(Date().timeIntervalSince(start) >= 0.02)
+        for step in [
+            #"{"op":"runner.wait","milliseconds":0}"#, #"{"op":"runner.wait","milliseconds":1001}"#,
+            #"{"op":"runner.wait"}"#,
+        ] {
+            let refused = FileSteps.respond(to: try request(step), folder: nil)
+            let error = refused["error"]?.stringValue ?? ""
+            #expect(error.hasPrefix("runnerStepFailed: runner.wait"), "\(step)")
+        }
+    }
+
     @Test func aStepWithoutAFolderFails() throws {
         let answer = FileSteps.respond(to: try request(#"{"op":"runner.files"}"#), folder: nil)
         #expect(answer["error"]?.stringValue?.hasPrefix("runnerStepFailed: no folder") == true)

@@ -465,6 +465,8 @@ def cases():
     c.join("B", configuration={"readOnly": True}).read("B", "b", b"b-older")
     c.store("A", "b", b"b-newer").store("A", "c", b"cc").op("A", "cache.synchronize")
     c.damage({"$backend": LOG_NAMES}, flip={"$backend": {b: [newer_b_at[b] + 40, 0x10] for b in SHARING}})
+    # The reader looks at the file at most once a millisecond (§12.5).
+    c.step("A", {"op": "runner.wait", "milliseconds": 2}, {})
     c.read("B", "c", b"cc").read("B", "b").read("B", "a", b"aa").count("B", 2)
     out.append(c)
 
