@@ -51,38 +51,39 @@ extension Driver {
     /// compaction-header-unchecked: every whole record of a format-2 log gets a matching header
     /// checksum, so a compaction finds no damaged header to answer for (Spec/store.md §7.1).
     static func repairRecordHeaderChecksums(_ log: inout [UInt8]) {
-        guard log.count >= 32, log[8] == 2, log[9] == 0 else { return }
-        var offset = 32
-        while offset + 56 <= log.count {
-            let keyLength = Int(littleEndian(log, at: offset + 18, count: 2))
-            let end =
-                offset + 56 + keyLength
-                + Int(min(littleEndian(log, at: offset + 24, count: 8), UInt64(log.count)))
-            guard end <= log.count, end > offset else { return }
-            write(XXH3.checksum(of: log[offset + 8..<offset + 56 + keyLength]), into: &log, at: offset)
-            offset = end
+        for record in recordSpans(of: log) where record.end <= log.count {
+            write(XXH3.checksum(of: log[record.start + 8..<record.headEnd]), into: &log, at: record.start)
         }
     }
 
     /// published-damage-read-as-a-tail: the log ends at its first record whose header fails
     /// its checksum, as a scan that took it for a torn tail would leave it.
     static func cutAtFirstFailingRecordHeader(_ log: inout [UInt8]) {
-        guard log.count >= 32, log[8] == 2, log[9] == 0 else { return }
-        var offset = 32
-        while offset + 56 <= log.count {
-            let keyLength = Int(littleEndian(log, at: offset + 18, count: 2))
-            guard offset + 56 + keyLength <= log.count else { return }
-            let headChecksum = XXH3.checksum(of: log[offset + 8..<offset + 56 + keyLength])
-            if littleEndian(log, at: offset, count: 8) != headChecksum {
-                log.removeSubrange(offset...)
+        for record in recordSpans(of: log) {
+            let headChecksum = XXH3.checksum(of: log[record.start + 8..<record.headEnd])
+            if littleEndian(log, at: record.start, count: 8) != headChecksum {
+                log.removeSubrange(record.start...)
                 return
             }
-            let end =
-                offset + 56 + keyLength
-                + Int(min(littleEndian(log, at: offset + 24, count: 8), UInt64(log.count)))
-            guard end <= log.count, end > offset else { return }
+        }
+    }
+
+    /// The records of a format-2 log in file order, by their own lengths (checksums unchecked):
+    /// where each starts, where its header and key end, and where it ends. The last one may end
+    /// past the log (its value cut short); none follows it.
+    static func recordSpans(of log: [UInt8]) -> [(start: Int, headEnd: Int, end: Int)] {
+        guard log.count >= 32, log[8] == 2, log[9] == 0 else { return [] }
+        var spans: [(start: Int, headEnd: Int, end: Int)] = []
+        var offset = 32
+        while offset + 56 <= log.count {
+            let headEnd = offset + 56 + Int(littleEndian(log, at: offset + 18, count: 2))
+            guard headEnd <= log.count else { break }
+            let end = headEnd + Int(min(littleEndian(log, at: offset + 24, count: 8), UInt64(log.count)))
+            spans.append((offset, headEnd, end))
+            guard end <= log.count else { break }
             offset = end
         }
+        return spans
     }
 
     /// snapshot-generation-unchecked: the snapshot is given the log's generation (its header
