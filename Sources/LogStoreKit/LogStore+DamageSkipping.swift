@@ -69,24 +69,22 @@ extension LogStore {
                     offset: offset, length: end - offset, key: keyLength > 0 ? key : nil)
                 return SkippedDamage(
                     next: end, record: record,
-                    standIn: standIn.map { ScannedHeader(standingInFor: $0, keyLength: key.count) }, key: key)
+                    standIn: standIn.map { ScannedHeader(standingInFor: $0, keyLength: key.count) })
             }
         }
         let next = try nextChainStart(
             after: offset, durableLength: durableLength, knownTypesOnly: knownTypesOnly, in: descriptor)
         return SkippedDamage(
-            next: next, record: DamagedRecord(offset: offset, length: next - offset, key: nil), standIn: nil,
-            key: [])
+            next: next, record: DamagedRecord(offset: offset, length: next - offset, key: nil), standIn: nil)
     }
 
     /// What skipping one damaged span does (``skipDamage``): where the scan goes on, the span
-    /// as reported, and the record that stands in for it in the index, with its key.
+    /// as reported, and the record that stands in for it in the index.
     struct SkippedDamage {
         var next: UInt64
         var record: DamagedRecord
-        /// A remove of ``key``, a clear, or nil: nothing changes.
+        /// A remove of the record's key, a clear, or nil: nothing changes.
         var standIn: ScannedHeader?
-        var key: [UInt8]
     }
 
     /// Whether a valid record header (with its key) starts at `offset` and ends by `limit`.

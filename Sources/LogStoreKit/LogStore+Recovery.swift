@@ -330,7 +330,7 @@ extension LogStore {
                 else { return offset }
                 report.damagedRecords.append(skipped.record)
                 if let standIn = skipped.standIn {
-                    skipped.key.withUnsafeBytes { key in
+                    (skipped.record.key ?? []).withUnsafeBytes { key in
                         if let sink {
                             sink(standIn, key, offset)
                         } else {
