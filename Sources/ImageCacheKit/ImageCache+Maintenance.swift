@@ -30,6 +30,12 @@ extension ImageCache {
 
     /// Makes every change so far durable, including the access metadata of hits (§5.2).
     /// A read-only cache has nothing to make durable.
+    ///
+    /// When an fsync fails, what it covered is written again into new files before this
+    /// returns (`Spec/backends.md` §8.10); when that fails too, the error is thrown and the
+    /// next call rewrites it.
+    /// - Throws: ``CacheError/ioFailure(operation:path:errno:)`` (a full disk, a failing
+    ///   device), ``CacheError/cacheClosed``.
     public func synchronize() throws(CacheError) {
         try withWriterLock(mutating: false) { () throws(CacheError) in
             if !configuration.readOnly { try storage.synchronize() }

@@ -196,9 +196,19 @@ extension LogStore {
         releaseLock(of: oldDescriptor, path: path)
         DispatchQueue.global(qos: .utility).async { FileSystem.close(oldDescriptor) }
         try checkpoint(.synchronizingDirectory)
-        try storeIO {
-            try FileSystem.synchronizeDirectory(FileSystem.directory(of: path), mode: options.flushMode)
+        do {
+            try storeIO {
+                try FileSystem.synchronizeDirectory(FileSystem.directory(of: path), mode: options.flushMode)
+            }
+        } catch {
+            // The new log's name may not be durable, so a power cut may bring back the old
+            // file, without what is appended from now on: the next synchronize compacts again.
+            logDataInDoubt = true
+            throw error
         }
+        // Every live record is in a durable file under the log's durable name: nothing a failed
+        // fdatasync of the old file covered is needed any more (§8.3).
+        logDataInDoubt = false
         writeSyncMark(length: flushedLength, generation: generation, durable: true)
         if let coordination, isWritable {
             // Shared (`Spec/store.md` §12.3): the new log is published now, its records all in

@@ -21,9 +21,14 @@ extension LogStore {
     /// durable length and no more). Nothing happens when the mark already covers the log.
     func synchronizeOutsideSections(writingSnapshot: Bool) throws(LogStoreError) {
         var pending: PendingSynchronization?
+        var inDoubt = false
         try withExclusiveAccess { () throws(LogStoreError) in
             try writerLock.withLock { () throws(LogStoreError) in
                 if isClosed { throw .closed(path: path) }
+                if logDataInDoubt {
+                    inDoubt = true
+                    return try rewriteLogInDoubt()
+                }
                 try flushBuffer()
                 let marked = syncMarkLength == flushedLength && syncMarkGeneration == generation
                 let snapshotDue = writingSnapshot && options.usesSnapshot && snapshotLength != flushedLength
@@ -35,10 +40,21 @@ extension LogStore {
                     generation: generation, length: flushedLength, descriptor: fd)
             }
         }
-        guard let pending else { return }
+        guard !inDoubt, let pending else { return }
         defer { FileSystem.close(pending.descriptor) }
-        try storeIO {
-            try FileSystem.synchronizeData(pending.descriptor, path: path, mode: options.flushMode)
+        do {
+            try storeIO {
+                try FileSystem.synchronizeData(pending.descriptor, path: path, mode: options.flushMode)
+            }
+        } catch {
+            // The rewrite is a compaction, so it runs in a section of its own.
+            try withExclusiveAccess { () throws(LogStoreError) in
+                try writerLock.withLock { () throws(LogStoreError) in
+                    if isClosed { throw error }
+                    try recoverFromFailedSynchronization(error)
+                }
+            }
+            return
         }
         options.synchronizedBeforeMark?()
         try withExclusiveAccess { () throws(LogStoreError) in

@@ -280,6 +280,10 @@ extension LogStore {
     /// Writes buffered records and waits until everything appended so far is on stable storage
     /// (fdatasync; on Darwin as ``Options/flushMode`` says). After it returns, a crash or a
     /// power cut loses nothing written before the call (§8.3).
+    ///
+    /// When the fdatasync fails, the log is rewritten by a compaction that drops nothing, since
+    /// a second fdatasync would not write what the first failed to (§8.3); when that fails
+    /// too, the fdatasync's error is thrown and the next call (or ``close()``) rewrites.
     /// - Throws: `diskFull`, `fileSizeLimitExceeded`, `ioError`, `closed`.
     public func synchronize() throws(LogStoreError) {
         if isClosed { throw .closed(path: path) }
@@ -295,11 +299,18 @@ extension LogStore {
         }
     }
 
-    /// Flushes, waits for the data to be durable, then records it in the sync mark (§4.1).
+    /// Flushes, waits for the data to be durable, then records it in the sync mark (§4.1); or,
+    /// once an fdatasync of the log failed, rewrites the log (§8.3).
     func synchronizeHoldingWriterLock() throws(LogStoreError) {
         try flushBuffer()
+        if logDataInDoubt { return try rewriteLogInDoubt() }
         guard syncMarkLength != flushedLength || syncMarkGeneration != generation else { return }
-        try storeIO { try FileSystem.synchronizeData(descriptor, path: path, mode: options.flushMode) }
+        do {
+            try storeIO { try FileSystem.synchronizeData(descriptor, path: path, mode: options.flushMode) }
+        } catch {
+            try recoverFromFailedSynchronization(error)
+            return
+        }
         writeSyncMark(length: flushedLength, generation: generation)
     }
 

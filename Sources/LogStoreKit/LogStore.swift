@@ -198,6 +198,11 @@ public final class LogStore: @unchecked Sendable {
     var syncMarkDescriptor: Int32 = -1
     var syncMarkLength: UInt64 = 0
     var syncMarkGeneration: UInt64 = 0
+    /// An fdatasync of the log failed and no compaction has rewritten it since (its
+    /// unsynchronized bytes may never reach the disk, whatever a later fdatasync says), or the
+    /// folder's fsync after a compaction failed (the log's name may not be durable): the next
+    /// synchronize compacts (§8.3).
+    var logDataInDoubt = false
     /// The coordination file (`Spec/store.md` §12.2): a shared writer's, or a reader's when it
     /// exists.
     var coordination: Coordination?

@@ -7,11 +7,20 @@
 /// runs only in builds with IMAGECACHE_TEST_HOOKS (`SystemCallHooks`); tests reach it with
 /// `@testable import Platform`.
 #if IMAGECACHE_TEST_HOOKS
+    #if canImport(Glibc)
+        import Glibc
+    #elseif canImport(Musl)
+        import Musl
+    #elseif canImport(Darwin)
+        import Darwin
+    #endif
+
     enum FaultInjection {
         typealias Operation = SystemCallKind
 
         /// What to fail: the `countdown`-th matching call from now (1 = the next one) fails with
-        /// `code`; with `persistent`, every matching call after it fails too, as a disk stays full.
+        /// `code`, and so do the `times` − 1 matching calls after it; with `persistent`, every
+        /// matching call from the first fails, as a disk stays full.
         struct Rule: Sendable {
             var operations: Set<Operation>
             var countdown: Int
@@ -21,6 +30,8 @@
             var folder: String
             /// And, when set, only paths that contain this text too.
             var pathContaining: String?
+            /// How many calls fail when not `persistent`.
+            var times = 1
         }
 
         /// An armed fault; ``disarm()`` ends it.
@@ -61,6 +72,17 @@
             }
         }
 
+        /// Arms EIO for the next `count` fsyncs and fdatasyncs of paths under `folder` that
+        /// contain `text` (any, when nil): a failing device (`Spec/backends.md` §8.10).
+        static func failSynchronizations(_ count: Int, under folder: String, pathContaining text: String?)
+            -> Armed
+        {
+            arm(
+                Rule(
+                    operations: [.synchronize], countdown: 1, code: EIO, persistent: false, folder: folder,
+                    pathContaining: text, times: count))
+        }
+
         /// The errno a call of `operation` on `path` must fail with, or nil to run it.
         static func failure(for operation: Operation, path: String) -> Int32? {
             lock.withLock { () -> Int32? in
@@ -75,8 +97,8 @@
                         rules[identifier] = state
                         continue
                     }
-                    if !rule.persistent { state.exhausted = true }
                     state.injected += 1
+                    if !rule.persistent && state.injected >= rule.times { state.exhausted = true }
                     rules[identifier] = state
                     return rule.code
                 }

@@ -198,7 +198,7 @@ public enum FileSystem {
     public static func synchronizeData(_ fd: Int32, path: String, mode: FlushMode = .durable)
         throws(SystemCallError)
     {
-        try injectFault(.synchronize, "fdatasync", path)
+        try injectSynchronizationFault(fd, "fdatasync", path)
         while true {
             #if canImport(Darwin)
                 let result = darwinFlush(fd, mode)
@@ -210,7 +210,11 @@ public enum FileSystem {
                 SynchronizationCounter.increment()
                 return
             }
-            if errno != EINTR { throw SystemCallError(operation: "fdatasync", path: path, code: errno) }
+            if errno != EINTR {
+                let code = errno
+                SystemCallHooks.didFailToSynchronize(fd)
+                throw SystemCallError(operation: "fdatasync", path: path, code: code)
+            }
         }
     }
 
@@ -219,7 +223,7 @@ public enum FileSystem {
     public static func synchronizeFile(_ fd: Int32, path: String, mode: FlushMode = .durable)
         throws(SystemCallError)
     {
-        try injectFault(.synchronize, "fsync", path)
+        try injectSynchronizationFault(fd, "fsync", path)
         while true {
             #if canImport(Darwin)
                 let result = darwinFlush(fd, mode)
@@ -233,7 +237,11 @@ public enum FileSystem {
             }
             // Some file systems cannot sync a directory; that is not a failure of the data.
             if errno == EINVAL { return }
-            if errno != EINTR { throw SystemCallError(operation: "fsync", path: path, code: errno) }
+            if errno != EINTR {
+                let code = errno
+                SystemCallHooks.didFailToSynchronize(fd)
+                throw SystemCallError(operation: "fsync", path: path, code: code)
+            }
         }
     }
 
@@ -461,31 +469,66 @@ public enum FileSystem {
 
     /// Writes `bytes` to a new temporary file beside `path`, then renames it over `path`, so a
     /// reader sees the old file or the new one, never a mix (`Spec/backends.md` §1.4). The
-    /// temporary file is removed on every failure.
+    /// temporary file is removed on every failure. When the temporary file's fsync fails, its
+    /// content may never reach the disk, whatever a later fsync says (§8.10): the bytes are
+    /// written once more, to another temporary file, before the error is given up on.
     public static func writeFileAtomically(
         _ bytes: UnsafeRawBufferPointer, to path: String, _ replacement: Replacement,
         mode: FlushMode = .durable
     ) throws(SystemCallError) {
         let folder = directory(of: path)
         let name = path.split(separator: "/").last.map(String.init) ?? path
+        var synchronizationFailed = false
+        let temporary: String
+        do {
+            temporary = try writeTemporaryFile(
+                bytes, in: folder, named: name, replacement, mode: mode,
+                synchronizationFailed: &synchronizationFailed)
+        } catch {
+            guard synchronizationFailed else { throw error }
+            do {
+                temporary = try writeTemporaryFile(
+                    bytes, in: folder, named: name, replacement, mode: mode,
+                    synchronizationFailed: &synchronizationFailed)
+            } catch _ {
+                throw error
+            }
+        }
+        do {
+            try rename(temporary, to: path)
+        } catch {
+            try? remove(temporary)
+            throw error
+        }
+        if replacement == .durable { try synchronizeDirectory(folder, mode: mode) }
+    }
+
+    /// ``writeFileAtomically(_:to:_:mode:)``'s temporary file, written (and synchronized unless
+    /// `.unsynchronized`); removed on a failure, which sets `synchronizationFailed` when the
+    /// fsync failed.
+    private static func writeTemporaryFile(
+        _ bytes: UnsafeRawBufferPointer, in folder: String, named name: String, _ replacement: Replacement,
+        mode: FlushMode, synchronizationFailed: inout Bool
+    ) throws(SystemCallError) -> String {
         let temporary =
             folder + "/" + temporaryPrefix + name + "-" + String(UInt64.random(in: 0...UInt64.max), radix: 16)
         let fd = try open(temporary, flags: O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW)
-        var renamed = false
+        var written = false
         defer {
-            if !renamed { try? remove(temporary) }
-        }
-        do {
-            try write(fd, bytes, at: 0, path: temporary)
-            if replacement != .unsynchronized { try synchronizeFile(fd, path: temporary, mode: mode) }
-        } catch {
             close(fd)
-            throw error
+            if !written { try? remove(temporary) }
         }
-        close(fd)
-        try rename(temporary, to: path)
-        renamed = true
-        if replacement == .durable { try synchronizeDirectory(folder, mode: mode) }
+        try write(fd, bytes, at: 0, path: temporary)
+        if replacement != .unsynchronized {
+            do {
+                try synchronizeFile(fd, path: temporary, mode: mode)
+            } catch {
+                synchronizationFailed = true
+                throw error
+            }
+        }
+        written = true
+        return temporary
     }
 
     // MARK: Internals
@@ -494,6 +537,17 @@ public enum FileSystem {
         throws(SystemCallError)
     {
         if let code = SystemCallHooks.injectedFailure(operation, path: path) {
+            throw SystemCallError(operation: name, path: path, code: code)
+        }
+    }
+
+    /// An injected failure of an fsync or fdatasync, reported to the recorder as a real one is:
+    /// the file's unsynchronized writes may never reach the disk (`Spec/backends.md` §8.10).
+    private static func injectSynchronizationFault(_ fd: Int32, _ name: String, _ path: String)
+        throws(SystemCallError)
+    {
+        if let code = SystemCallHooks.injectedFailure(.synchronize, path: path) {
+            SystemCallHooks.didFailToSynchronize(fd)
             throw SystemCallError(operation: name, path: path, code: code)
         }
     }

@@ -81,6 +81,14 @@ enum SystemCallHooks {
         #endif
     }
 
+    /// An fsync or fdatasync failed (or a fault made it fail).
+    @inline(__always)
+    static func didFailToSynchronize(_ fd: Int32) {
+        #if IMAGECACHE_TEST_HOOKS
+            SystemCallRecorder.didFailToSynchronize(fd)
+        #endif
+    }
+
     @inline(__always)
     static func didRename(_ source: String, to destination: String) {
         #if IMAGECACHE_TEST_HOOKS

@@ -39,6 +39,10 @@
             case synchronizeFile(file: Int)
             /// `fsync` of a folder: makes the names created, renamed and removed in it durable.
             case synchronizeDirectory(path: String)
+            /// A failed `fsync` or `fdatasync` of a file. Linux marks the pages that failed to
+            /// reach the disk clean and reports the error once, so a later fsync succeeds without
+            /// writing them: the file's writes since its last fsync may never reach the disk.
+            case failedSynchronizeFile(file: Int)
         }
 
         /// A file or folder that existed under the root when the recording started.
@@ -246,6 +250,16 @@
                 case .file(let number)?: recorder.append(.synchronizeFile(file: number))
                 case .directory(let path)?: recorder.append(.synchronizeDirectory(path: path))
                 case nil: break
+                }
+            }
+        }
+
+        static func didFailToSynchronize(_ fd: Int32) {
+            guard let recorder = recorder(tracking: fd) else { return }
+            recorder.lock.withLock {
+                // A folder's failed fsync leaves its name changes pending, as before the call.
+                if case .file(let number)? = recorder.descriptors[fd] {
+                    recorder.append(.failedSynchronizeFile(file: number))
                 }
             }
         }

@@ -1,7 +1,14 @@
 import Foundation
 import ImageCacheKit
 import PNG
-import Platform
+
+@testable import Platform
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// What the cache holds for one key, as far as the power-loss checks care.
 enum KeyState: Hashable, Sendable {
@@ -30,6 +37,9 @@ enum CacheStep: Sendable, CustomStringConvertible {
     case read(String)
     case variant(key: String, size: Int)
     case synchronize
+    /// `synchronize()` while the next `count` fsyncs of files whose path contains the text fail
+    /// with EIO, called again while it throws (`Spec/backends.md` §8.10).
+    case synchronizeDespiteFailingFsyncs(count: Int, pathContaining: String)
     case compact
     case purge
     case removeAll
@@ -45,6 +55,8 @@ enum CacheStep: Sendable, CustomStringConvertible {
         case .read(let key): "read \(key)"
         case .variant(let key, let size): "variant \(key) fit \(size)"
         case .synchronize: "synchronize"
+        case .synchronizeDespiteFailingFsyncs(let count, let text):
+            "synchronize, \(count) fsyncs of *\(text)* failing"
         case .compact: "compact"
         case .purge: "purgeExpired"
         case .removeAll: "removeAll"
@@ -116,6 +128,24 @@ struct CacheWorkloadRun {
             case .synchronize:
                 try cache!.synchronize()
                 synchronized = true
+            case .synchronizeDespiteFailingFsyncs(let count, let text):
+                let fault = FaultInjection.failSynchronizations(count, under: root, pathContaining: text)
+                // Called again until it returns: each failing call spends at least one fault.
+                var attempts = 0
+                while true {
+                    attempts += 1
+                    do {
+                        try cache!.synchronize()
+                        break
+                    } catch {
+                        if attempts > count { throw error }
+                    }
+                }
+                let failed = fault.disarm()
+                guard failed == count else {
+                    throw WorkloadError.faultsNotReached(step: number, failed: failed)
+                }
+                synchronized = true
             case .compact:
                 try cache!.compact()
             case .purge:
@@ -147,6 +177,8 @@ struct CacheWorkloadRun {
 
     enum WorkloadError: Error {
         case unknownKey(String)
+        /// Fewer of a step's armed fsync failures happened than it armed.
+        case faultsNotReached(step: Int, failed: Int)
     }
 
     static func value(seed: UInt64, count: Int) -> [UInt8] {

@@ -21,7 +21,8 @@ struct DiskImage: Hashable, Sendable {
 /// Data: every file keeps the content its last fsync made durable and the writes and
 /// truncations since. A state keeps, page by page (4 KiB), the content after some prefix of
 /// those changes, may tear a page at a sector, and may give the file the size after another
-/// prefix (bytes no kept write filled read as zeros). Names: every creation, link, rename,
+/// prefix (bytes no kept write filled read as zeros). A failed fsync loses the writes and
+/// truncations since the last one for good, as Linux does. Names: every creation, link, rename,
 /// removal and new folder is durable after an fsync of its folder (and, under ext4, of
 /// anything); before that it may be lost (ext4: a prefix of them survives; strict POSIX: any
 /// subset per folder).
@@ -155,6 +156,11 @@ struct CrashStateGenerator {
                 files[file] = state
             }
             if model == .ext4Ordered { commitNames { _ in true } }
+        case .failedSynchronizeFile(let file):
+            // Linux marks the pages a failed writeback could not write clean, so no later fsync
+            // writes them: the file's unsynchronized changes never reach the disk unless they
+            // are made again (the worst case; some of them may have been written before).
+            files[file]?.pending = []
         case .synchronizeDirectory(let path):
             if model == .ext4Ordered {
                 commitNames { _ in true }

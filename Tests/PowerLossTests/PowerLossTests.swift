@@ -50,6 +50,24 @@ struct PowerLossTests {
 
 /// The workloads: every operation whose write order matters, on every backend.
 enum PowerLossScript {
+    /// Whose fsync fails in a step of failing fsyncs: the file a synchronize makes durable first
+    /// (for the hybrid backend, an external file, then the log).
+    static func failingFile(_ backend: Backend, first: Bool) -> String {
+        switch backend {
+        case .dictionary: "cache.dictionary"
+        case .directory: "entries/"
+        case .log: "cache.log"
+        case .hybrid: first ? "external/" : "hybrid.log"
+        }
+    }
+
+    /// How many fsyncs fail in the second such step: the file's, then every rewrite of it in
+    /// that synchronize (a new temporary file is tried twice, a new log once), so that the
+    /// next synchronize() must rewrite it.
+    static func failuresOutlastingTheRewrite(_ backend: Backend) -> Int {
+        backend == .directory ? 3 : 2
+    }
+
     static func steps(for backend: Backend) -> [CacheStep] {
         // The log's write buffer is 1 MiB; filling it flushes records (a reference among them)
         // before any synchronize(). Other backends need only a few stores here.
@@ -89,6 +107,14 @@ enum PowerLossScript {
                 .store(key: "big5", size: 40_000),
                 .store(key: "big6", size: 40_000), .store(key: "big7", size: 40_000), .synchronize,
                 .removeAll, .store(key: "f", size: 500), .synchronize,
+                // A failed fsync: what it was to make durable is written again (§8.10), at once,
+                // or, when that fails too, by the next synchronize().
+                .store(key: "i", size: 3_000), .store(key: "big9", size: 16_000),
+                .synchronizeDespiteFailingFsyncs(count: 1, pathContaining: failingFile(backend, first: true)),
+                .store(key: "j", size: 2_500), .store(key: "big10", size: 15_000),
+                .synchronizeDespiteFailingFsyncs(
+                    count: failuresOutlastingTheRewrite(backend),
+                    pathContaining: failingFile(backend, first: false)),
                 .store(key: "g", size: 600), .close,
                 .open, .store(key: "h", size: 800), .store(key: "big8", size: 12_000), .synchronize, .close,
             ]

@@ -86,6 +86,7 @@ enum Simulation {
         case .write(let file, let offset, let bytes): "write file \(file) at \(offset), \(bytes.count) bytes"
         case .truncate(let file, let length): "truncate file \(file) to \(length)"
         case .synchronizeFile(let file): "fsync file \(file)"
+        case .failedSynchronizeFile(let file): "fsync file \(file) FAILED"
         case .synchronizeDirectory(let path): "fsync folder \(path.isEmpty ? "(root)" : path)"
         }
     }

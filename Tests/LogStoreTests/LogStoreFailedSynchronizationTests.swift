@@ -1,0 +1,156 @@
+import Foundation
+import TestSupport
+import Testing
+
+@testable import LogStoreKit
+@testable import Platform
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// A failed fdatasync of the log (`Spec/store.md` §8.3, `Spec/backends.md` §8.10.3): a later
+/// fdatasync would succeed without writing what the failed one covered, so the handle rewrites
+/// the log by a compaction that drops nothing, at once or, when that fails too, at the next
+/// synchronize or close. Each test runs on a lone store and on a shared one, whose synchronize
+/// runs its fdatasync outside sections (§12.3).
+@Suite struct LogStoreFailedSynchronizationTests {
+    private static func options(shared: Bool) -> LogStore.Options {
+        LogStore.Options(
+            compactionDeadRatio: nil, sharing: shared ? .init(isOnlyProcess: { true }) : nil)
+    }
+
+    private func generation(_ path: String) -> UInt64 {
+        fileBytes(path).withUnsafeBytes { RecordFormat.load(at: 16, from: $0) }
+    }
+
+    /// The generation and length the sync mark names.
+    private func mark(_ path: String) -> (generation: UInt64, length: UInt64) {
+        fileBytes(path + ".sync").withUnsafeBytes {
+            (RecordFormat.load(at: 8, from: $0), RecordFormat.load(at: 16, from: $0))
+        }
+    }
+
+    private func expectEveryValue(in path: String, count: Int) throws {
+        let reopened = try LogStore(path: path)
+        defer { try? reopened.close() }
+        #expect(reopened.count == count)
+        for index in 0..<count {
+            #expect(try reopened.value(forKey: "key-\(index)") == expectedValue(for: index, length: 700))
+        }
+    }
+
+    @Test(arguments: [false, true])
+    func aFailedFdatasyncIsAnsweredByRewritingTheLogAtOnce(shared: Bool) throws {
+        let directory = TemporaryDirectory()
+        let path = directory.file()
+        let store = try LogStore(path: path, options: Self.options(shared: shared))
+        for index in 0..<4 {
+            try store.put(
+                expectedValue(for: index, length: 700), forKey: "key-\(index)", metadata: metadata(1))
+        }
+        try store.synchronize()
+        let before = generation(path)
+        for index in 4..<8 {
+            try store.put(
+                expectedValue(for: index, length: 700), forKey: "key-\(index)", metadata: metadata(1))
+        }
+        let fault = FaultInjection.failSynchronizations(1, under: directory.path, pathContaining: "store.log")
+        try store.synchronize()
+        #expect(fault.disarm() == 1)
+        // A new log, durable as a whole, with a mark of its own for all of it.
+        #expect(generation(path) != before)
+        #expect(mark(path).generation == generation(path))
+        #expect(mark(path).length == UInt64(fileBytes(path).count))
+        #expect(try store.value(forKey: "key-7") == expectedValue(for: 7, length: 700))
+        try store.close()
+        try expectEveryValue(in: path, count: 8)
+    }
+
+    @Test(arguments: [false, true])
+    func whenTheRewriteFailsTooTheNextSynchronizeRewrites(shared: Bool) throws {
+        let directory = TemporaryDirectory()
+        let path = directory.file()
+        let store = try LogStore(path: path, options: Self.options(shared: shared))
+        try store.put(expectedValue(for: 0, length: 700), forKey: "key-0", metadata: metadata(1))
+        try store.synchronize()
+        let before = generation(path)
+        let markBefore = mark(path)
+        try store.put(expectedValue(for: 1, length: 700), forKey: "key-1", metadata: metadata(1))
+        // The log's fdatasync, then the new log's fsync.
+        let fault = FaultInjection.failSynchronizations(2, under: directory.path, pathContaining: "store.log")
+        #expect {
+            try store.synchronize()
+        } throws: { error in
+            guard case .ioError(let operation, let errno, let failedPath) = error as? LogStoreError else {
+                return false
+            }
+            return operation == "fdatasync" && errno == EIO && failedPath == path
+        }
+        #expect(fault.disarm() == 2)
+        #expect(generation(path) == before, "the failed rewrite left the log as it was")
+        #expect(mark(path) == markBefore, "no mark vouches for what the failed fdatasync covered")
+        #expect(!FileManager.default.fileExists(atPath: path + ".compacting"))
+        try store.put(expectedValue(for: 2, length: 700), forKey: "key-2", metadata: metadata(1))
+        // Nothing fails now, and an fdatasync would say the log is durable: it must not be
+        // believed, so the log is rewritten.
+        try store.synchronize()
+        #expect(generation(path) != before)
+        #expect(mark(path).generation == generation(path))
+        #expect(mark(path).length == UInt64(fileBytes(path).count))
+        // The doubt is over: the next synchronize is an fdatasync again.
+        let rewritten = generation(path)
+        try store.put(expectedValue(for: 3, length: 700), forKey: "key-3", metadata: metadata(1))
+        try store.synchronize()
+        #expect(generation(path) == rewritten)
+        try store.close()
+        try expectEveryValue(in: path, count: 4)
+    }
+
+    @Test(arguments: [false, true])
+    func closeRewritesALogInDoubt(shared: Bool) throws {
+        let directory = TemporaryDirectory()
+        let path = directory.file()
+        let store = try LogStore(path: path, options: Self.options(shared: shared))
+        try store.put(expectedValue(for: 0, length: 700), forKey: "key-0", metadata: metadata(1))
+        let fault = FaultInjection.failSynchronizations(2, under: directory.path, pathContaining: "store.log")
+        #expect(throws: LogStoreError.self) { try store.synchronize() }
+        #expect(fault.disarm() == 2)
+        let before = generation(path)
+        try store.put(expectedValue(for: 1, length: 700), forKey: "key-1", metadata: metadata(1))
+        try store.close()
+        #expect(generation(path) != before)
+        #expect(mark(path).generation == generation(path))
+        try expectEveryValue(in: path, count: 2)
+    }
+    @Test(arguments: [false, true])
+    func aCompactionWhoseFolderFsyncFailsIsMadeAgainByTheNextSynchronize(shared: Bool) throws {
+        let directory = TemporaryDirectory()
+        let path = directory.file()
+        let store = try LogStore(path: path, options: Self.options(shared: shared))
+        try store.put(expectedValue(for: 0, length: 700), forKey: "key-0", metadata: metadata(1))
+        try store.synchronize()
+        // The new log's fsync passes; the folder's, after the rename, fails.
+        let fault = FaultInjection.arm(
+            .init(
+                operations: [.synchronize], countdown: 2, code: EIO, persistent: false,
+                folder: directory.path))
+        #expect {
+            _ = try store.compact(now: 0)
+        } throws: { error in
+            guard case .ioError("fsync", EIO, let failedPath) = error as? LogStoreError else { return false }
+            return failedPath == directory.path
+        }
+        #expect(fault.disarm() == 1)
+        let compacted = generation(path)
+        try store.put(expectedValue(for: 1, length: 700), forKey: "key-1", metadata: metadata(1))
+        // The rename may not be durable: a plain fdatasync of the new log would not do.
+        try store.synchronize()
+        #expect(generation(path) != compacted)
+        #expect(mark(path).generation == generation(path))
+        try store.close()
+        try expectEveryValue(in: path, count: 2)
+    }
+}
