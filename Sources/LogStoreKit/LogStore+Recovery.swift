@@ -144,11 +144,18 @@ extension LogStore {
         if isWritable && (!joining || takingUp) {
             // What open kept past the mark is durable once this returns, and the mark says so.
             if end != durableLength || end < fileSize {
-                try storeIO {
-                    try FileSystem.synchronizeData(descriptor, path: path, mode: options.flushMode)
+                do {
+                    try storeIO {
+                        try FileSystem.synchronizeData(descriptor, path: path, mode: options.flushMode)
+                    }
+                } catch {
+                    // A retried open's fdatasync would succeed without writing these bytes
+                    // (§8.3): the open goes on without a mark for them, and the first
+                    // synchronize or close rewrites the log.
+                    logDataInDoubt = true
                 }
             }
-            writeSyncMark(length: end, generation: generation)
+            if !logDataInDoubt { writeSyncMark(length: end, generation: generation) }
         }
         flushedLength = end
         recoveryState = report

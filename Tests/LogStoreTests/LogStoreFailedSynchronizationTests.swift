@@ -153,4 +153,27 @@ import Testing
         try store.close()
         try expectEveryValue(in: path, count: 2)
     }
+    @Test func anOpenWhoseFdatasyncFailsWritesNoMarkAndItsFirstSynchronizeRewrites() throws {
+        let directory = TemporaryDirectory()
+        let path = directory.file()
+        let first = try LogStore(path: path, options: .init(writeBufferSize: 0))
+        try first.put(expectedValue(for: 0, length: 700), forKey: "key-0", metadata: metadata(1))
+        try first.synchronize()
+        // Written, never synchronized: the writer crashed.
+        try first.put(expectedValue(for: 1, length: 700), forKey: "key-1", metadata: metadata(1))
+        first.abandon()
+        let markBefore = mark(path)
+        let before = generation(path)
+        // The open keeps the crashed writer's record and fails to make it durable.
+        let fault = FaultInjection.failSynchronizations(1, under: directory.path, pathContaining: "store.log")
+        let store = try LogStore(path: path)
+        #expect(fault.disarm() == 1)
+        #expect(mark(path) == markBefore, "no mark vouches for what the failed fdatasync covered")
+        #expect(try store.value(forKey: "key-1") == expectedValue(for: 1, length: 700))
+        try store.synchronize()
+        #expect(generation(path) != before, "an fdatasync now would not have written the kept record")
+        #expect(mark(path).generation == generation(path))
+        try store.close()
+        try expectEveryValue(in: path, count: 2)
+    }
 }
