@@ -78,8 +78,14 @@ extension LogStore {
         }
         try storeIO { try FileSystem.rename(temporary, to: path) }
         renamed = true
-        try storeIO {
-            try FileSystem.synchronizeDirectory(FileSystem.directory(of: path), mode: options.flushMode)
+        do {
+            try storeIO {
+                try FileSystem.synchronizeDirectory(FileSystem.directory(of: path), mode: options.flushMode)
+            }
+        } catch {
+            // The new log's name may not be durable, and an open made again would find it
+            // migrated and synchronize no folder: the open goes on in doubt instead (§8.3).
+            logDataInDoubt = true
         }
         // The migrated log is synchronized whole; its damaged records (complemented checksums)
         // are synchronized data, not a torn tail (§5.3).

@@ -249,7 +249,14 @@ extension LogStore {
             writeSyncMark(length: UInt64(RecordFormat.fileHeaderSize), generation: newGeneration)
             closeSyncMark()
         }
-        try storeIO { try FileSystem.synchronizeDirectory(FileSystem.directory(of: path)) }
+        do {
+            try storeIO { try FileSystem.synchronizeDirectory(FileSystem.directory(of: path)) }
+        } catch {
+            // The log's name may not be durable, and an open made again would find the log and
+            // synchronize no folder: this open goes on in doubt instead, and its first
+            // synchronize or close rewrites the log, folder fsync included (§8.3).
+            logDataInDoubt = true
+        }
     }
 
     /// Writes and synchronizes a fresh file header; returns its generation.

@@ -384,7 +384,15 @@ public enum FileSystem {
         try injectFault(.create, "mkdir", path)
         if mkdir(path, 0o755) == 0 {
             SystemCallHooks.didMakeDirectory(path)
-            try synchronizeDirectory(parent)
+            do {
+                try synchronizeDirectory(parent)
+            } catch {
+                // The new name may not be durable, and a call made again would find the folder
+                // and synchronize nothing (`Spec/backends.md` §8.10): the empty folder goes, so
+                // that the next call makes it, and synchronizes it, anew.
+                _ = rmdir(path)
+                throw error
+            }
         } else if errno != EEXIST {
             throw SystemCallError(operation: "create directory", path: path, code: errno)
         }

@@ -176,4 +176,23 @@ import Testing
         try store.close()
         try expectEveryValue(in: path, count: 2)
     }
+    @Test func aCreationWhoseFolderFsyncFailsOpensInDoubt() throws {
+        let directory = TemporaryDirectory()
+        let path = directory.file()
+        // The new header's fdatasync passes; the folder's fsync, after the link, fails.
+        let fault = FaultInjection.arm(
+            .init(
+                operations: [.synchronize], countdown: 2, code: EIO, persistent: false,
+                folder: directory.path))
+        let store = try LogStore(path: path)
+        #expect(fault.disarm() == 1)
+        let created = generation(path)
+        try store.put(expectedValue(for: 0, length: 700), forKey: "key-0", metadata: metadata(1))
+        // An fdatasync would leave the log's name as durable as it was: the log is rewritten,
+        // and the folder synchronized after the rename.
+        try store.synchronize()
+        #expect(generation(path) != created)
+        try store.close()
+        try expectEveryValue(in: path, count: 1)
+    }
 }

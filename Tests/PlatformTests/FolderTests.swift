@@ -1,7 +1,8 @@
 import Foundation
-import Platform
 import TestSupport
 import Testing
+
+@testable import Platform
 
 @Suite struct FolderTests {
     @Test func makeDirectoriesMakesEveryMissingParentAndAcceptsWhatExists() throws {
@@ -82,5 +83,20 @@ import Testing
         #expect(
             Dictionary(entries.map { ($0.name, $0.kind) }, uniquingKeysWith: { first, _ in first })
                 == expected)
+    }
+    @Test func aFolderWhoseParentsFsyncFailedIsMadeAgainByTheNextCall() throws {
+        let folder = TemporaryDirectory()
+        let path = folder.path + "/cache"
+        // The fsync of `folder` after the mkdir fails: the name may not be durable.
+        let fault = FaultInjection.failSynchronizations(1, under: folder.path, pathContaining: nil)
+        #expect(throws: SystemCallError.self) { try FileSystem.createDirectory(path) }
+        #expect(fault.disarm() == 1)
+        #expect(try FileSystem.status(ofPath: path) == nil, "removed, so that a retry makes it again")
+        // The next call synchronizes the parent again: a failure shows it tried.
+        let again = FaultInjection.failSynchronizations(1, under: folder.path, pathContaining: nil)
+        #expect(throws: SystemCallError.self) { try FileSystem.createDirectory(path) }
+        #expect(again.disarm() == 1)
+        try FileSystem.createDirectory(path)
+        #expect(try FileSystem.status(ofPath: path)?.kind == .directory)
     }
 }
