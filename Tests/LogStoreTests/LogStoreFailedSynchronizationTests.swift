@@ -22,17 +22,6 @@ import Testing
             compactionDeadRatio: nil, sharing: shared ? .init(isOnlyProcess: { true }) : nil)
     }
 
-    private func generation(_ path: String) -> UInt64 {
-        fileBytes(path).withUnsafeBytes { RecordFormat.load(at: 16, from: $0) }
-    }
-
-    /// The generation and length the sync mark names.
-    private func mark(_ path: String) -> (generation: UInt64, length: UInt64) {
-        fileBytes(path + ".sync").withUnsafeBytes {
-            (RecordFormat.load(at: 8, from: $0), RecordFormat.load(at: 16, from: $0))
-        }
-    }
-
     private func expectEveryValue(in path: String, count: Int) throws {
         let reopened = try LogStore(path: path)
         defer { try? reopened.close() }
@@ -52,7 +41,7 @@ import Testing
                 expectedValue(for: index, length: 700), forKey: "key-\(index)", metadata: metadata(1))
         }
         try store.synchronize()
-        let before = generation(path)
+        let before = logGeneration(path)
         for index in 4..<8 {
             try store.put(
                 expectedValue(for: index, length: 700), forKey: "key-\(index)", metadata: metadata(1))
@@ -61,9 +50,9 @@ import Testing
         try store.synchronize()
         #expect(fault.disarm() == 1)
         // A new log, durable as a whole, with a mark of its own for all of it.
-        #expect(generation(path) != before)
-        #expect(mark(path).generation == generation(path))
-        #expect(mark(path).length == UInt64(fileBytes(path).count))
+        #expect(logGeneration(path) != before)
+        #expect(syncMark(path)?.generation == logGeneration(path))
+        #expect(syncMark(path)?.length == UInt64(fileBytes(path).count))
         #expect(try store.value(forKey: "key-7") == expectedValue(for: 7, length: 700))
         try store.close()
         try expectEveryValue(in: path, count: 8)
@@ -76,8 +65,8 @@ import Testing
         let store = try LogStore(path: path, options: Self.options(shared: shared))
         try store.put(expectedValue(for: 0, length: 700), forKey: "key-0", metadata: metadata(1))
         try store.synchronize()
-        let before = generation(path)
-        let markBefore = mark(path)
+        let before = logGeneration(path)
+        let markBefore = syncMark(path)
         try store.put(expectedValue(for: 1, length: 700), forKey: "key-1", metadata: metadata(1))
         // The log's fdatasync, then the new log's fsync.
         let fault = FaultInjection.failSynchronizations(2, under: directory.path, pathContaining: "store.log")
@@ -90,21 +79,21 @@ import Testing
             return operation == "fdatasync" && errno == EIO && failedPath == path
         }
         #expect(fault.disarm() == 2)
-        #expect(generation(path) == before, "the failed rewrite left the log as it was")
-        #expect(mark(path) == markBefore, "no mark vouches for what the failed fdatasync covered")
+        #expect(logGeneration(path) == before, "the failed rewrite left the log as it was")
+        #expect(syncMark(path) == markBefore, "no mark vouches for what the failed fdatasync covered")
         #expect(!FileManager.default.fileExists(atPath: path + ".compacting"))
         try store.put(expectedValue(for: 2, length: 700), forKey: "key-2", metadata: metadata(1))
         // Nothing fails now, and an fdatasync would say the log is durable: it must not be
         // believed, so the log is rewritten.
         try store.synchronize()
-        #expect(generation(path) != before)
-        #expect(mark(path).generation == generation(path))
-        #expect(mark(path).length == UInt64(fileBytes(path).count))
+        #expect(logGeneration(path) != before)
+        #expect(syncMark(path)?.generation == logGeneration(path))
+        #expect(syncMark(path)?.length == UInt64(fileBytes(path).count))
         // The doubt is over: the next synchronize is an fdatasync again.
-        let rewritten = generation(path)
+        let rewritten = logGeneration(path)
         try store.put(expectedValue(for: 3, length: 700), forKey: "key-3", metadata: metadata(1))
         try store.synchronize()
-        #expect(generation(path) == rewritten)
+        #expect(logGeneration(path) == rewritten)
         try store.close()
         try expectEveryValue(in: path, count: 4)
     }
@@ -118,11 +107,11 @@ import Testing
         let fault = FaultInjection.failSynchronizations(2, under: directory.path, pathContaining: "store.log")
         #expect(throws: LogStoreError.self) { try store.synchronize() }
         #expect(fault.disarm() == 2)
-        let before = generation(path)
+        let before = logGeneration(path)
         try store.put(expectedValue(for: 1, length: 700), forKey: "key-1", metadata: metadata(1))
         try store.close()
-        #expect(generation(path) != before)
-        #expect(mark(path).generation == generation(path))
+        #expect(logGeneration(path) != before)
+        #expect(syncMark(path)?.generation == logGeneration(path))
         try expectEveryValue(in: path, count: 2)
     }
     @Test(arguments: [false, true])
@@ -144,15 +133,16 @@ import Testing
             return failedPath == directory.path
         }
         #expect(fault.disarm() == 1)
-        let compacted = generation(path)
+        let compacted = logGeneration(path)
         try store.put(expectedValue(for: 1, length: 700), forKey: "key-1", metadata: metadata(1))
         // The rename may not be durable: a plain fdatasync of the new log would not do.
         try store.synchronize()
-        #expect(generation(path) != compacted)
-        #expect(mark(path).generation == generation(path))
+        #expect(logGeneration(path) != compacted)
+        #expect(syncMark(path)?.generation == logGeneration(path))
         try store.close()
         try expectEveryValue(in: path, count: 2)
     }
+
     @Test func anOpenWhoseFdatasyncFailsWritesNoMarkAndItsFirstSynchronizeRewrites() throws {
         let directory = TemporaryDirectory()
         let path = directory.file()
@@ -162,17 +152,17 @@ import Testing
         // Written, never synchronized: the writer crashed.
         try first.put(expectedValue(for: 1, length: 700), forKey: "key-1", metadata: metadata(1))
         first.abandon()
-        let markBefore = mark(path)
-        let before = generation(path)
+        let markBefore = syncMark(path)
+        let before = logGeneration(path)
         // The open keeps the crashed writer's record and fails to make it durable.
         let fault = FaultInjection.failSynchronizations(1, under: directory.path, pathContaining: "store.log")
         let store = try LogStore(path: path)
         #expect(fault.disarm() == 1)
-        #expect(mark(path) == markBefore, "no mark vouches for what the failed fdatasync covered")
+        #expect(syncMark(path) == markBefore, "no mark vouches for what the failed fdatasync covered")
         #expect(try store.value(forKey: "key-1") == expectedValue(for: 1, length: 700))
         try store.synchronize()
-        #expect(generation(path) != before, "an fdatasync now would not have written the kept record")
-        #expect(mark(path).generation == generation(path))
+        #expect(logGeneration(path) != before, "an fdatasync now would not have written the kept record")
+        #expect(syncMark(path)?.generation == logGeneration(path))
         try store.close()
         try expectEveryValue(in: path, count: 2)
     }
@@ -186,12 +176,12 @@ import Testing
                 folder: directory.path))
         let store = try LogStore(path: path)
         #expect(fault.disarm() == 1)
-        let created = generation(path)
+        let created = logGeneration(path)
         try store.put(expectedValue(for: 0, length: 700), forKey: "key-0", metadata: metadata(1))
         // An fdatasync would leave the log's name as durable as it was: the log is rewritten,
         // and the folder synchronized after the rename.
         try store.synchronize()
-        #expect(generation(path) != created)
+        #expect(logGeneration(path) != created)
         try store.close()
         try expectEveryValue(in: path, count: 1)
     }

@@ -22,32 +22,20 @@ import Testing
         return ends
     }
 
-    private func mark(_ path: String) -> (generation: UInt64, length: UInt64)? {
-        let bytes = fileBytes(path + ".sync")
-        guard bytes.count == 32, Array(bytes[0..<8]) == SyncMarkFormat.magic else { return nil }
-        return bytes.withUnsafeBytes {
-            (RecordFormat.load(at: 8, from: $0), RecordFormat.load(at: 16, from: $0))
-        }
-    }
-
-    private func generation(_ path: String) -> UInt64 {
-        fileBytes(path).withUnsafeBytes { RecordFormat.load(at: 16, from: $0) }
-    }
-
     @Test func creationAndEverySynchronizeWriteTheMark() throws {
         let directory = TemporaryDirectory()
         let path = directory.file()
         let store = try LogStore(path: path)
-        #expect(mark(path)?.length == 32)
-        #expect(mark(path)?.generation == generation(path))
+        #expect(syncMark(path)?.length == 32)
+        #expect(syncMark(path)?.generation == logGeneration(path))
         try store.put([1, 2, 3], forKey: "a", metadata: metadata(1))
-        #expect(mark(path)?.length == 32, "a buffered put is not durable")
+        #expect(syncMark(path)?.length == 32, "a buffered put is not durable")
         try store.synchronize()
-        #expect(mark(path)?.length == UInt64(fileBytes(path).count))
+        #expect(syncMark(path)?.length == UInt64(fileBytes(path).count))
         let compacted = try store.compact(now: 0)
         #expect(compacted.keptEntries == 1)
-        #expect(mark(path)?.generation == generation(path), "compaction marks its new generation")
-        #expect(mark(path)?.length == UInt64(fileBytes(path).count))
+        #expect(syncMark(path)?.generation == logGeneration(path), "compaction marks its new generation")
+        #expect(syncMark(path)?.length == UInt64(fileBytes(path).count))
         try store.close()
     }
 
@@ -82,7 +70,8 @@ import Testing
             #expect(try reopened.value(forKey: "key-11") == nil)
             try reopened.close()
         }
-        #expect(mark(path)?.length == UInt64(fileBytes(path).count), "the writable open marked what it kept")
+        #expect(
+            syncMark(path)?.length == UInt64(fileBytes(path).count), "the writable open marked what it kept")
     }
 
     @Test func aRecordWhoseValueIsTornAfterTheMarkIsNotKept() throws {

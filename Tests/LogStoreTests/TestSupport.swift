@@ -37,6 +37,26 @@ func fileBytes(_ path: String) -> [UInt8] {
     [UInt8](FileManager.default.contents(atPath: path) ?? Data())
 }
 
+/// The generation in the header of the log at `path` (`Spec/store.md` §2).
+func logGeneration(_ path: String) -> UInt64 {
+    fileBytes(path).withUnsafeBytes { RecordFormat.load(at: 16, from: $0) }
+}
+
+/// What the sync mark beside the log at `path` names (`Spec/store.md` §4.1), or nil when it is
+/// missing or not a mark.
+struct SyncMark: Equatable {
+    var generation: UInt64
+    var length: UInt64
+}
+
+func syncMark(_ path: String) -> SyncMark? {
+    let bytes = fileBytes(path + ".sync")
+    guard bytes.count == 32, Array(bytes[0..<8]) == SyncMarkFormat.magic else { return nil }
+    return bytes.withUnsafeBytes {
+        SyncMark(generation: RecordFormat.load(at: 8, from: $0), length: RecordFormat.load(at: 16, from: $0))
+    }
+}
+
 func writeFile(_ path: String, _ bytes: [UInt8]) {
     precondition(
         FileManager.default.createFile(atPath: path, contents: Data(bytes)), "could not write \(path)")
