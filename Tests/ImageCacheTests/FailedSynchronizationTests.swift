@@ -32,16 +32,26 @@ import Testing
         return (path, FileSystem.Identity(device: status.device, inode: status.inode))
     }
 
-    @Test(arguments: [Backend.directory, .hybrid])
-    func aFileWhoseFsyncFailedIsWrittenAgainAtOnce(backend: Backend) throws {
+    /// A cache on `backend` holding one 5,000-byte value under "k", in a file of its own not
+    /// yet synchronized, and that file; the folder lives as long as `directory`.
+    private func storedInAFile(_ backend: Backend, seed: UInt64) throws -> (
+        directory: TemporaryDirectory, settings: CacheConfiguration, cache: ImageCache, value: [UInt8],
+        folder: String,
+        written: (path: String, identity: FileSystem.Identity)
+    ) {
         let directory = TemporaryDirectory()
         let settings = configuration(
             backend, directory, clock: ManualClock(), externalStorageThreshold: 1_000)
         let cache = try ImageCache(configuration: settings)
-        let value = bytes(seed: 1, count: 5_000)
+        let value = bytes(seed: seed, count: 5_000)
         try cache.store(value, forKey: "k")
         let folder = directory.cacheURL.path + "/" + Self.folder(backend)
-        let written = try onlyFile(in: folder)
+        return (directory, settings, cache, value, folder, try onlyFile(in: folder))
+    }
+
+    @Test(arguments: [Backend.directory, .hybrid])
+    func aFileWhoseFsyncFailedIsWrittenAgainAtOnce(backend: Backend) throws {
+        let (directory, settings, cache, value, folder, written) = try storedInAFile(backend, seed: 1)
         let fault = FaultInjection.failSynchronizations(
             1, under: directory.cacheURL.path, pathContaining: Self.folder(backend) + "/")
         try cache.synchronize()
@@ -56,14 +66,7 @@ import Testing
 
     @Test(arguments: [Backend.directory, .hybrid])
     func whenTheRewriteFailsTooTheNextSynchronizeWritesTheFileAgain(backend: Backend) throws {
-        let directory = TemporaryDirectory()
-        let settings = configuration(
-            backend, directory, clock: ManualClock(), externalStorageThreshold: 1_000)
-        let cache = try ImageCache(configuration: settings)
-        let value = bytes(seed: 2, count: 5_000)
-        try cache.store(value, forKey: "k")
-        let folder = directory.cacheURL.path + "/" + Self.folder(backend)
-        let written = try onlyFile(in: folder)
+        let (directory, settings, cache, value, folder, written) = try storedInAFile(backend, seed: 2)
         // The file's fsync, then both temporary files of its rewrite.
         let fault = FaultInjection.failSynchronizations(
             3, under: directory.cacheURL.path, pathContaining: Self.folder(backend) + "/")
