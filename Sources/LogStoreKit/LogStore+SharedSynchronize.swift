@@ -33,9 +33,13 @@ extension LogStore {
                 let marked = syncMarkLength == flushedLength && syncMarkGeneration == generation
                 let snapshotDue = writingSnapshot && options.usesSnapshot && snapshotLength != flushedLength
                 guard !marked || snapshotDue else { return }
-                // A descriptor of its own: another thread of this process may replace the
-                // handle's while the fsync runs (a compaction elsewhere, followed).
-                let fd = try storeIO { try FileSystem.open(path, .readOnly) }
+                // A duplicate of the handle's descriptor, not a new one: Linux reports a failed
+                // writeback only to descriptions open when it failed, and this one has been
+                // open since the handle took up the generation, before any of its records were
+                // written (`Spec/backends.md` §8.10). A duplicate, because another thread of
+                // this process may replace the handle's while the fsync runs (a compaction
+                // elsewhere, followed).
+                let fd = try storeIO { try FileSystem.duplicate(descriptor, path: path) }
                 pending = PendingSynchronization(
                     generation: generation, length: flushedLength, descriptor: fd)
             }

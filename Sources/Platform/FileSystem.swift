@@ -82,6 +82,19 @@ public enum FileSystem {
         }
     }
 
+    /// A second descriptor of the file `fd` is open on (close-on-exec), sharing its open file
+    /// description: its offset, and the writeback errors that description has yet to report.
+    public static func duplicate(_ fd: Int32, path: String) throws(SystemCallError) -> Int32 {
+        while true {
+            let copy = fcntl(fd, F_DUPFD_CLOEXEC, 0)
+            if copy >= 0 {
+                SystemCallHooks.didDuplicate(fd, as: copy)
+                return copy
+            }
+            if errno != EINTR { throw SystemCallError(operation: "dup", path: path, code: errno) }
+        }
+    }
+
     public static func close(_ fd: Int32) {
         SystemCallHooks.willClose(fd)
         #if canImport(Darwin)
@@ -555,6 +568,11 @@ public enum FileSystem {
         throws(SystemCallError)
     {
         if let code = SystemCallHooks.injectedFailure(.synchronize, path: path) {
+            SystemCallHooks.didFailToSynchronize(fd)
+            SystemCallHooks.didFailWriteback(fd)
+            throw SystemCallError(operation: name, path: path, code: code)
+        }
+        if let code = SystemCallHooks.unreportedWritebackError(fd) {
             SystemCallHooks.didFailToSynchronize(fd)
             throw SystemCallError(operation: name, path: path, code: code)
         }

@@ -43,6 +43,15 @@ enum SystemCallHooks {
     static func didOpen(_ fd: Int32, path: String, flags: Int32, existedBefore: Bool?) {
         #if IMAGECACHE_TEST_HOOKS
             SystemCallRecorder.didOpen(fd, path: path, flags: flags, existedBefore: existedBefore)
+            WritebackErrorReports.didOpen(fd)
+        #endif
+    }
+
+    @inline(__always)
+    static func didDuplicate(_ fd: Int32, as copy: Int32) {
+        #if IMAGECACHE_TEST_HOOKS
+            SystemCallRecorder.didDuplicate(fd, as: copy)
+            WritebackErrorReports.didDuplicate(fd, as: copy)
         #endif
     }
 
@@ -50,6 +59,27 @@ enum SystemCallHooks {
     static func willClose(_ fd: Int32) {
         #if IMAGECACHE_TEST_HOOKS
             SystemCallRecorder.didClose(fd)
+            WritebackErrorReports.didClose(fd)
+        #endif
+    }
+
+    /// A fault made an fsync of `fd` fail as a failed writeback would: every other descriptor
+    /// then open on the file reports it too (``WritebackErrorReports``).
+    @inline(__always)
+    static func didFailWriteback(_ fd: Int32) {
+        #if IMAGECACHE_TEST_HOOKS
+            WritebackErrorReports.didFail(fd)
+        #endif
+    }
+
+    /// The errno an fsync of `fd` must report for an earlier failed writeback of its file that
+    /// this descriptor has not reported yet, or nil.
+    @inline(__always)
+    static func unreportedWritebackError(_ fd: Int32) -> Int32? {
+        #if IMAGECACHE_TEST_HOOKS
+            return WritebackErrorReports.takeReport(fd)
+        #else
+            return nil
         #endif
     }
 

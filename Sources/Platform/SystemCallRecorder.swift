@@ -202,6 +202,13 @@
             }
         }
 
+        /// After a `dup`: the copy names what the original names.
+        static func didDuplicate(_ fd: Int32, as copy: Int32) {
+            didClose(copy)
+            guard let recorder = recorder(tracking: fd) else { return }
+            recorder.lock.withLock { recorder.descriptors[copy] = recorder.descriptors[fd] }
+        }
+
         static func didClose(_ fd: Int32) {
             while let recorder = recorder(tracking: fd) {
                 recorder.lock.withLock { _ = recorder.descriptors.removeValue(forKey: fd) }

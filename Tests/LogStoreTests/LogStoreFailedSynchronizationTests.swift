@@ -143,6 +143,36 @@ import Testing
         try expectEveryValue(in: path, count: 2)
     }
 
+    /// Linux reports a failed writeback to every description open on the file when it failed,
+    /// not only to the one whose fdatasync saw it first. Another handle of a shared store, whose
+    /// records the failure may have lost, syncs through the description it has held since it
+    /// took up the log, so it is told too and rewrites rather than vouch for the log
+    /// (`Spec/store.md` §12.3, `Spec/backends.md` §8.10).
+    @Test func anotherHandleOfASharedStoreIsToldOfTheFailureAndRewritesToo() throws {
+        let directory = TemporaryDirectory()
+        let path = directory.file()
+        let first = try LogStore(
+            path: path, options: .init(compactionDeadRatio: nil, sharing: .init(isOnlyProcess: { true })))
+        let second = try LogStore(
+            path: path, options: .init(compactionDeadRatio: nil, sharing: .init(isOnlyProcess: { false })))
+        try second.put(expectedValue(for: 0, length: 700), forKey: "key-0", metadata: metadata(1))
+        // The first handle writes the second's record out, and both its fdatasync and its
+        // rewrite fail: it stays in doubt.
+        let fault = FaultInjection.failSynchronizations(2, under: directory.path, pathContaining: "store.log")
+        #expect(throws: LogStoreError.self) { try first.synchronize() }
+        #expect(fault.disarm() == 2)
+        let before = logGeneration(path)
+        let markBefore = syncMark(path)
+        // A descriptor opened now would sync "successfully" without writing the record.
+        try second.synchronize()
+        #expect(logGeneration(path) != before, "the second handle rewrote the log instead of vouching for it")
+        #expect(syncMark(path)?.generation == logGeneration(path))
+        #expect(syncMark(path) != markBefore)
+        try second.close()
+        try first.close()
+        try expectEveryValue(in: path, count: 1)
+    }
+
     @Test func anOpenWhoseFdatasyncFailsWritesNoMarkAndItsFirstSynchronizeRewrites() throws {
         let directory = TemporaryDirectory()
         let path = directory.file()
