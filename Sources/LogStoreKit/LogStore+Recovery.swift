@@ -145,6 +145,8 @@ extension LogStore {
             // What open kept past the mark is durable once this returns, and the mark says so.
             if end != durableLength || end < fileSize {
                 do {
+                    // Written again first: a failed writeback may have left them clean (§8.3).
+                    if end > durableLength { try writeAgainInPlace(durableLength..<end) }
                     try storeIO {
                         try FileSystem.synchronizeData(descriptor, path: path, mode: options.flushMode)
                     }

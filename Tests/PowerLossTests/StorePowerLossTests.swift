@@ -1,13 +1,15 @@
 import Foundation
 import LogStoreKit
-import Platform
 import TestSupport
 import Testing
 
+@testable import Platform
+
 /// The power-loss simulator on a bare log store (`Spec/store.md` §5.3, §7, §11.2): a store of
 /// format 1 migrated by the first writable open, then puts small and large, a touch, removes,
-/// a compaction and a clear, with every call recorded and every state a power cut could leave
-/// opened (read-only, writable, read-only again).
+/// a compaction and a clear, then a synchronize whose fdatasync fails (and its rewrite too)
+/// before the writer crashes and the store is opened again, with every call recorded and every
+/// state a power cut could leave opened (read-only, writable, read-only again).
 @Suite("Power loss, bare log store")
 struct StorePowerLossTests {
     enum Step: CustomStringConvertible {
@@ -16,6 +18,14 @@ struct StorePowerLossTests {
         case touch(String)
         case remove(String)
         case synchronize
+        /// A synchronize whose fdatasync fails, and the rewrite that answers it too: it throws,
+        /// and what it covered is lost for good unless written again (`Spec/store.md` §8.3).
+        case failingSynchronize
+        /// The writer crashes: nothing is written or closed.
+        case abandon
+        /// A writable open after the crash: it keeps what the crashed writer appended, and makes
+        /// it durable before it returns (§5.3 rule 4).
+        case reopen
         case compact
         case clear
         case close
@@ -27,6 +37,9 @@ struct StorePowerLossTests {
             case .touch(let key): "touch \(key)"
             case .remove(let key): "remove \(key)"
             case .synchronize: "synchronize"
+            case .failingSynchronize: "synchronize with failing fdatasyncs"
+            case .abandon: "crash"
+            case .reopen: "open after the crash"
             case .compact: "compact"
             case .clear: "clear"
             case .close: "close"
@@ -40,6 +53,7 @@ struct StorePowerLossTests {
         .put("big", 700_000), .remove("f2"), .touch("f3"), .put("a", 900), .synchronize,
         .put("c", 2_000), .remove("b"), .compact,
         .put("d", 400), .clear, .put("e", 600), .synchronize,
+        .put("g", 3_000), .failingSynchronize, .abandon, .reopen,
         .put("f", 800), .close,
     ]
 
@@ -87,7 +101,7 @@ struct StorePowerLossTests {
         var store: LogStore?
         for (number, step) in Self.steps.enumerated() {
             switch step {
-            case .open: store = try LogStore(path: path, options: .init(compactionDeadRatio: nil))
+            case .open, .reopen: store = try LogStore(path: path, options: .init(compactionDeadRatio: nil))
             case .put(let key, let size):
                 let value = Self.value(number, size)
                 try store!.put(
@@ -101,6 +115,14 @@ struct StorePowerLossTests {
                 try store!.removeValue(forKey: key)
                 values[key] = nil
             case .synchronize: try store!.synchronize()
+            case .failingSynchronize:
+                // The log's fdatasync, then the rewrite's fsync of the new log.
+                let fault = FaultInjection.failSynchronizations(2, under: root, pathContaining: "store.log")
+                #expect(throws: LogStoreError.self) { try store!.synchronize() }
+                #expect(fault.disarm() == 2)
+            case .abandon:
+                store!.abandon()
+                store = nil
             case .compact: _ = try store!.compact(now: 0)
             case .clear:
                 try store!.removeAll()
@@ -111,7 +133,7 @@ struct StorePowerLossTests {
             }
             let synchronized: Bool
             switch step {
-            case .synchronize, .close: synchronized = true
+            case .synchronize, .reopen, .close: synchronized = true
             default: synchronized = false
             }
             checkpoints.append(
