@@ -30,6 +30,8 @@
             var folder: String
             /// And, when set, only paths that contain this text too.
             var pathContaining: String?
+            /// And, when set, only paths that end with this text (a folder's own fsync).
+            var pathEnding: String?
             /// How many calls fail when not `persistent`.
             var times = 1
         }
@@ -83,6 +85,17 @@
                     pathContaining: text, times: count))
         }
 
+        /// Arms EIO for the next `count` fsyncs of the folder under `folder` whose path ends
+        /// with `suffix` ("/entries"): a journal commit that fails (`Spec/backends.md` §8.10).
+        static func failFolderSynchronizations(_ count: Int, under folder: String, endingWith suffix: String)
+            -> Armed
+        {
+            arm(
+                Rule(
+                    operations: [.synchronize], countdown: 1, code: EIO, persistent: false, folder: folder,
+                    pathEnding: suffix, times: count))
+        }
+
         /// The errno a call of `operation` on `path` must fail with, or nil to run it.
         static func failure(for operation: Operation, path: String) -> Int32? {
             lock.withLock { () -> Int32? in
@@ -92,6 +105,7 @@
                         path.hasPrefix(rule.folder + "/") || path == rule.folder
                     else { continue }
                     if let text = rule.pathContaining, !path.contains(text) { continue }
+                    if let suffix = rule.pathEnding, !path.hasSuffix(suffix) { continue }
                     if state.rule.countdown > 1 {
                         state.rule.countdown -= 1
                         rules[identifier] = state

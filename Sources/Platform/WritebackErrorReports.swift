@@ -49,10 +49,11 @@
         }
 
         /// An fsync of `fd` failed by a fault: every other description then open on its file
-        /// has the error to report.
+        /// has the error to report. (Not for a folder: its fsync commits names to a journal,
+        /// which stay pending after a failure, as the power-loss recorder models.)
         static func didFail(_ fd: Int32) {
             lock.withLock {
-                guard let file = identity(of: fd) else { return }
+                guard let file = regularFileIdentity(of: fd) else { return }
                 let failing = descriptions[fd]
                 for (other, description) in descriptions where description != failing {
                     if identity(of: other) == file { unreported.insert(description) }
@@ -74,6 +75,12 @@
         private static func identity(of fd: Int32) -> FileSystem.Identity? {
             var info = stat()
             guard fstat(fd, &info) == 0 else { return nil }
+            return FileSystem.Identity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
+        }
+
+        private static func regularFileIdentity(of fd: Int32) -> FileSystem.Identity? {
+            var info = stat()
+            guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
             return FileSystem.Identity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
         }
     }

@@ -37,10 +37,13 @@ enum CacheStep: Sendable, CustomStringConvertible {
     case read(String)
     case variant(key: String, size: Int)
     case synchronize
-    /// `synchronize()` while the next `count` fsyncs of files whose path contains the text fail
-    /// with EIO, called again while it throws (`Spec/backends.md` §8.10).
-    case synchronizeDespiteFailingFsyncs(count: Int, pathContaining: String)
+    /// `synchronize()` while the next `count` of the chosen fsyncs fail with EIO, called again
+    /// while it throws (`Spec/backends.md` §8.10).
+    case synchronizeDespiteFailingFsyncs(count: Int, of: FailingFsyncs)
     case compact
+    /// `compact()` while the next chosen fsync fails; it may throw, and the next
+    /// synchronization must make up for it.
+    case compactDespiteAFailingFsync(of: FailingFsyncs)
     case purge
     case removeAll
     case advance(milliseconds: Int64)
@@ -55,13 +58,38 @@ enum CacheStep: Sendable, CustomStringConvertible {
         case .read(let key): "read \(key)"
         case .variant(let key, let size): "variant \(key) fit \(size)"
         case .synchronize: "synchronize"
-        case .synchronizeDespiteFailingFsyncs(let count, let text):
-            "synchronize, \(count) fsyncs of *\(text)* failing"
+        case .synchronizeDespiteFailingFsyncs(let count, let fsyncs):
+            "synchronize, \(count) fsyncs of \(fsyncs) failing"
         case .compact: "compact"
+        case .compactDespiteAFailingFsync(let fsyncs): "compact, an fsync of \(fsyncs) failing"
         case .purge: "purgeExpired"
         case .removeAll: "removeAll"
         case .advance(let milliseconds): "advance the clock \(milliseconds) ms"
         case .close: "close"
+        }
+    }
+}
+
+/// Which fsyncs a step of a workload makes fail.
+enum FailingFsyncs: Sendable, CustomStringConvertible {
+    /// Of files whose path contains the text.
+    case files(containing: String)
+    /// Of the folder whose path ends with the text: its names stay pending (a failed journal
+    /// commit).
+    case folder(endingWith: String)
+
+    var description: String {
+        switch self {
+        case .files(let text): "*\(text)*"
+        case .folder(let suffix): "the folder *\(suffix)"
+        }
+    }
+
+    func arm(_ count: Int, under root: String) -> FaultInjection.Armed {
+        switch self {
+        case .files(let text): FaultInjection.failSynchronizations(count, under: root, pathContaining: text)
+        case .folder(let suffix):
+            FaultInjection.failFolderSynchronizations(count, under: root, endingWith: suffix)
         }
     }
 }
@@ -128,8 +156,8 @@ struct CacheWorkloadRun {
             case .synchronize:
                 try cache!.synchronize()
                 synchronized = true
-            case .synchronizeDespiteFailingFsyncs(let count, let text):
-                let fault = FaultInjection.failSynchronizations(count, under: root, pathContaining: text)
+            case .synchronizeDespiteFailingFsyncs(let count, let fsyncs):
+                let fault = fsyncs.arm(count, under: root)
                 // Called again until it returns: each failing call spends at least one fault.
                 var attempts = 0
                 while true {
@@ -148,6 +176,11 @@ struct CacheWorkloadRun {
                 synchronized = true
             case .compact:
                 try cache!.compact()
+            case .compactDespiteAFailingFsync(let fsyncs):
+                let fault = fsyncs.arm(1, under: root)
+                _ = try? cache!.compact()
+                let failed = fault.disarm()
+                guard failed == 1 else { throw WorkloadError.faultsNotReached(step: number, failed: failed) }
             case .purge:
                 _ = try cache!.purgeExpired()
             case .removeAll:

@@ -52,12 +52,45 @@ struct PowerLossTests {
 enum PowerLossScript {
     /// Whose fsync fails in a step of failing fsyncs: the file a synchronize makes durable first
     /// (for the hybrid backend, an external file, then the log).
-    static func failingFile(_ backend: Backend, first: Bool) -> String {
+    static func failingFile(_ backend: Backend, first: Bool) -> FailingFsyncs {
         switch backend {
-        case .dictionary: "cache.dictionary"
-        case .directory: "entries/"
-        case .log: "cache.log"
-        case .hybrid: first ? "external/" : "hybrid.log"
+        case .dictionary: .files(containing: "cache.dictionary")
+        case .directory: .files(containing: "entries/")
+        case .log: .files(containing: "cache.log")
+        case .hybrid: .files(containing: first ? "external/" : "hybrid.log")
+        }
+    }
+
+    /// Steps whose folder fsyncs fail (`Spec/backends.md` §8.10: a folder's failed fsync is
+    /// made again, never taken as done): the names a synchronize made (the dictionary file or
+    /// index that took its name, new entry and external files), and the log's new name after a
+    /// compaction, each followed by a synchronize that must make them durable.
+    static func failingFolderSteps(_ backend: Backend) -> [CacheStep] {
+        let cacheFolder = FailingFsyncs.folder(endingWith: "/caches/app")
+        switch backend {
+        case .dictionary:
+            return [
+                .store(key: "k", size: 1_500), .synchronizeDespiteFailingFsyncs(count: 1, of: cacheFolder),
+            ]
+        case .directory:
+            return [
+                .store(key: "k", size: 1_500),
+                .synchronizeDespiteFailingFsyncs(count: 1, of: .folder(endingWith: "/entries")),
+                .remove("k"), .store(key: "l", size: 1_200),
+                .synchronizeDespiteFailingFsyncs(count: 1, of: cacheFolder),
+            ]
+        case .log:
+            return [
+                .store(key: "k", size: 1_500), .remove("i"), .compactDespiteAFailingFsync(of: cacheFolder),
+                .store(key: "l", size: 1_200), .synchronize,
+            ]
+        case .hybrid:
+            return [
+                .store(key: "k", size: 1_500), .store(key: "big11", size: 13_000),
+                .synchronizeDespiteFailingFsyncs(count: 1, of: .folder(endingWith: "/external")),
+                .remove("i"), .compactDespiteAFailingFsync(of: cacheFolder),
+                .store(key: "l", size: 1_200), .synchronize,
+            ]
         }
     }
 
@@ -110,11 +143,13 @@ enum PowerLossScript {
                 // A failed fsync: what it was to make durable is written again (§8.10), at once,
                 // or, when that fails too, by the next synchronize().
                 .store(key: "i", size: 3_000), .store(key: "big9", size: 16_000),
-                .synchronizeDespiteFailingFsyncs(count: 1, pathContaining: failingFile(backend, first: true)),
+                .synchronizeDespiteFailingFsyncs(count: 1, of: failingFile(backend, first: true)),
                 .store(key: "j", size: 2_500), .store(key: "big10", size: 15_000),
                 .synchronizeDespiteFailingFsyncs(
-                    count: failuresOutlastingTheRewrite(backend),
-                    pathContaining: failingFile(backend, first: false)),
+                    count: failuresOutlastingTheRewrite(backend), of: failingFile(backend, first: false)),
+            ]
+            + failingFolderSteps(backend)
+            + [
                 .store(key: "g", size: 600), .close,
                 .open, .store(key: "h", size: 800), .store(key: "big8", size: 12_000), .synchronize, .close,
             ]
