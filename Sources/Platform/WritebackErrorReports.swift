@@ -56,7 +56,7 @@
                 guard let file = regularFileIdentity(of: fd) else { return }
                 let failing = descriptions[fd]
                 for (other, description) in descriptions where description != failing {
-                    if identity(of: other) == file { unreported.insert(description) }
+                    if regularFileIdentity(of: other) == file { unreported.insert(description) }
                 }
             }
         }
@@ -70,12 +70,6 @@
                 }
                 return EIO
             }
-        }
-
-        private static func identity(of fd: Int32) -> FileSystem.Identity? {
-            var info = stat()
-            guard fstat(fd, &info) == 0 else { return nil }
-            return FileSystem.Identity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
         }
 
         private static func regularFileIdentity(of fd: Int32) -> FileSystem.Identity? {
