@@ -121,11 +121,9 @@ import Testing
         let store = try LogStore(path: path, options: Self.options(shared: shared))
         try store.put(expectedValue(for: 0, length: 700), forKey: "key-0", metadata: metadata(1))
         try store.synchronize()
-        // The new log's fsync passes; the folder's, after the rename, fails.
-        let fault = FaultInjection.arm(
-            .init(
-                operations: [.synchronize], countdown: 2, code: EIO, persistent: false,
-                folder: directory.path))
+        // The new log's fsync passes; the folder's own, after the rename, fails.
+        let fault = FaultInjection.failFolderSynchronizations(
+            1, under: directory.path, endingWith: directory.path)
         #expect {
             _ = try store.compact(now: 0)
         } throws: { error in
@@ -199,11 +197,9 @@ import Testing
     @Test func aCreationWhoseFolderFsyncFailsOpensInDoubt() throws {
         let directory = TemporaryDirectory()
         let path = directory.file()
-        // The new header's fdatasync passes; the folder's fsync, after the link, fails.
-        let fault = FaultInjection.arm(
-            .init(
-                operations: [.synchronize], countdown: 2, code: EIO, persistent: false,
-                folder: directory.path))
+        // The new header's fdatasync passes; the folder's own fsync, after the link, fails.
+        let fault = FaultInjection.failFolderSynchronizations(
+            1, under: directory.path, endingWith: directory.path)
         let store = try LogStore(path: path)
         #expect(fault.disarm() == 1)
         let created = logGeneration(path)
