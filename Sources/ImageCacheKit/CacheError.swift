@@ -69,10 +69,11 @@ public enum CacheError: Error, Equatable, Sendable, CustomStringConvertible {
             return "The user metadata for key \(Self.shown(key)) is \(byteCount) bytes, more than the limit "
                 + "of \(limit) bytes; keep only what revalidation needs (an ETag, a date)."
         case .corruptEntry(let key, let reason):
-            return "The cache entry for key \(Self.shown(key)) is corrupt (\(reason)); "
+            return "The cache entry for key \(Self.shown(key)) is corrupt (\(Self.clause(reason))); "
                 + "fetch the value again."
         case .corruptFile(let path, let reason):
-            return "The cache file \(path) is corrupt (\(reason)); delete it to start with an empty cache."
+            return "The cache file \(path) is corrupt (\(Self.clause(reason))); "
+                + "delete it to start with an empty cache."
         case .unsupportedFormatVersion(let path, let version):
             return "The cache file \(path) has format version \(version), which this version cannot read; "
                 + "delete it or use a newer release."
@@ -93,7 +94,7 @@ public enum CacheError: Error, Equatable, Sendable, CustomStringConvertible {
             return
                 "The image for key \(Self.shown(key)) could not be encoded as PNG: \(Self.sentence(reason))"
         case .imageDecodingFailed(let key, let reason):
-            return "The value for key \(Self.shown(key)) is not a readable PNG (\(reason)); "
+            return "The value for key \(Self.shown(key)) is not a readable PNG (\(Self.clause(reason))); "
                 + "read it with data(forKey:) instead."
         case .imageTooLarge(let key, let limit, let requested, let maximum):
             return "The image for key \(Self.shown(key)) needs \(limit) \(requested), more than the cache's "
@@ -117,9 +118,15 @@ public enum CacheError: Error, Equatable, Sendable, CustomStringConvertible {
 
     /// `text` as the end of a sentence: exactly one full stop, whatever `text` ends with.
     static func sentence(_ text: String) -> String {
+        clause(text) + "."
+    }
+
+    /// `text` inside a sentence, as in parentheses: without the full stops or spaces it ends
+    /// with (a store's reasons are sentences of their own).
+    static func clause(_ text: String) -> String {
         var trimmed = Substring(text)
         while let last = trimmed.last, last == "." || last == " " { trimmed = trimmed.dropLast() }
-        return trimmed + "."
+        return String(trimmed)
     }
 }
 

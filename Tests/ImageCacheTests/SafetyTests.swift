@@ -40,6 +40,20 @@ import Testing
         #expect(try second.bytes(forKey: "a") == [1])
     }
 
+    @Test func aReasonThatIsASentenceReadsInsideParenthesesWithoutItsFullStop() {
+        // The log store's reasons end with a full stop; the cache quotes them mid-sentence.
+        let reason = "the record at offset 32 is damaged: its checksum is 0x1, the record declares 0x2."
+        let messages = [
+            CacheError.corruptEntry(key: "a", reason: reason).description,
+            CacheError.corruptFile(path: "/x", reason: reason).description,
+            CacheError.imageDecodingFailed(key: "a", reason: reason).description,
+        ]
+        for message in messages {
+            #expect(message.contains("declares 0x2); ") && !message.contains(".)"), "\(message)")
+        }
+        #expect(CacheError.logStoreFailure(path: "/x", reason: reason).description.hasSuffix("0x2."))
+    }
+
     // MARK: Read-only caches (§5.6)
 
     @Test(arguments: Backend.allCases)
