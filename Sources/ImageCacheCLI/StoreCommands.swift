@@ -124,7 +124,7 @@ enum StoreCommands {
     static func checkedKey(_ arguments: ParsedArguments) throws(CommandLineError) -> String {
         let key = arguments.operands[0]
         guard (1...65_535).contains(key.utf8.count) else {
-            throw .usage("KEY must be 1 to 65,535 UTF-8 bytes long; this one is \(key.utf8.count)")
+            throw .usage("KEY must be 1 to 65,535 UTF-8 bytes long; this one is \(key.utf8.count) bytes")
         }
         return key
     }

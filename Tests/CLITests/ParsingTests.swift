@@ -33,7 +33,7 @@ import Testing
             (["get"], "missing KEY"),
             (["put", "k"], "missing FILE"),
             (["get", "a", "b", "c\td"], "unexpected operand 'c\\td'"),
-            (["get", ""], "KEY must be 1 to 65,535 UTF-8 bytes long; this one is 0"),
+            (["get", ""], "KEY must be 1 to 65,535 UTF-8 bytes long; this one is 0 bytes"),
             (["ls", "--store", ""], "--store takes a folder or a log store file, not ''"),
             (["ls", "--store", "-"], "--store takes a folder or a log store file, not '-'"),
             (["ls", "--store", "/dev/null"], "--store /dev/null is neither a folder nor a regular file"),
