@@ -17,13 +17,14 @@ import Platform
 ///   `cache_with_value` the same hits through `withValue(forKey:_:)`, which lends the bytes;
 ///   `cache_get_read_only` at 4 KiB through a read-only cache beside the writer, and
 ///   `cache_get_read_only_following` through it while the writer's hits append touch records;
+/// - `posix_read_log` (backend `posix`): `pread` of each value where the log holds it, at the
+///   offsets of the store's layout: the same bytes a get returns, read with one system call;
 /// - `mapped_copy` and `mapped_copy_checked` (backend `posix`): the raw file's values copied
 ///   out of a mapping of it, with no lookup, and the same with the record checksum of each copy:
 ///   the floor under a mapped read and under a verified one;
-/// - the reads that the report compares with `pread` (`posix_read`, the two mapped copies,
-///   `get`, `get_read_only`, `cache_get` and `cache_with_value` of one size) are timed in
-///   interleaved rounds
-///   (``Sampler/measureInterleaved(_:)``), so a noisy moment on the shared machine falls on a
+/// - the reads that the report compares with `pread` (`posix_read`, `posix_read_log`, the two
+///   mapped copies, `get`, `get_read_only`, `cache_get` and `cache_with_value` of one size) are
+///   timed in interleaved rounds (``Sampler/measureInterleaved(_:)``), so a noisy moment on the shared machine falls on a
 ///   read and its baseline alike;
 /// - `open_snapshot` and `open_scan` at 10,000, 100,000 and 1,000,000 entries;
 /// - `compact` (half of 20,000 4-KiB entries expired) and `compact_touched` (every live entry's
@@ -225,8 +226,38 @@ public enum StoreBenchmark {
         }
         let store = try LogStore(path: path, options: .init(compactionDeadRatio: nil))
         let readOnlyStore = try LogStore(path: path, options: .init(readOnly: true))
+        // `pread` of the very bytes a get returns: each value where its put record holds it in
+        // the log (after the 56-byte header and the key, `Spec/store.md` §3.1), so at the
+        // offsets the log's layout gives, not at the raw file's page-aligned ones.
+        let logFD = try BenchmarkError.onScratch { () throws(SystemCallError) in
+            try FileSystem.open(path, .readOnly)
+        }
+        defer { FileSystem.close(logFD) }
+        var valueOffsets = [UInt64](repeating: 0, count: count)
+        for index in 0..<count {
+            guard let info = try store.entryInfo(forKey: Array(keys[index].utf8)),
+                info.valueLength == UInt64(size)
+            else {
+                throw BenchmarkError.verificationFailed(
+                    suite: "store", backend: "log", detail: "\(keys[index]) is missing from \(path)")
+            }
+            valueOffsets[index] = info.recordOffset + 56 + UInt64(keys[index].utf8.count)
+        }
+        func preadEveryFromLog() throws {
+            let got = try buffer.withUnsafeMutableBytes { bytes in
+                try order.reduce(0) {
+                    try $0 + FileSystem.read(logFD, into: bytes, at: valueOffsets[$1], path: path)
+                }
+            }
+            guard got == total, buffer == value else {
+                throw BenchmarkError.verificationFailed(
+                    suite: "store", backend: "posix",
+                    detail: "\(path) read back \(got) of \(total) value bytes")
+            }
+        }
         var reads: [TimedRead] = [
             ("posix_read", "posix", preadEvery),
+            ("posix_read_log", "posix", preadEveryFromLog),
             ("mapped_copy", "posix", { try copyEvery(checked: false) }),
             ("mapped_copy_checked", "posix", { try copyEvery(checked: true) }),
             ("get", "log", { try readEvery(from: store) }),

@@ -90,6 +90,20 @@ import Testing
         let floorText = try #require(markdown.range(of: "floor under the 4 KiB"))
         let storeSection = try #require(markdown.range(of: "## Log store"))
         #expect(targets.upperBound < floorText.lowerBound && floorText.upperBound < storeSection.lowerBound)
+        #expect(floor[0].count == 3)
+
+        // With `pread` of the values in the log (25 µs), each row is also divided by that.
+        let withLog = Self.report(
+            reads + [
+                read("mapped_copy_checked", "posix", microseconds: 25),
+                read("posix_read_log", "posix", microseconds: 25),
+            ]
+        ).markdown()
+        let logFloor = try #require(
+            try MarkdownCheck.tables(in: withLog).first { $0.first?.first == "4 KiB read, one thread" })
+        #expect(logFloor[0].last == "÷ pread in the log")
+        #expect(logFloor[3][0].hasPrefix("`pread` of the same values in the log"))
+        #expect(logFloor.dropFirst(2).map { $0[3] } == ["1.25×", "1.00×", "2.50×", "1.00×", "0.62×"])
     }
 
     @Test func chartHasOnePathPerBackendAndEscapesText() throws {
