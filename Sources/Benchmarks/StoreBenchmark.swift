@@ -24,8 +24,8 @@ import Platform
 ///   the floor under a mapped read and under a verified one;
 /// - the reads that the report compares with `pread` (`posix_read`, `posix_read_log`, the two
 ///   mapped copies, `get`, `get_read_only`, `cache_get` and `cache_with_value` of one size) are
-///   timed in interleaved rounds (``Sampler/measureInterleaved(_:)``), so a noisy moment on the shared machine falls on a
-///   read and its baseline alike;
+///   timed in interleaved rounds (``Sampler/measureInterleaved(_:)``), so a noisy moment on
+///   the shared machine falls on a read and its baseline alike;
 /// - `open_snapshot` and `open_scan` at 10,000, 100,000 and 1,000,000 entries;
 /// - `compact` (half of 20,000 4-KiB entries expired) and `compact_touched` (every live entry's
 ///   metadata changed, so each header is rewritten), beside `copy_sequential` of the same
