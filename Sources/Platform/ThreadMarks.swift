@@ -5,9 +5,6 @@
 #elseif canImport(Darwin)
     import Darwin
 #endif
-#if canImport(Synchronization)
-    import Synchronization
-#endif
 
 /// Marks the calling thread sets on itself and only it reads: "this thread is inside a section
 /// of that store" (a shared store's lock of changes, `Spec/store.md` §12.3), so that the
@@ -83,34 +80,13 @@ public enum ThreadMarks {
 
 /// Which thread holds something (a section of a shared store), for any thread to ask "is it
 /// me?" without a lock: one relaxed atomic word that holds the holder's thread, where the
-/// system has atomics (the toolchain's Synchronization module; Apple systems from iOS 18 and
-/// macOS 15), and a ``ThreadMarks`` mark elsewhere. Only the holding thread writes its own
+/// system has atomics (`RelaxedAtomicWord`), and a ``ThreadMarks`` mark elsewhere. Only the holding thread writes its own
 /// identity there, so a thread finds its own only if it claimed and did not release.
 public final class ThreadOwner: @unchecked Sendable {
-    /// An `Atomic<UInt>` where the system has one, else nil.
-    private let word: UnsafeMutableRawPointer?
+    /// The holder's thread, or 0, where the system has atomics.
+    private let word = RelaxedAtomicWord()
 
-    public init() {
-        #if canImport(Synchronization)
-            if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) {
-                let atomic = UnsafeMutablePointer<Atomic<UInt>>.allocate(capacity: 1)
-                atomic.initialize(to: Atomic(0))
-                word = UnsafeMutableRawPointer(atomic)
-                return
-            }
-        #endif
-        word = nil
-    }
-
-    deinit {
-        #if canImport(Synchronization)
-            if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *), let word {
-                let atomic = word.assumingMemoryBound(to: Atomic<UInt>.self)
-                atomic.deinitialize(count: 1)
-                atomic.deallocate()
-            }
-        #endif
-    }
+    public init() {}
 
     /// The calling thread's identity (never 0).
     @inline(__always)
@@ -127,36 +103,20 @@ public final class ThreadOwner: @unchecked Sendable {
 
     /// The calling thread holds it now.
     public func claim() {
-        #if canImport(Synchronization)
-            if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *), let word {
-                word.assumingMemoryBound(to: Atomic<UInt>.self).pointee.store(
-                    Self.currentThread, ordering: .relaxed)
-                return
-            }
-        #endif
+        if word.store(Self.currentThread) { return }
         ThreadMarks.insert(mark)
     }
 
     /// The calling thread, which holds it, lets it go.
     public func release() {
-        #if canImport(Synchronization)
-            if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *), let word {
-                word.assumingMemoryBound(to: Atomic<UInt>.self).pointee.store(0, ordering: .relaxed)
-                return
-            }
-        #endif
+        if word.store(0) { return }
         ThreadMarks.remove(mark)
     }
 
     /// Whether the calling thread holds it.
     @inline(__always)
     public var isCurrentThread: Bool {
-        #if canImport(Synchronization)
-            if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *), let word {
-                return word.assumingMemoryBound(to: Atomic<UInt>.self).pointee.load(ordering: .relaxed)
-                    == Self.currentThread
-            }
-        #endif
+        if let holder = word.load() { return holder == Self.currentThread }
         return ThreadMarks.contains(mark)
     }
 }
