@@ -70,9 +70,8 @@ final class DictionaryStorage: CacheStorage, @unchecked Sendable {
         }
         var entries: [[UInt8]: Entry] = [:]
         for _ in 0..<count {
-            let decoded =
-                version == Self.userMetadataVersion
-                ? EntryRecord.decodeWithUserMetadata(from: &reader) : EntryRecord.decode(from: &reader)
+            let decoded = EntryRecord.decode(
+                from: &reader, withUserMetadata: version == Self.userMetadataVersion)
             switch decoded {
             case .unreadable(let reason):
                 throw .corruptFile(path: path, reason: reason)
@@ -165,13 +164,9 @@ final class DictionaryStorage: CacheStorage, @unchecked Sendable {
         writer.append(UInt32(kept.count))
         for (key, entry) in kept.sorted(by: { $0.key.lexicographicallyPrecedes($1.key) }) {
             entry.value.withUnsafeBytes {
-                if withUserMetadata {
-                    EntryRecord.encodeWithUserMetadata(
-                        key: key, value: $0, metadata: entry.metadata, userMetadata: entry.userMetadata,
-                        into: &writer)
-                } else {
-                    EntryRecord.encode(key: key, value: $0, metadata: entry.metadata, into: &writer)
-                }
+                EntryRecord.encode(
+                    key: key, value: $0, metadata: entry.metadata,
+                    userMetadata: withUserMetadata ? entry.userMetadata : nil, into: &writer)
             }
         }
         return writer.bytes

@@ -248,7 +248,7 @@ final class DirectoryStorage: CacheStorage, @unchecked Sendable {
         let decoded: EntryRecord.Decoded
         switch Array(magic) {
         case entryMagic: decoded = EntryRecord.decode(from: &reader)
-        case userMetadataEntryMagic: decoded = EntryRecord.decodeWithUserMetadata(from: &reader)
+        case userMetadataEntryMagic: decoded = EntryRecord.decode(from: &reader, withUserMetadata: true)
         default: return nil
         }
         return reader.remaining == 0 ? decoded : .unreadable(reason: "bytes after the record")
@@ -318,14 +318,10 @@ final class DirectoryStorage: CacheStorage, @unchecked Sendable {
             capacity: 8 + EntryRecord.userMetadataOverhead + key.count + userMetadata.count + value.count)
         // The user metadata goes into the entry file with the value: one rename makes both
         // durable (§3.2). Without any, the file stays format 2.
-        if userMetadata.isEmpty {
-            writer.append(Self.entryMagic)
-            EntryRecord.encode(key: key, value: value, metadata: metadata, into: &writer)
-        } else {
-            writer.append(Self.userMetadataEntryMagic)
-            EntryRecord.encodeWithUserMetadata(
-                key: key, value: value, metadata: metadata, userMetadata: userMetadata, into: &writer)
-        }
+        writer.append(userMetadata.isEmpty ? Self.entryMagic : Self.userMetadataEntryMagic)
+        EntryRecord.encode(
+            key: key, value: value, metadata: metadata,
+            userMetadata: userMetadata.isEmpty ? nil : userMetadata, into: &writer)
         // Files are independent here, so the cache's order (variants removed, original written,
         // variant written) must be made durable where it matters, or a power cut could pair a
         // variant with another value of its original (`Spec/thumbnail.md` §5.5): a variant is

@@ -30,11 +30,12 @@ struct EntryRecord {
     var metadata: CacheEntryMetadata
     var userMetadata: [UInt8] = []
 
-    /// Appends a format-3 record (§1.9): the layout of `encode` with the user metadata's length
-    /// in the header and its bytes, under the header checksum, between key and value.
-    static func encodeWithUserMetadata(
-        key: [UInt8], value: UnsafeRawBufferPointer, metadata: CacheEntryMetadata, userMetadata: [UInt8],
-        into writer: inout ByteWriter
+    /// Appends a record: the format-2 layout above, or with `userMetadata` the format-3 one
+    /// (§1.9), which puts its length in the header and its bytes, under the header checksum,
+    /// between key and value.
+    static func encode(
+        key: [UInt8], value: UnsafeRawBufferPointer, metadata: CacheEntryMetadata,
+        userMetadata: [UInt8]? = nil, into writer: inout ByteWriter
     ) {
         let start = writer.bytes.count
         writer.append(UInt32(key.count))
@@ -43,19 +44,29 @@ struct EntryRecord {
         writer.append(metadata.expiresAt)
         writer.append(metadata.accessSequence)
         writer.append(XXH3.checksum(of: value))
-        writer.append(UInt32(userMetadata.count))
+        if let userMetadata { writer.append(UInt32(userMetadata.count)) }
         var header = XXH3()
-        header.update(writer.bytes[start..<start + 48])
+        header.update(writer.bytes[start...])
         header.update(key)
-        header.update(userMetadata)
+        if let userMetadata { header.update(userMetadata) }
         writer.append(header.value)
         writer.append(key)
-        writer.append(userMetadata)
+        if let userMetadata { writer.append(userMetadata) }
         writer.bytes.append(contentsOf: value)
     }
 
-    /// Decodes a format-3 record (§1.9) at `reader.offset` and advances past it.
-    static func decodeWithUserMetadata(from reader: inout ByteReader) -> Decoded {
+    /// The outcome of decoding one record: the header is needed to continue parsing a file;
+    /// a bad value checksum damages only this entry.
+    enum Decoded {
+        /// The header or key is unreadable: the position of the next record is unknown.
+        case unreadable(reason: String)
+        /// Key and metadata are sound; `valueIsIntact` is false when the value fails its checksum.
+        case record(EntryRecord, valueIsIntact: Bool)
+    }
+
+    /// Decodes the record at `reader.offset` and advances past it: a format-2 record, or a
+    /// format-3 one (§1.9) when `withUserMetadata`.
+    static func decode(from reader: inout ByteReader, withUserMetadata: Bool = false) -> Decoded {
         let start = reader.offset
         guard let keyLength = reader.read(UInt32.self),
             let valueLength = reader.read(UInt64.self),
@@ -63,9 +74,12 @@ struct EntryRecord {
             let expiresAt = reader.read(Int64.self),
             let accessSequence = reader.read(UInt64.self),
             let valueChecksum = reader.read(UInt64.self),
-            let userMetadataLength = reader.read(UInt32.self),
-            let headerChecksum = reader.read(UInt64.self)
+            let userMetadataLength = withUserMetadata ? reader.read(UInt32.self) : 0
         else { return .unreadable(reason: "truncated record header at offset \(start)") }
+        let checksummedHeader = reader.bytes[start..<reader.offset]
+        guard let headerChecksum = reader.read(UInt64.self) else {
+            return .unreadable(reason: "truncated record header at offset \(start)")
+        }
         guard keyLength >= 1, keyLength <= 65_535, let key = reader.readBytes(Int(keyLength)) else {
             return .unreadable(reason: "bad key length \(keyLength) at offset \(start)")
         }
@@ -75,7 +89,7 @@ struct EntryRecord {
             return .unreadable(reason: "bad user metadata length \(userMetadataLength) at offset \(start)")
         }
         var header = XXH3()
-        header.update(reader.bytes[start..<start + 48])
+        header.update(checksummedHeader)
         header.update(key)
         header.update(userMetadata)
         guard header.value == headerChecksum else {
@@ -89,66 +103,6 @@ struct EntryRecord {
             metadata: CacheEntryMetadata(
                 createdAt: createdAt, expiresAt: expiresAt, accessSequence: accessSequence),
             userMetadata: Array(userMetadata))
-        let intact = value.withUnsafeBytes { XXH3.checksum(of: $0) } == valueChecksum
-        return .record(record, valueIsIntact: intact)
-    }
-
-    /// Appends the record's bytes to `writer`.
-    static func encode(
-        key: [UInt8], value: UnsafeRawBufferPointer, metadata: CacheEntryMetadata,
-        into writer: inout ByteWriter
-    ) {
-        let start = writer.bytes.count
-        writer.append(UInt32(key.count))
-        writer.append(UInt64(value.count))
-        writer.append(metadata.createdAt)
-        writer.append(metadata.expiresAt)
-        writer.append(metadata.accessSequence)
-        writer.append(XXH3.checksum(of: value))
-        var header = XXH3()
-        header.update(writer.bytes[start..<start + 44])
-        header.update(key)
-        writer.append(header.value)
-        writer.append(key)
-        writer.bytes.append(contentsOf: value)
-    }
-
-    /// The outcome of decoding one record: the header is needed to continue parsing a file;
-    /// a bad value checksum damages only this entry.
-    enum Decoded {
-        /// The header or key is unreadable: the position of the next record is unknown.
-        case unreadable(reason: String)
-        /// Key and metadata are sound; `valueIsIntact` is false when the value fails its checksum.
-        case record(EntryRecord, valueIsIntact: Bool)
-    }
-
-    /// Decodes the record at `reader.offset` and advances past it.
-    static func decode(from reader: inout ByteReader) -> Decoded {
-        let start = reader.offset
-        guard let keyLength = reader.read(UInt32.self),
-            let valueLength = reader.read(UInt64.self),
-            let createdAt = reader.read(Int64.self),
-            let expiresAt = reader.read(Int64.self),
-            let accessSequence = reader.read(UInt64.self),
-            let valueChecksum = reader.read(UInt64.self),
-            let headerChecksum = reader.read(UInt64.self)
-        else { return .unreadable(reason: "truncated record header at offset \(start)") }
-        guard keyLength >= 1, keyLength <= 65_535, let key = reader.readBytes(Int(keyLength)) else {
-            return .unreadable(reason: "bad key length \(keyLength) at offset \(start)")
-        }
-        var header = XXH3()
-        header.update(reader.bytes[start..<start + 44])
-        header.update(key)
-        guard header.value == headerChecksum else {
-            return .unreadable(reason: "record header checksum mismatch at offset \(start)")
-        }
-        guard valueLength <= UInt64(reader.remaining), let value = reader.readBytes(Int(valueLength)) else {
-            return .unreadable(reason: "truncated value at offset \(start)")
-        }
-        let record = EntryRecord(
-            key: Array(key), value: Array(value),
-            metadata: CacheEntryMetadata(
-                createdAt: createdAt, expiresAt: expiresAt, accessSequence: accessSequence))
         let intact = value.withUnsafeBytes { XXH3.checksum(of: $0) } == valueChecksum
         return .record(record, valueIsIntact: intact)
     }
