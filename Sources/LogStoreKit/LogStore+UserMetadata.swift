@@ -25,10 +25,10 @@ extension LogStore {
             if !userMetadata.isEmpty { try makeFormatThree() }
             try rethrowingStoreErrors {
                 try userMetadata.withUnsafeBytes { block in
-                    let offset = try append(
-                        .put, key: keyBytes, value: value, metadata: metadata, userMetadata: block)
                     let length = UInt16(block.count)
-                    stateLock.withWriteLock {
+                    try append(
+                        .put, key: keyBytes, value: value, metadata: metadata, userMetadata: block
+                    ) { offset in
                         let entry = IndexEntry(
                             offset: offset, valueLength: UInt64(value.count), metadata: metadata,
                             keyLength: UInt16(keyBytes.count), metadataMatchesRecord: true,
@@ -60,11 +60,11 @@ extension LogStore {
             try rethrowingStoreErrors {
                 try userMetadata.withUnsafeBytes { block in
                     let metadata = index[keyBytes]!.metadata
-                    let offset = try append(
-                        .userMetadata, key: keyBytes, value: UnsafeRawBufferPointer(start: nil, count: 0),
-                        metadata: metadata, userMetadata: block)
                     // The index entry may have moved if the format changed: look it up again.
-                    stateLock.withWriteLock {
+                    try append(
+                        .userMetadata, key: keyBytes, value: UnsafeRawBufferPointer(start: nil, count: 0),
+                        metadata: metadata, userMetadata: block
+                    ) { offset in
                         if let number = index.find(keyBytes) {
                             index.updateUserMetadata(at: number, offset: offset, length: UInt16(block.count))
                         }

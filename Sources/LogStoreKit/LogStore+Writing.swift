@@ -153,8 +153,7 @@ extension LogStore {
         guard UInt64(value.count) <= RecordFormat.maximumValueLength else {
             throw .valueTooLarge(length: UInt64(value.count))
         }
-        let offset = try append(.put, key: keyBytes, value: value, metadata: metadata)
-        stateLock.withWriteLock {
+        try append(.put, key: keyBytes, value: value, metadata: metadata) { offset in
             if let previous = index.insert(
                 keyBytes,
                 IndexEntry(
@@ -171,9 +170,9 @@ extension LogStore {
         throws(LogStoreError)
     {
         guard let number = index.find(keyBytes) else { return }
-        _ = try append(
-            .touch, key: keyBytes, value: UnsafeRawBufferPointer(start: nil, count: 0), metadata: metadata)
-        stateLock.withWriteLock { index.updateMetadata(at: number, metadata) }
+        try append(
+            .touch, key: keyBytes, value: UnsafeRawBufferPointer(start: nil, count: 0), metadata: metadata
+        ) { _ in index.updateMetadata(at: number, metadata) }
     }
 
     /// The touch records of ``updateMetadata(_:)`` and ``touchRecords(_:newMetadata:)``, for
@@ -250,10 +249,10 @@ extension LogStore {
 
     private func removeRecord(_ keyBytes: UnsafeRawBufferPointer) throws(LogStoreError) {
         guard index.find(keyBytes) != nil else { return }
-        _ = try append(
+        try append(
             .remove, key: keyBytes, value: UnsafeRawBufferPointer(start: nil, count: 0),
-            metadata: EntryMetadata(createdAt: 0, expiresAt: 0, accessSequence: 0))
-        stateLock.withWriteLock {
+            metadata: EntryMetadata(createdAt: 0, expiresAt: 0, accessSequence: 0)
+        ) { _ in
             if let previous = index.remove(keyBytes) { liveBytes -= previous.recordLength }
         }
     }
@@ -264,11 +263,11 @@ extension LogStore {
         try withExclusiveAccess { () throws(LogStoreError) in
             try writerLock.withLock { () throws(LogStoreError) in
                 try checkWritable()
-                _ = try append(
+                try append(
                     .clear, key: UnsafeRawBufferPointer(start: nil, count: 0),
                     value: UnsafeRawBufferPointer(start: nil, count: 0),
-                    metadata: EntryMetadata(createdAt: 0, expiresAt: 0, accessSequence: 0))
-                stateLock.withWriteLock {
+                    metadata: EntryMetadata(createdAt: 0, expiresAt: 0, accessSequence: 0)
+                ) { _ in
                     index = KeyIndex()
                     liveBytes = 0
                 }
@@ -393,10 +392,16 @@ extension LogStore {
 
     /// Appends one record; returns its offset. Holds `writerLock`. On failure nothing was
     /// appended: a partial write is cut off again (§8.4).
+    ///
+    /// `updateIndex` runs with the record's offset in the hold of the state lock that makes the
+    /// record visible to readers, so they see the record and its index change together, and a
+    /// writer takes the state lock (one lock per shard) once per record, not twice.
+    @discardableResult
     func append(
         _ type: RecordFormat.RecordType, key: UnsafeRawBufferPointer, value: UnsafeRawBufferPointer,
         metadata: EntryMetadata,
-        userMetadata: UnsafeRawBufferPointer = UnsafeRawBufferPointer(start: nil, count: 0)
+        userMetadata: UnsafeRawBufferPointer = UnsafeRawBufferPointer(start: nil, count: 0),
+        updateIndex: (_ offset: UInt64) -> Void = { _ in }
     ) throws(LogStoreError) -> UInt64 {
         let headLength = RecordFormat.recordHeaderSize + key.count
         let blockLength = Int(RecordFormat.userMetadataBlockLength(userMetadata.count))
@@ -452,6 +457,7 @@ extension LogStore {
                     stagingEpoch = coordination.epoch
                 }
                 mapFlushedLength()
+                updateIndex(offset)
             }
             return offset
         }
@@ -469,7 +475,10 @@ extension LogStore {
             metadata: metadata, userMetadataLength: userMetadata.count, into: start)
         RecordFormat.encodeUserMetadataBlock(userMetadata, into: start + headLength + value.count)
         let offset = appliedLength
-        stateLock.withWriteLock { bufferedCount += recordLength }
+        stateLock.withWriteLock {
+            bufferedCount += recordLength
+            updateIndex(offset)
+        }
         return offset
     }
 
