@@ -80,8 +80,9 @@ public enum ThreadMarks {
 
 /// Which thread holds something (a section of a shared store), for any thread to ask "is it
 /// me?" without a lock: one relaxed atomic word that holds the holder's thread, where the
-/// system has atomics (`RelaxedAtomicWord`), and a ``ThreadMarks`` mark elsewhere. Only the holding thread writes its own
-/// identity there, so a thread finds its own only if it claimed and did not release.
+/// system has atomics (`RelaxedAtomicWord`), and a ``ThreadMarks`` mark elsewhere. Only the
+/// holding thread writes its own identity there, so a thread finds its own only if it claimed
+/// and did not release.
 public final class ThreadOwner: @unchecked Sendable {
     /// The holder's thread, or 0, where the system has atomics.
     private let word = RelaxedAtomicWord()
