@@ -108,6 +108,36 @@ enum HuffmanTableBuilder {
     /// The entry for each code-length symbol: just the symbol.
     static let codeLengthSymbols: [UInt32] = (0..<19).map { UInt32($0) << 16 }
 
+    /// Builds a block's tables in the layout of `Inflater.tables` at `tables`: the
+    /// literal/length code from `codeLengths[0..<literalCount]`, the distance code from
+    /// `codeLengths[288..<288 + distanceCount]`, and the fast table, which pairs literals and
+    /// folds length extra bits when `pairLiterals` and is otherwise the main table's root.
+    static func buildBlockTables(
+        codeLengths: UnsafePointer<UInt8>, literalCount: Int, distanceCount: Int,
+        into tables: UnsafeMutablePointer<UInt32>, pairLiterals: Bool,
+        scratch: UnsafeMutablePointer<UInt8>, sorted: UnsafeMutablePointer<UInt16>
+    ) throws(InflateError) {
+        let literalTable = tables + Inflater.literalTableOffset
+        try literalLengthSymbols.withUnsafeBufferPointer { (symbols) throws(InflateError) in
+            try build(
+                lengths: UnsafeBufferPointer(start: codeLengths, count: literalCount),
+                symbols: symbols, rootBits: literalRootBits, table: literalTable, scratch: scratch,
+                sorted: sorted, kind: .literalLength)
+        }
+        if pairLiterals {
+            buildFastLiteralTable(from: literalTable, rootBits: literalRootBits, into: tables)
+        } else {
+            tables.update(from: literalTable, count: 1 << literalRootBits)
+        }
+        try distanceSymbols.withUnsafeBufferPointer { (symbols) throws(InflateError) in
+            try build(
+                lengths: UnsafeBufferPointer(start: codeLengths + 288, count: distanceCount),
+                symbols: symbols, rootBits: distanceRootBits,
+                table: tables + Inflater.distanceTableOffset, scratch: scratch, sorted: sorted,
+                kind: .distance)
+        }
+    }
+
     /// Fills `table` with the decoding table for `lengths`.
     ///
     /// - Parameters:

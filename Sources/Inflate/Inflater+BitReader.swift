@@ -40,7 +40,7 @@ extension Inflater {
     ///   `unassignedCode` or `invalidSymbol` for the invalid entries (`Spec/deflate.md` §5.3).
     @inline(__always)
     func decodeSymbol(
-        _ table: UnsafeMutablePointer<UInt32>, rootBits: Int, kind: InflateError.Table
+        _ table: UnsafePointer<UInt32>, rootBits: Int, kind: InflateError.Table
     ) throws(InflateError) -> UInt32 {
         refillCarefully()
         var entry = table[Int(truncatingIfNeeded: bitBuffer) & ((1 << rootBits) - 1)]

@@ -21,7 +21,7 @@ extension Inflater {
             bitCount = 0
             phase = .stored(remaining: Int(length))
         case 1:
-            if !tablesHoldFixedCode { try buildFixedTables() }
+            tables = FixedHuffmanTables.shared.tables
             phase = .huffman
         case 2:
             try readDynamicTables()
@@ -31,26 +31,8 @@ extension Inflater {
         }
     }
 
-    /// The fixed code of RFC 1951 §3.2.6, with all 288 and 32 symbols so that the reserved
-    /// ones decode to `invalidSymbol`.
-    func buildFixedTables() throws(InflateError) {
-        for symbol in 0..<288 {
-            codeLengths[symbol] =
-                switch symbol {
-                case 0..<144: 8
-                case 144..<256: 9
-                case 256..<280: 7
-                default: 8
-                }
-        }
-        (codeLengths + 288).update(repeating: 5, count: 32)
-        try buildTables(literalCount: 288, distanceCount: 32)
-        tablesHoldFixedCode = true
-    }
-
     /// Reads a dynamic block's code lengths (RFC 1951 §3.2.7, `Spec/deflate.md` §4.3).
     func readDynamicTables() throws(InflateError) {
-        tablesHoldFixedCode = false
         let literalCount = Int(try readBits(5)) + 257
         let distanceCount = Int(try readBits(5)) + 1
         let codeLengthCount = Int(try readBits(4)) + 4
@@ -106,31 +88,16 @@ extension Inflater {
         try buildTables(literalCount: literalCount, distanceCount: distanceCount)
     }
 
-    /// Builds both tables from `codeLengths[0..<literalCount]` and
-    /// `codeLengths[288..<288 + distanceCount]`.
+    /// Builds the block's tables in `ownTables` from `codeLengths[0..<literalCount]` and
+    /// `codeLengths[288..<288 + distanceCount]`, and makes them current.
     func buildTables(literalCount: Int, distanceCount: Int) throws(InflateError) {
-        try HuffmanTableBuilder.literalLengthSymbols.withUnsafeBufferPointer {
-            (symbols) throws(InflateError) in
-            try HuffmanTableBuilder.build(
-                lengths: UnsafeBufferPointer(start: codeLengths, count: literalCount),
-                symbols: symbols, rootBits: HuffmanTableBuilder.literalRootBits,
-                table: literalTable, scratch: scratch, sorted: sortedSymbols, kind: .literalLength)
-        }
         // The fast table pays for itself over a few kilobytes of input; before a short rest of
         // the stream, it is the main table's root (whose entries are valid there too).
-        if inputCount - position >= Inflater.fastTableMinimumInput {
-            HuffmanTableBuilder.buildFastLiteralTable(
-                from: literalTable, rootBits: HuffmanTableBuilder.literalRootBits, into: fastLiteralTable)
-        } else {
-            fastLiteralTable.update(from: literalTable, count: 1 << HuffmanTableBuilder.literalRootBits)
-        }
-        try HuffmanTableBuilder.distanceSymbols.withUnsafeBufferPointer {
-            (symbols) throws(InflateError) in
-            try HuffmanTableBuilder.build(
-                lengths: UnsafeBufferPointer(start: codeLengths + 288, count: distanceCount),
-                symbols: symbols, rootBits: HuffmanTableBuilder.distanceRootBits,
-                table: distanceTable, scratch: scratch, sorted: sortedSymbols, kind: .distance)
-        }
+        try HuffmanTableBuilder.buildBlockTables(
+            codeLengths: codeLengths, literalCount: literalCount, distanceCount: distanceCount,
+            into: ownTables, pairLiterals: inputCount - position >= Inflater.fastTableMinimumInput,
+            scratch: scratch, sorted: sortedSymbols)
+        tables = UnsafePointer(ownTables)
     }
 
     /// The order in which a dynamic block sends the code-length code's lengths.

@@ -75,7 +75,7 @@ extension Inflater {
         let outputEnd = output + (capacity - Inflater.fastOutputMargin)
         var next = UnsafeRawPointer(input + position)
         var out = output + count
-        let fast = UnsafePointer(fastLiteralTable)
+        let fast = tables
         let literals = fast + Inflater.literalTableOffset
         let distances = fast + Inflater.distanceTableOffset
         let literalRootBits = UInt64(HuffmanTableBuilder.literalRootBits)

@@ -38,13 +38,18 @@ final class Inflater {
     /// A literal that did not fit in the output buffer, or -1.
     var pendingLiteral = -1
 
-    /// The literal/length code's fast table (`HuffmanTableBuilder.buildFastLiteralTable`),
-    /// then its main table, then the distance table, in one allocation: the hot loop reaches
-    /// all three from one register, at constant offsets.
-    let fastLiteralTable: UnsafeMutablePointer<UInt32>
-    let literalTable: UnsafeMutablePointer<UInt32>
-    let distanceTable: UnsafeMutablePointer<UInt32>
-    /// Where the main literal/length table and the distance table start in the allocation.
+    /// The current block's tables: the literal/length code's fast table
+    /// (`HuffmanTableBuilder.buildFastLiteralTable`), then its main table, then the distance
+    /// table, laid out as one run so the hot loop reaches all three from one register, at
+    /// constant offsets. Either `ownTables` or, for a fixed-code block, ``FixedHuffmanTables``.
+    var tables: UnsafePointer<UInt32>
+    /// Where a dynamic block's tables are built.
+    let ownTables: UnsafeMutablePointer<UInt32>
+    /// The current block's main literal/length table.
+    var literalTable: UnsafePointer<UInt32> { tables + Inflater.literalTableOffset }
+    /// The current block's distance table.
+    var distanceTable: UnsafePointer<UInt32> { tables + Inflater.distanceTableOffset }
+    /// Where the main literal/length table and the distance table start in the tables.
     static let literalTableOffset = 1 << HuffmanTableBuilder.literalRootBits
     static let distanceTableOffset = literalTableOffset + HuffmanTableBuilder.literalCapacity
     static let tablesCapacity = distanceTableOffset + HuffmanTableBuilder.distanceCapacity
@@ -55,9 +60,9 @@ final class Inflater {
     let scratch: UnsafeMutablePointer<UInt8>
     /// The used symbols of a code in canonical order, for the table builder.
     let sortedSymbols: UnsafeMutablePointer<UInt16>
-    /// 286 + 30 code lengths of a dynamic block (plus room for the fixed code's 288 + 32).
+    /// 286 + 30 code lengths of a dynamic block; the distance lengths are moved to 288 on, where
+    /// the table builder reads them.
     let codeLengths: UnsafeMutablePointer<UInt8>
-    var tablesHoldFixedCode = false
     /// The Adler-32 of the output's first `checksummed` bytes, when `tracksAdler32`: the
     /// one-shot zlib decoder sums the output of Huffman blocks as they end, while the bytes are
     /// still in the processor's caches, rather than the whole output after it.
@@ -70,9 +75,8 @@ final class Inflater {
         self.input = input
         self.inputCount = count
         self.position = start
-        fastLiteralTable = .allocate(capacity: Inflater.tablesCapacity)
-        literalTable = fastLiteralTable + Inflater.literalTableOffset
-        distanceTable = fastLiteralTable + Inflater.distanceTableOffset
+        ownTables = .allocate(capacity: Inflater.tablesCapacity)
+        tables = UnsafePointer(ownTables)
         codeLengthTable = .allocate(capacity: HuffmanTableBuilder.codeLengthCapacity)
         scratch = .allocate(capacity: 1 << HuffmanTableBuilder.literalRootBits)
         sortedSymbols = .allocate(capacity: 288)
@@ -80,7 +84,7 @@ final class Inflater {
     }
 
     deinit {
-        fastLiteralTable.deallocate()
+        ownTables.deallocate()
         codeLengthTable.deallocate()
         scratch.deallocate()
         sortedSymbols.deallocate()
