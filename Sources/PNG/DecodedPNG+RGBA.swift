@@ -104,17 +104,38 @@ struct RGBAConverter {
         switch header.colorType {
         case .indexed,
             .grayscale where depth <= 8:
-            let table = table!
+            // Whole 4-byte pixels, and a packed input byte unpacked in a register: a 4-byte
+            // copy and a shift per pixel took 19 instructions a pixel over PngSuite's
+            // indexed and gray files.
+            let pixels = UnsafeRawPointer(table!)
+            let out = UnsafeMutableRawPointer(output)
+            @inline(__always) func put(_ x: Int, _ value: UInt8) {
+                out.storeBytes(
+                    of: pixels.loadUnaligned(fromByteOffset: 4 &* Int(value), as: UInt32.self),
+                    toByteOffset: 4 &* x, as: UInt32.self)
+            }
             if depth == 8 {
-                for x in 0..<width {
-                    (output + 4 * x).update(from: table + 4 * Int(input[x]), count: 4)
-                }
+                for x in 0..<width { put(x, input[x]) }
             } else {
-                let mask = (1 << depth) - 1
-                for x in 0..<width {
-                    let bit = x * depth
-                    let value = (Int(input[bit >> 3]) >> (8 - depth - (bit & 7))) & mask
-                    (output + 4 * x).update(from: table + 4 * value, count: 4)
+                // One copy per depth, so that every shift is by a constant.
+                @inline(__always) func unpack(_ depth: Int) {
+                    let mask = UInt8(truncatingIfNeeded: (1 << depth) &- 1)
+                    var x = 0
+                    var byte = input
+                    while x < width {
+                        // The first pixel is in the byte's high bits (`Spec/png.md` §7.1).
+                        let packed = byte.pointee
+                        for slot in 0..<min(8 / depth, width &- x) {
+                            put(x &+ slot, packed &>> (8 &- depth &* (slot &+ 1)) & mask)
+                        }
+                        x &+= 8 / depth
+                        byte += 1
+                    }
+                }
+                switch depth {
+                case 1: unpack(1)
+                case 2: unpack(2)
+                default: unpack(4)
                 }
             }
         case .grayscale:
