@@ -90,6 +90,22 @@ final class RowAssembler {
             let destination = currentRow
             let needed = rowBytes - column
             if column == 0 && remaining >= needed {
+                // Four whole Paeth rows in a row, straight into the output: unfiltered together
+                // in byte lanes (`PNGFilter.paethFourRows`).
+                if inPlace && filter == 4 && row > 0 && (bytesPerPixel == 3 || bytesPerPixel == 4)
+                    && rowBytes >= 8 * bytesPerPixel + 4 && remaining >= 4 * needed + 3
+                    && source[needed] == 4 && source[2 * needed + 1] == 4 && source[3 * needed + 2] == 4
+                    && row + 3 < passes[passIndex].height
+                {
+                    PNGFilter.paethFourRows(
+                        source: UnsafePointer(source), sourceStride: needed + 1, destination: destination,
+                        destinationStride: outputRowBytes, above: previousRow!, count: rowBytes,
+                        pixelBytes: bytesPerPixel)
+                    for _ in 0..<4 { advanceRow() }
+                    source += 4 * needed + 3
+                    remaining -= 4 * needed + 3
+                    continue
+                }
                 // Two whole Average or Paeth rows in a row, straight into the output: unfiltered
                 // together (`PNGFilter.unfilterTwoRows`), while both are in cache.
                 if inPlace && PNGFilter.pairs(filter) && row > 0 && (bytesPerPixel == 3 || bytesPerPixel == 4)

@@ -86,6 +86,26 @@ enum StoredImageData {
                     let filter = filters[unfiltered]
                     // Two Average or two Paeth rows of 3- or 4-byte pixels unfilter together
                     // (`PNGFilter.unfilterTwoRows`), so such a row waits for the next one.
+                    // Four Paeth rows unfilter together (`PNGFilter.paethFourRows`), so a
+                    // Paeth row waits for three more while the rows after it are Paeth too.
+                    if let above = previous, filter == 4, pairs, rowBytes >= 8 * bytesPerPixel + 4,
+                        unfiltered + 3 < height
+                    {
+                        var run = 1
+                        while run < 4 && unfiltered + run < copied && filters[unfiltered + run] == 4 {
+                            run += 1
+                        }
+                        if run == 4 {
+                            PNGFilter.paethFourRows(
+                                source: UnsafePointer(line), sourceStride: rowBytes, destination: line,
+                                destinationStride: rowBytes, above: above, count: rowBytes,
+                                pixelBytes: bytesPerPixel)
+                            previous = UnsafePointer(line + 3 * rowBytes)
+                            unfiltered += 4
+                            continue
+                        }
+                        if unfiltered + run == copied { return true }
+                    }
                     if let above = previous, PNGFilter.pairs(filter), pairs,
                         rowBytes >= 2 * bytesPerPixel + 4, unfiltered + 1 < height
                     {

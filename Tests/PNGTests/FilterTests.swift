@@ -109,6 +109,71 @@ struct FilterTests {
         }
     }
 
+    /// The four-row Paeth wavefront against the reference applied row after row, for every
+    /// row length it accepts up to 64 bytes, in place and into separate rows, with rows
+    /// further apart in the source than in the destination (the filter-type bytes between
+    /// them), as the decoder hands it compressed data.
+    @Test(arguments: [3, 4])
+    func fourPaethRowsMatchTheReference(bytesPerPixel: Int) {
+        var bytes = TestBytes(seed: 0x5EED_4444_0000_0000 &+ UInt64(bytesPerPixel))
+        for pixels in 1...(64 / bytesPerPixel) {
+            let count = pixels * bytesPerPixel
+            guard count >= 8 * bytesPerPixel + 4 else { continue }
+            let above = (0..<count).map { _ in bytes.next() }
+            let rows = (0..<4).map { _ in (0..<count).map { _ in bytes.next() } }
+            var expected: [UInt8] = []
+            var prior = above
+            for row in rows {
+                prior = Self.reference(filter: 4, row, above: prior, bytesPerPixel: bytesPerPixel)
+                expected += prior
+            }
+            for inPlace in [false, true] {
+                // One byte between source rows unless in place, and a guard byte after the rows.
+                let gap = inPlace ? 0 : 1
+                var input: [UInt8] = rows.flatMap { $0 + [UInt8](repeating: 0x5A, count: gap) } + [0xA5]
+                var separate = [UInt8](repeating: 0xEE, count: 4 * count + 1)
+                input.withUnsafeMutableBufferPointer { source in
+                    separate.withUnsafeMutableBufferPointer { output in
+                        above.withUnsafeBufferPointer { prior in
+                            PNGFilter.paethFourRows(
+                                source: UnsafePointer(source.baseAddress!), sourceStride: count + gap,
+                                destination: inPlace ? source.baseAddress! : output.baseAddress!,
+                                destinationStride: count, above: prior.baseAddress!, count: count,
+                                pixelBytes: bytesPerPixel)
+                        }
+                    }
+                }
+                let result = inPlace ? input : separate
+                #expect(
+                    Array(result[0..<4 * count]) == expected,
+                    "\(bytesPerPixel) bytes a pixel, \(count) bytes, in place: \(inPlace)")
+                #expect(result[4 * count] == (inPlace ? 0xA5 : 0xEE), "wrote past the rows")
+            }
+        }
+    }
+
+    /// The byte-lane Paeth predictor of the four-row wavefront, on every (a, b, c).
+    @Test func paethInBytesMatchesThePredictorEverywhere() {
+        var mismatches = 0
+        let everyC = stride(from: 0, to: 256, by: 16).map { first in
+            SIMD16<UInt8>((0..<16).map { UInt8(first + $0) })
+        }
+        for a in 0..<256 {
+            for b in 0..<256 {
+                for (group, c) in everyC.enumerated() {
+                    let firstC = 16 * group
+                    let predicted = PNGFilter.paethStepInBytes(
+                        SIMD16(repeating: UInt8(a)), SIMD16(repeating: UInt8(b)), c)
+                    for lane in 0..<16 {
+                        let expected = PNGFilter.paethPredictor(Int16(a), Int16(b), Int16(firstC + lane))
+                        if Int16(predicted[lane]) != expected { mismatches += 1 }
+                    }
+                }
+            }
+        }
+        #expect(mismatches == 0)
+    }
+
     /// A Paeth row and the Up rows below it in one pass (`PNGFilter.paethThenUpRows`) against
     /// the reference applied row after row: every row length it accepts up to 200 bytes (the
     /// Up columns done inside the Paeth loop, 48 bytes behind it, and the rest after it), with
