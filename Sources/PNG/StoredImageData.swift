@@ -84,10 +84,9 @@ enum StoredImageData {
                 while unfiltered < copied {
                     let line = base + unfiltered * rowBytes
                     let filter = filters[unfiltered]
-                    // Two Average or two Paeth rows of 3- or 4-byte pixels unfilter together
-                    // (`PNGFilter.unfilterTwoRows`), so such a row waits for the next one.
-                    // Four Paeth rows unfilter together (`PNGFilter.paethFourRows`), so a
-                    // Paeth row waits for three more while the rows after it are Paeth too.
+                    // Four Paeth rows of 3- or 4-byte pixels unfilter together
+                    // (`PNGFilter.paethFourRows`), so a Paeth row waits for three more while
+                    // the rows after it are Paeth too.
                     if let above = previous, filter == 4, pairs, rowBytes >= 8 * bytesPerPixel + 4,
                         unfiltered + 3 < height
                     {
@@ -106,6 +105,8 @@ enum StoredImageData {
                         }
                         if unfiltered + run == copied { return true }
                     }
+                    // Otherwise two Average or two Paeth rows unfilter together
+                    // (`PNGFilter.unfilterTwoRows`), so such a row waits for the next one.
                     if let above = previous, PNGFilter.pairs(filter), pairs,
                         rowBytes >= 2 * bytesPerPixel + 4, unfiltered + 1 < height
                     {

@@ -135,6 +135,34 @@ func literalZlib(_ data: [UInt8], blockLength: Int = 50_000) -> [UInt8] {
         }
     }
 
+    /// Runs of 1 to 9 Paeth rows between Sub rows, and a run of 7 that ends the image, which
+    /// both decode paths unfilter four rows at a time where they can
+    /// (`PNGFilter.paethFourRows`): through stored blocks (rows copied one by one, a Paeth
+    /// row waiting for three more) with blocks that end inside rows, and through compressed
+    /// data whose pieces end inside runs, on 3- and 4-byte pixels, on rows just too short for
+    /// it (9 pixels of 3 bytes), just long enough and longer.
+    @Test func runsOfPaethRowsDecodeAlike() throws {
+        var schedule: [UInt8] = []
+        for run in 1...9 { schedule += [UInt8](repeating: 4, count: run) + [1] }
+        schedule += [UInt8](repeating: 4, count: 7)
+        for (width, colorType) in [(9, UInt8(2)), (10, 2), (8, 6), (9, 6), (333, 2), (250, 6)] {
+            let image = TestImage(
+                width: width, height: schedule.count, colorType: colorType, depth: 8, seed: 29)
+            let zlibs: [([UInt8]) -> [UInt8]] = [
+                { storedZlib($0) }, { storedZlib($0, blockLength: 1_000) },
+                { literalZlib($0, blockLength: 1_000) },
+            ]
+            for (index, zlib) in zlibs.enumerated() {
+                let file = image.file(filters: { schedule[$0] }, zlib: zlib)
+                let decoded = try PNGDecoder().decode(file)
+                #expect(
+                    decoded.pixels == image.packed,
+                    "\(width) pixels wide, colour type \(colorType), stream \(index)")
+                #expect(try PNGDecoder().decodeBitmap(file) == decoded.bitmap())
+            }
+        }
+    }
+
     /// An invalid filter type is reported only when the stream itself is sound: a corrupt
     /// stream, too much data and too little data all come first (`Spec/png.md` §6.2, §6.3).
     @Test func streamErrorsComeBeforeFilterErrors() throws {
