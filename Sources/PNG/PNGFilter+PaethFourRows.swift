@@ -32,30 +32,13 @@ extension PNGFilter {
             input: UnsafeRawPointer(source), inputStride: sourceStride,
             output: UnsafeMutableRawPointer(destination), outputStride: destinationStride,
             above: UnsafeRawPointer(above), lag: 2 &* pixelBytes)
-        var a = SIMD16<UInt8>()
-        var c = SIMD16<UInt8>()
-        var twoBack = SIMD16<UInt8>()
-        var x = rows.inputs(at: 0, starting: true)
-        var offset = 0
+        var wave = FourRowWave(x: rows.inputs(at: 0, starting: true))
         // Until the fourth row starts, with the rows not yet started skipped; then all four.
-        while offset < 3 &* rows.lag {
-            let b = rows.above(at: offset, twoBack: twoBack)
-            // The next inputs are loaded before this step's 4-byte stores, which overwrite the
-            // first byte of each row's next 3-byte pixel.
-            let next = rows.inputs(at: offset &+ pixelBytes, starting: true)
-            let value = x &+ paethStepInBytes(a, b, c)
-            rows.store(value, at: offset, starting: true)
-            (twoBack, a, c, x) = (a, value, b, next)
-            offset &+= pixelBytes
+        while wave.offset < 3 &* rows.lag { rows.step(&wave, pixelBytes: pixelBytes, starting: true) }
+        while wave.offset &+ 4 &+ pixelBytes <= count {
+            rows.step(&wave, pixelBytes: pixelBytes, starting: false)
         }
-        while offset &+ 4 &+ pixelBytes <= count {
-            let b = rows.above(at: offset, twoBack: twoBack)
-            let next = rows.inputs(at: offset &+ pixelBytes, starting: false)
-            let value = x &+ paethStepInBytes(a, b, c)
-            rows.store(value, at: offset, starting: false)
-            (twoBack, a, c, x) = (a, value, b, next)
-            offset &+= pixelBytes
-        }
+        let (offset, x) = (wave.offset, wave.x)
         // Each row's next pixel has its input in x; put it back, and finish each row in scalar
         // code, from the first row down (each is the next one's row above).
         rows.store(x, at: offset, starting: false)
@@ -131,6 +114,19 @@ struct FourRows {
     /// Bytes each row is behind the one above it.
     let lag: Int
 
+    /// One step of the wavefront: each row's next pixel.
+    @inline(always)
+    func step(_ wave: inout FourRowWave, pixelBytes: Int, starting: Bool) {
+        let b = above(at: wave.offset, twoBack: wave.twoBack)
+        // The next inputs are loaded before this step's 4-byte stores, which overwrite the
+        // first byte of each row's next 3-byte pixel.
+        let next = inputs(at: wave.offset &+ pixelBytes, starting: starting)
+        let value = wave.x &+ PNGFilter.paethStepInBytes(wave.a, b, wave.c)
+        store(value, at: wave.offset, starting: starting)
+        (wave.twoBack, wave.a, wave.c, wave.x) = (wave.a, value, b, next)
+        wave.offset &+= pixelBytes
+    }
+
     /// The four rows' filtered 4 bytes at `offset` (the first row's), zero for a row that has
     /// not started when `starting`.
     @inline(always)
@@ -174,4 +170,17 @@ struct FourRows {
                 toByteOffset: row &* outputStride &+ column, as: UInt32.self)
         }
     }
+}
+
+/// What ``PNGFilter/paethFourRows`` carries from one step to the next.
+struct FourRowWave {
+    /// This step's filtered inputs.
+    var x: SIMD16<UInt8>
+    /// The last step's results (each row's left neighbours now), the results before them, and
+    /// the last step's upper neighbours (each row's upper-left neighbours now).
+    var a = SIMD16<UInt8>()
+    var twoBack = SIMD16<UInt8>()
+    var c = SIMD16<UInt8>()
+    /// The first row's byte offset.
+    var offset = 0
 }
