@@ -1,6 +1,7 @@
 /// The fixed code's tables (RFC 1951 §3.2.6), built once per process and shared, read-only, by
 /// every decoder, as zlib keeps its fixed tables: a small file's fixed block used to rebuild
-/// them each time, 3 to 5 microseconds of table work before a few hundred bytes of output.
+/// them each time, about 26,600 instructions before a few hundred bytes of output (7.6% of
+/// decoding the PngSuite files, by callgrind).
 ///
 /// The code has all 288 literal/length and 32 distance symbols, so the reserved ones decode
 /// to `invalidSymbol` (`Spec/deflate.md` §5.3). The layout is the one `Inflater.tables`
