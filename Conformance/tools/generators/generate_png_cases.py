@@ -319,6 +319,24 @@ def decode_cases():
     # A 16-bit sample that differs only in its low byte.
     rows = [[(0x1234, 0x1235, 0xFFFF, 0x0001), (0, 0x00FF, 0xFF00, 0x8000)]]
     cases.append(decode_case("decode/rgba16-byte-order", rows, 2, 1, 6, 16))
+    # Runs of 1 to 9 Paeth rows between Sub rows, and a run of 7 that ends the image, on 3- and
+    # 4-byte pixels, through stored and compressed data: a decoder may unfilter several Paeth
+    # rows at once (ours takes four), and its seams are where runs start and end. Samples from
+    # five levels make the predictor's ties (Spec/png.md §6.3) common. Their own generator, so
+    # the cases above keep their pixels.
+    runs_rng = random.Random(46)
+    schedule = []
+    for run in range(1, 10):
+        schedule += [4] * run + [1]
+    schedule += [4] * 7
+    for colour_type in (2, 6):
+        for width in (10, 40):
+            rows = [[tuple(runs_rng.choice((0, 1, 64, 128, 255)) for _ in range(w.CHANNELS[colour_type]))
+                     for _ in range(width)] for _ in range(len(schedule))]
+            for mode in ("stored", "dynamic"):
+                cases.append(decode_case(f"decode/filter-paeth-runs-type{colour_type}-{width}x{len(schedule)}-{mode}",
+                                         rows, width, len(schedule), colour_type, 8, mode=mode,
+                                         filter_for_row=lambda y: schedule[y]))
     return cases
 
 
