@@ -90,12 +90,12 @@ final class RowAssembler {
             let destination = currentRow
             let needed = rowBytes - column
             if column == 0 && remaining >= needed {
-                // Four whole Paeth rows in a row, straight into the output: unfiltered together
-                // in byte lanes (`PNGFilter.paethFourRows`).
-                if inPlace && filter == 4 && row > 0 && (bytesPerPixel == 3 || bytesPerPixel == 4)
-                    && rowBytes >= 8 * bytesPerPixel + 4 && remaining >= 4 * needed + 3
-                    && source[needed] == 4 && source[2 * needed + 1] == 4 && source[3 * needed + 2] == 4
-                    && row + 3 < passes[passIndex].height
+                // Several whole rows unfiltered together straight into the output, while all are
+                // in cache: rows of 3- or 4-byte pixels with a row above.
+                let severalRows = inPlace && row > 0 && (bytesPerPixel == 3 || bytesPerPixel == 4)
+                // Four Paeth rows, in byte lanes (`PNGFilter.paethFourRows`).
+                if severalRows && filter == 4 && rowBytes >= 8 * bytesPerPixel + 4
+                    && followingRows(filter: 4, upTo: 3, source, remaining) == 3
                 {
                     PNGFilter.paethFourRows(
                         source: UnsafePointer(source), sourceStride: needed + 1, destination: destination,
@@ -106,11 +106,9 @@ final class RowAssembler {
                     remaining -= 4 * needed + 3
                     continue
                 }
-                // Two whole Average or Paeth rows in a row, straight into the output: unfiltered
-                // together (`PNGFilter.unfilterTwoRows`), while both are in cache.
-                if inPlace && PNGFilter.pairs(filter) && row > 0 && (bytesPerPixel == 3 || bytesPerPixel == 4)
-                    && rowBytes >= 2 * bytesPerPixel + 4 && remaining > 2 * needed && source[needed] == filter
-                    && row + 1 < passes[passIndex].height
+                // Two Average or two Paeth rows (`PNGFilter.unfilterTwoRows`).
+                if severalRows && PNGFilter.pairs(filter) && rowBytes >= 2 * bytesPerPixel + 4
+                    && followingRows(filter: filter, upTo: 1, source, remaining) == 1
                 {
                     PNGFilter.unfilterTwoRows(
                         filter: filter, upper: (UnsafePointer(source), destination),
@@ -122,10 +120,12 @@ final class RowAssembler {
                     remaining -= 2 * needed + 1
                     continue
                 }
-                let upRows = inPlace && filter == 4 ? followingUpRows(source, remaining) : 0
+                // A Paeth row and the Up rows below it, the Up rows' work in the Paeth chain's
+                // idle slots (`PNGFilter.paethThenUpRows`).
+                let upRows =
+                    severalRows && filter == 4 && rowBytes >= bytesPerPixel + 4
+                    ? followingRows(filter: 2, upTo: 16, source, remaining) : 0
                 if upRows > 0 {
-                    // A Paeth row and the Up rows below it, while all are in cache, the Up
-                    // rows' work in the Paeth chain's idle slots (`PNGFilter.paethThenUpRows`).
                     PNGFilter.paethThenUpRows(
                         paeth: (UnsafePointer(source), destination), above: previousRow!,
                         up: (UnsafePointer(source + needed + 1), destination + outputRowBytes),
@@ -151,18 +151,16 @@ final class RowAssembler {
         }
     }
 
-    /// How many Up rows follow the current row, whole in the piece at `source` (which starts
-    /// with the current row's bytes, `remaining` long) and in its pass, up to 16; 0 when the
-    /// current row is not one ``PNGFilter/paethThenUpRows`` takes (a Paeth row of 3- or
-    /// 4-byte pixels with a row above it).
-    private func followingUpRows(_ source: UnsafePointer<UInt8>, _ remaining: Int) -> Int {
-        guard row > 0, bytesPerPixel == 3 || bytesPerPixel == 4, rowBytes >= bytesPerPixel + 4 else {
-            return 0
-        }
+    /// How many rows with `filter` follow the current row, up to `limit`: whole in the piece
+    /// at `source` (which starts with the current row's bytes, `remaining` long) and in the
+    /// current pass.
+    private func followingRows(
+        filter: UInt8, upTo limit: Int, _ source: UnsafePointer<UInt8>, _ remaining: Int
+    ) -> Int {
         let stride = rowBytes + 1
         var rows = 0
-        while rows < 16, row + rows + 1 < passes[passIndex].height,
-            (rows + 1) * stride + rowBytes <= remaining, source[(rows + 1) * stride - 1] == 2
+        while rows < limit, row + rows + 1 < passes[passIndex].height,
+            (rows + 1) * stride + rowBytes <= remaining, source[(rows + 1) * stride - 1] == filter
         {
             rows += 1
         }
