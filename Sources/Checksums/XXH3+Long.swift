@@ -48,16 +48,36 @@ extension XXH3 {
     }
 
     /// One stripe (§6.2): each lane adds its neighbour's input word and the product of the low and
-    /// high halves of its own keyed word. On baseline x86-64 this is four `pmuludq`, four `pshufd`
-    /// and eight `paddq` per 64 bytes.
+    /// high halves of its own keyed word. On baseline x86-64 this is four `pmuludq`, eight
+    /// `pshufd` and eight `paddq` per 64 bytes.
     @inline(__always)
     static func accumulate(_ acc: inout SIMD8<UInt64>, _ input: UnsafeRawPointer, _ secret: UnsafeRawPointer)
     {
         let data = loadLanes(input)
         let keyed = data ^ loadLanes(secret)
-        let product = (keyed & 0xFFFF_FFFF) &* (keyed &>> 32)
+        let product = (keyed & 0xFFFF_FFFF) &* (highHalves(keyed) & 0xFFFF_FFFF)
         let swapped = SIMD8<UInt64>(data[1], data[0], data[3], data[2], data[5], data[4], data[7], data[6])
         acc &+= swapped &+ product
+    }
+
+    /// Each lane's high 32 bits in its low 32 bits; the high 32 bits are left unspecified, so
+    /// mask them off before use.
+    ///
+    /// Where the host is little-endian the high half is the odd 32-bit element, and copying it
+    /// down is one `pshufd` per register. `lanes &>> 32` costs a register copy and a shift:
+    /// four more instructions per stripe, a tenth of the loop (counted with callgrind: 50M fewer
+    /// instructions over 768 MiB).
+    @inline(__always)
+    static func highHalves(_ lanes: SIMD8<UInt64>) -> SIMD8<UInt64> {
+        #if _endian(little)
+            let halves = unsafeBitCast(lanes, to: SIMD16<UInt32>.self)
+            let copied = SIMD16<UInt32>(
+                halves[1], halves[1], halves[3], halves[3], halves[5], halves[5], halves[7], halves[7],
+                halves[9], halves[9], halves[11], halves[11], halves[13], halves[13], halves[15], halves[15])
+            return unsafeBitCast(copied, to: SIMD8<UInt64>.self)
+        #else
+            return lanes &>> 32
+        #endif
     }
 
     /// The end-of-block mix (§6.3).
