@@ -125,7 +125,9 @@ enum HuffmanTableBuilder {
                 sorted: sorted, kind: .literalLength)
         }
         if pairLiterals {
-            buildFastLiteralTable(from: literalTable, rootBits: literalRootBits, into: tables)
+            buildFastLiteralTable(
+                from: literalTable, lengths: UnsafeBufferPointer(start: codeLengths, count: literalCount),
+                canonicalOrder: sorted, rootBits: literalRootBits, into: tables)
         } else {
             tables.update(from: literalTable, count: 1 << literalRootBits)
         }
@@ -282,33 +284,72 @@ enum HuffmanTableBuilder {
     /// A second code is read from the bits left after the first, with zeros above them. The
     /// entry found there is the right one whenever its length fits in those bits: no longer
     /// code can match them, since no code is a prefix of another.
+    ///
+    /// The work goes code by code rather than slot by slot: a code of length L owns the slots
+    /// `reversed code + k << L`, and the bits after it are k, so its pairs read their second
+    /// codes from `table[k]` in order. Those second codes depend only on L, so they are packed
+    /// once per length and each slot then costs a load, an add and a store.
+    ///
+    /// - Parameters:
+    ///   - lengths: the code length of each literal/length symbol, as `table` was built from.
+    ///   - canonicalOrder: the used symbols sorted by code length, then by symbol, as
+    ///     ``build(lengths:symbols:rootBits:table:scratch:sorted:kind:)`` left them in `sorted`.
     static func buildFastLiteralTable(
-        from table: UnsafePointer<UInt32>, rootBits: Int, into fast: UnsafeMutablePointer<UInt32>
+        from table: UnsafePointer<UInt32>, lengths: UnsafeBufferPointer<UInt8>,
+        canonicalOrder: UnsafePointer<UInt16>, rootBits: Int, into fast: UnsafeMutablePointer<UInt32>
     ) {
+        fast.update(from: table, count: 1 << rootBits)
         let flags = HuffmanEntry.literal | HuffmanEntry.subtable | HuffmanEntry.exceptional
-        for index in 0..<1 << rootBits {
-            let entry = table[index]
-            let length = Int(entry & HuffmanEntry.lengthMask)
-            if entry & flags == HuffmanEntry.literal {
-                let next = table[index >> length]
-                let nextLength = Int(next & HuffmanEntry.lengthMask)
-                if next & flags == HuffmanEntry.literal && length + nextLength <= rootBits {
-                    fast[index] =
-                        (entry & 0xFF_0000) | (next & 0xFF_0000) << 8 | HuffmanEntry.literal
-                        | HuffmanEntry.pair | UInt32(length + nextLength)
-                    continue
-                }
-            } else if entry & flags == 0 {
-                // A length code: fold its extra bits in when they are in the root bits too.
-                let extra = Int(HuffmanEntry.extraBits(entry))
-                if extra > 0 && length <= rootBits {
-                    let code = Int(HuffmanEntry.codeLength(entry))
-                    let value = (entry >> 16) + UInt32(index >> code & ((1 << extra) - 1))
-                    fast[index] = value << 16 | UInt32(length) << 8 | UInt32(length)
-                    continue
+        var used = 0
+        for length in lengths where length != 0 { used &+= 1 }
+        withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 1 << (rootBits - 1)) { seconds in
+            let seconds = seconds.baseAddress!
+            var secondsRoom = -1
+            var code = 0
+            var previousLength = 0
+            for next in 0..<used {
+                let length = Int(lengths[Int(canonicalOrder[next])])
+                // Codes of the root's width or longer leave no bits for anything after them.
+                guard length < rootBits else { break }
+                code &<<= length &- previousLength
+                previousLength = length
+                let first = reversed(code, bitCount: length)
+                code &+= 1
+                let entry = table[first]
+                let room = rootBits &- length
+                if entry & flags == HuffmanEntry.literal {
+                    if room != secondsRoom {
+                        // Each second literal that fits in `room` bits, packed as its value in
+                        // bits 24…31 and its length; 0 where none fits.
+                        secondsRoom = room
+                        for k in 0..<1 << room {
+                            let second = table[k]
+                            let fits =
+                                second & flags == HuffmanEntry.literal
+                                && Int(second & HuffmanEntry.lengthMask) <= room
+                            seconds[k] =
+                                fits ? (second & 0xFF_0000) << 8 | second & HuffmanEntry.lengthMask : 0
+                        }
+                    }
+                    let firstPacked =
+                        (entry & 0xFF_0000) | HuffmanEntry.literal | HuffmanEntry.pair | UInt32(length)
+                    for k in 0..<1 << room {
+                        let second = seconds[k]
+                        fast[first | k << length] = second == 0 ? entry : second &+ firstPacked
+                    }
+                } else if entry & flags == 0 {
+                    // A length code: fold its extra bits in when they are in the root bits too.
+                    let total = Int(entry & HuffmanEntry.lengthMask)
+                    let extra = total &- length
+                    guard extra > 0 && total <= rootBits else { continue }
+                    let mask = (1 << extra) &- 1
+                    let base = entry >> 16
+                    let lengthFields = UInt32(total) << 8 | UInt32(total)
+                    for k in 0..<1 << room {
+                        fast[first | k << length] = (base &+ UInt32(k & mask)) << 16 | lengthFields
+                    }
                 }
             }
-            fast[index] = entry
         }
     }
 
