@@ -273,7 +273,8 @@ extension Inflater {
             pattern |= pattern << periodBits
             pattern |= pattern << (2 &* periodBits)
             pattern |= pattern << (4 &* periodBits)
-            let step = 8 &- 8 % distance
+            // 8 − 8 % distance, from byte `distance` of a constant: `%` was a 64-bit division.
+            let step = Int(truncatingIfNeeded: UInt64(0x0706_0508_0608_0800) &>> periodBits & 0xFF)
             var offset = 0
             repeat {
                 destination.storeBytes(of: pattern.littleEndian, toByteOffset: offset, as: UInt64.self)
