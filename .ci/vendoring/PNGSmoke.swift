@@ -1,4 +1,4 @@
-// Vendoring smoke test: the PNG codec copied as three modules (Checksums, Inflate, PNG).
+// Vendoring smoke test: the PNG codec copied as four modules (Checksums, Inflate, Platform, PNG).
 import PNG
 
 let pixels: [UInt8] = (0..<(7 * 5 * 4)).map { UInt8(truncatingIfNeeded: $0 &* 37) }

@@ -227,9 +227,10 @@ extension Inflater {
     /// Distances of 64 or more copy 32 bytes at a time, and 8 to 63 copy 8 at a time: each load
     /// reads only bytes already final. (From 32 back, 16-byte loads of bytes stored one or two
     /// steps before waited for those stores: the gradient's matches, about 200 bytes from 32 to
-    /// 127 back, inflated at 0.55-0.65x libdeflate's speed, and at 0.73-0.76x with words.) Shorter distances never load what they just stored: the
-    /// period's bytes are repeated into a word once, and the word is stored every whole number
-    /// of periods that fits in 8 bytes (8 bytes for 1, 2 and 4; 6 for 3; 5, 6, 7 for 5, 6, 7).
+    /// 127 back, inflated at 0.55-0.65x libdeflate's speed, and at 0.73-0.76x with words.)
+    /// Shorter distances never load what they just stored: the period's bytes are repeated into
+    /// a word once, and the word is stored every whole number of periods that fits in 8 bytes
+    /// (8 bytes for 1, 2 and 4; 6 for 3; 5, 6, 7 for 5, 6, 7).
     @inline(__always)
     static func copyMatchFast(output: UnsafeMutablePointer<UInt8>, distance: Int, length: Int) {
         let destination = UnsafeMutableRawPointer(output)
