@@ -118,7 +118,8 @@ enum HuffmanTableBuilder {
         scratch: UnsafeMutablePointer<UInt8>, sorted: UnsafeMutablePointer<UInt16>
     ) throws(InflateError) {
         let literalTable = tables + Inflater.literalTableOffset
-        try literalLengthSymbols.withUnsafeBufferPointer { (symbols) throws(InflateError) in
+        let literalCodes = try literalLengthSymbols.withUnsafeBufferPointer {
+            (symbols) throws(InflateError) in
             try build(
                 lengths: UnsafeBufferPointer(start: codeLengths, count: literalCount),
                 symbols: symbols, rootBits: literalRootBits, table: literalTable, scratch: scratch,
@@ -127,12 +128,13 @@ enum HuffmanTableBuilder {
         if pairLiterals {
             buildFastLiteralTable(
                 from: literalTable, lengths: UnsafeBufferPointer(start: codeLengths, count: literalCount),
-                canonicalOrder: sorted, rootBits: literalRootBits, into: tables)
+                canonicalOrder: UnsafeBufferPointer(start: sorted, count: literalCodes),
+                rootBits: literalRootBits, into: tables)
         } else {
             tables.update(from: literalTable, count: 1 << literalRootBits)
         }
         try distanceSymbols.withUnsafeBufferPointer { (symbols) throws(InflateError) in
-            try build(
+            _ = try build(
                 lengths: UnsafeBufferPointer(start: codeLengths + 288, count: distanceCount),
                 symbols: symbols, rootBits: distanceRootBits,
                 table: tables + Inflater.distanceTableOffset, scratch: scratch, sorted: sorted,
@@ -150,16 +152,18 @@ enum HuffmanTableBuilder {
     ///   - scratch: room for 2^rootBits bytes.
     ///   - sorted: room for one `UInt16` per symbol.
     ///   - kind: which code this is; decides which incomplete codes are accepted.
+    /// - Returns: how many symbols have a code, which `sorted` now holds in canonical order.
     /// - Throws: `oversubscribedCode` or `incompleteCode` (`Spec/deflate.md` §5.2).
     static func build(
         lengths: UnsafeBufferPointer<UInt8>, symbols: UnsafeBufferPointer<UInt32>,
         rootBits: Int, table: UnsafeMutablePointer<UInt32>, scratch: UnsafeMutablePointer<UInt8>,
         sorted: UnsafeMutablePointer<UInt16>, kind: InflateError.Table
-    ) throws(InflateError) {
+    ) throws(InflateError) -> Int {
         var counts = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-        try withUnsafeMutableBytes(of: &counts) { (raw) throws(InflateError) in
+        return try withUnsafeMutableBytes(of: &counts) { (raw) throws(InflateError) -> Int in
             let count = raw.baseAddress!.assumingMemoryBound(to: Int.self)
             for length in lengths { count[Int(length)] += 1 }
+            let used = lengths.count - count[0]
             count[0] = 0
             // Kraft: the codes of each length take 2^-length of the code space.
             var left = 1
@@ -168,7 +172,6 @@ enum HuffmanTableBuilder {
                 if left < 0 { throw .oversubscribedCode(table: kind) }
             }
             if left > 0 {
-                let used = (1...15).reduce(0) { $0 + count[$1] }
                 let singleOneBitCode = used == 1 && count[1] == 1
                 let allowed: Bool
                 switch kind {
@@ -181,6 +184,7 @@ enum HuffmanTableBuilder {
             fill(
                 lengths: lengths, symbols: symbols, counts: count, rootBits: rootBits,
                 table: table, scratch: scratch, sorted: sorted)
+            return used
         }
     }
 
@@ -292,23 +296,23 @@ enum HuffmanTableBuilder {
     ///
     /// - Parameters:
     ///   - lengths: the code length of each literal/length symbol, as `table` was built from.
-    ///   - canonicalOrder: the used symbols sorted by code length, then by symbol, as
-    ///     ``build(lengths:symbols:rootBits:table:scratch:sorted:kind:)`` left them in `sorted`.
+    ///   - canonicalOrder: the symbols with a code, sorted by code length, then by symbol, as
+    ///     ``build(lengths:symbols:rootBits:table:scratch:sorted:kind:)`` left them in `sorted`
+    ///     and counted them.
     static func buildFastLiteralTable(
         from table: UnsafePointer<UInt32>, lengths: UnsafeBufferPointer<UInt8>,
-        canonicalOrder: UnsafePointer<UInt16>, rootBits: Int, into fast: UnsafeMutablePointer<UInt32>
+        canonicalOrder: UnsafeBufferPointer<UInt16>, rootBits: Int,
+        into fast: UnsafeMutablePointer<UInt32>
     ) {
         fast.update(from: table, count: 1 << rootBits)
         let flags = HuffmanEntry.literal | HuffmanEntry.subtable | HuffmanEntry.exceptional
-        var used = 0
-        for length in lengths where length != 0 { used &+= 1 }
         withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 1 << (rootBits - 1)) { seconds in
             let seconds = seconds.baseAddress!
             var secondsRoom = -1
             var code = 0
             var previousLength = 0
-            for next in 0..<used {
-                let length = Int(lengths[Int(canonicalOrder[next])])
+            for symbol in canonicalOrder {
+                let length = Int(lengths[Int(symbol)])
                 // Codes of the root's width or longer leave no bits for anything after them.
                 guard length < rootBits else { break }
                 code &<<= length &- previousLength

@@ -46,7 +46,7 @@ extension Inflater {
         }
         try HuffmanTableBuilder.codeLengthSymbols.withUnsafeBufferPointer {
             (symbols) throws(InflateError) in
-            try HuffmanTableBuilder.build(
+            _ = try HuffmanTableBuilder.build(
                 lengths: UnsafeBufferPointer(start: codeLengths, count: 19), symbols: symbols,
                 rootBits: HuffmanTableBuilder.codeLengthRootBits, table: codeLengthTable,
                 scratch: scratch, sorted: sortedSymbols, kind: .codeLength)
