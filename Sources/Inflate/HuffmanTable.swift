@@ -292,7 +292,7 @@ enum HuffmanTableBuilder {
     /// The work goes code by code rather than slot by slot: a code of length L owns the slots
     /// `reversed code + k << L`, and the bits after it are k, so its pairs read their second
     /// codes from `table[k]` in order. Those second codes depend only on L, so they are packed
-    /// once per length and each slot then costs a load, an add and a store.
+    /// once per length and each slot then costs a load, an add, a select and a store.
     ///
     /// - Parameters:
     ///   - lengths: the code length of each literal/length symbol, as `table` was built from.
