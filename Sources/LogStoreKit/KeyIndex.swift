@@ -6,9 +6,10 @@
 ///
 /// An open-addressing hash table specialised for the store, instead of `[String: IndexEntry]`:
 /// keys live back to back in one byte arena (no object per key), entries in one array, and the
-/// table holds 8-byte slots (entry number and 32 bits of the key's hash, so most mismatching
-/// probes never touch an entry). About 56 + 13 bytes per entry plus the key, and building it
-/// from the snapshot allocates nothing per entry.
+/// table holds 16-byte slots (``Slot``: entry number and 32 bits of the key's hash, so most
+/// mismatching probes never touch an entry, and the offset of the entry's record, so a read
+/// can start on the record while the entry is still on its way from memory). About 64 + 27
+/// bytes per entry plus the key, and building it from the snapshot allocates nothing per entry.
 ///
 /// Not thread-safe by itself: the store's locks guard it (readers share, writers exclude).
 final class KeyIndex {
@@ -24,8 +25,16 @@ final class KeyIndex {
     private var arenaCapacity: Int
     private var arenaUsed = 0
     private var deadKeyBytes = 0
-    /// Slots: 0 empty, 1 tombstone, else (entry + 2) | hash tag << 32.
-    private var table: UnsafeMutablePointer<UInt64>
+    /// One slot of the table.
+    struct Slot {
+        /// 0 empty, 1 tombstone, else (entry number + 2) | hash tag << 32.
+        var tagged: UInt64 = 0
+        /// The entry's `offset`, kept equal to it by every change of the entry: a lookup
+        /// returns it with the entry number, from the same cache line (``findLikely(_:)``).
+        var recordOffset: UInt64 = 0
+    }
+
+    private var table: UnsafeMutablePointer<Slot>
     private var tableMask: Int
     private var tombstones = 0
     private(set) var count = 0
@@ -42,7 +51,7 @@ final class KeyIndex {
         var size = 16
         while size * 3 / 4 < minimumCapacity { size *= 2 }
         table = .allocate(capacity: size)
-        table.initialize(repeating: 0, count: size)
+        table.initialize(repeating: Slot(), count: size)
         tableMask = size - 1
         arenaCapacity = max(256, keyBytesCapacity ?? minimumCapacity * 24)
         arena = .allocate(byteCount: arenaCapacity, alignment: 8)
@@ -58,7 +67,8 @@ final class KeyIndex {
 
     /// Bytes this index holds: entry array, table and key arena (capacities, not just use).
     var memoryBytes: Int {
-        entryCapacity * MemoryLayout<LogStore.IndexEntry>.stride + (tableMask + 1) * 8 + arenaCapacity
+        entryCapacity * MemoryLayout<LogStore.IndexEntry>.stride + (tableMask + 1) * MemoryLayout<Slot>.stride
+            + arenaCapacity
             + freeEntries.capacity * 4
     }
 
@@ -105,7 +115,7 @@ final class KeyIndex {
         var slot = Int(truncatingIfNeeded: hash) & tableMask
         var firstTombstone = -1
         while true {
-            let value = table[slot]
+            let value = table[slot].tagged
             if value == 0 { return -((firstTombstone >= 0 ? firstTombstone : slot) + 1) }
             if value == 1 {
                 if firstTombstone < 0 { firstTombstone = slot }
@@ -127,29 +137,32 @@ final class KeyIndex {
         guard count > 0 else { return nil }
         let slot = probe(key, hash: hash(key))
         guard slot >= 0 else { return nil }
-        return Int(truncatingIfNeeded: table[slot] & 0xFFFF_FFFF) - 2
+        return Int(truncatingIfNeeded: table[slot].tagged & 0xFFFF_FFFF) - 2
     }
 
     /// The entry number for `key` as far as its length and 32 bits of its hash tell, without
     /// comparing key bytes: ``find(_:)``'s answer, except when another key of the same length
-    /// shares the bits (about once in 2^32 probes), or an absent key meets such a key.
+    /// shares the bits (about once in 2^32 probes), or an absent key meets such a key. With it
+    /// the offset of the entry's record, from the slot: a reader can fetch the record's head
+    /// from there before it loads the entry, so the two cache misses overlap instead of
+    /// following each other (a 4 KiB get ran about 10% faster).
     ///
     /// For a reader about to read the record, which holds the key and is checked against it
     /// anyway (`Spec/store.md` §8.2): when that check fails, the reader asks ``find(_:)``. So
     /// a hit visits neither the key arena nor, before the value is copied, the record's key;
     /// on a cold index, comparing the key first held up the copy behind a cache miss (a 4 KiB
     /// get ran 12% slower).
-    func findLikely(_ key: UnsafeRawBufferPointer) -> Int? {
+    func findLikely(_ key: UnsafeRawBufferPointer) -> (number: Int, recordOffset: UInt64)? {
         guard count > 0 else { return nil }
         let keyHash = hash(key)
         let tag = keyHash >> 32
         var slot = Int(truncatingIfNeeded: keyHash) & tableMask
         while true {
-            let value = table[slot]
+            let value = table[slot].tagged
             if value == 0 { return nil }
             if value != 1 && value >> 32 == tag {
                 let number = Int(truncatingIfNeeded: value & 0xFFFF_FFFF) - 2
-                if Int(entries[number].keyLength) == key.count { return number }
+                if Int(entries[number].keyLength) == key.count { return (number, table[slot].recordOffset) }
             }
             slot = (slot + 1) & tableMask
         }
@@ -185,12 +198,13 @@ final class KeyIndex {
         let keyHash = hash(key)
         let slot = probe(key, hash: keyHash)
         if slot >= 0 {
-            let number = Int(truncatingIfNeeded: table[slot] & 0xFFFF_FFFF) - 2
+            let number = Int(truncatingIfNeeded: table[slot].tagged & 0xFFFF_FFFF) - 2
             let previous = entries[number]
             var replacement = entry
             replacement.keyStart = previous.keyStart
             replacement.keyLength = previous.keyLength
             entries[number] = replacement
+            table[slot].recordOffset = entry.offset
             return previous
         }
         if (count + tombstones + 1) * 4 > (tableMask + 1) * 3 {
@@ -208,8 +222,8 @@ final class KeyIndex {
             number = appendEntry(stored)
         }
         let target = -slot - 1
-        if table[target] == 1 { tombstones -= 1 }
-        table[target] = UInt64(number + 2) | (keyHash >> 32) << 32
+        if table[target].tagged == 1 { tombstones -= 1 }
+        table[target] = Slot(tagged: UInt64(number + 2) | (keyHash >> 32) << 32, recordOffset: entry.offset)
         count += 1
         return nil
     }
@@ -220,9 +234,9 @@ final class KeyIndex {
         guard count > 0 else { return nil }
         let slot = probe(key, hash: hash(key))
         guard slot >= 0 else { return nil }
-        let number = Int(truncatingIfNeeded: table[slot] & 0xFFFF_FFFF) - 2
+        let number = Int(truncatingIfNeeded: table[slot].tagged & 0xFFFF_FFFF) - 2
         let previous = entries[number]
-        table[slot] = 1
+        table[slot] = Slot(tagged: 1)
         tombstones += 1
         count -= 1
         deadKeyBytes += Int(previous.keyLength)
@@ -239,7 +253,7 @@ final class KeyIndex {
     func removeAll() {
         entryCount = 0
         freeEntries.removeAll()
-        table.update(repeating: 0, count: tableMask + 1)
+        table.update(repeating: Slot(), count: tableMask + 1)
         tombstones = 0
         count = 0
         arenaUsed = 0
@@ -295,8 +309,8 @@ final class KeyIndex {
         let liveKeyBytes = arenaUsed - deadKeyBytes
         let newArenaCapacity = max(256, liveKeyBytes + liveKeyBytes / 2)
         let newArena = UnsafeMutableRawPointer.allocate(byteCount: newArenaCapacity, alignment: 8)
-        let newTable = UnsafeMutablePointer<UInt64>.allocate(capacity: size)
-        newTable.initialize(repeating: 0, count: size)
+        let newTable = UnsafeMutablePointer<Slot>.allocate(capacity: size)
+        newTable.initialize(repeating: Slot(), count: size)
         let newCapacity = max(16, count + count / 2)
         let newEntries = UnsafeMutablePointer<LogStore.IndexEntry>.allocate(capacity: newCapacity)
         var newCount = 0
@@ -310,8 +324,9 @@ final class KeyIndex {
             let keyHash = hash(UnsafeRawBufferPointer(start: newArena + used, count: length))
             used += length
             var slot = Int(truncatingIfNeeded: keyHash) & (size - 1)
-            while newTable[slot] != 0 { slot = (slot + 1) & (size - 1) }
-            newTable[slot] = UInt64(newCount + 2) | (keyHash >> 32) << 32
+            while newTable[slot].tagged != 0 { slot = (slot + 1) & (size - 1) }
+            newTable[slot] = Slot(
+                tagged: UInt64(newCount + 2) | (keyHash >> 32) << 32, recordOffset: moved.offset)
             (newEntries + newCount).initialize(to: moved)
             newCount += 1
         }

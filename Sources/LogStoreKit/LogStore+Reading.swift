@@ -117,12 +117,23 @@ extension LogStore {
     {
         return try withCaughtUpReadLock { () throws(LogStoreError) -> Lending in
             if isClosed { throw .closed(path: path) }
-            guard let number = exactly ? index.find(keyBytes) : index.findLikely(keyBytes) else {
-                return .absent
+            let headLength = UInt64(RecordFormat.recordHeaderSize + keyBytes.count)
+            let number: Int
+            if exactly {
+                guard let exact = index.find(keyBytes) else { return .absent }
+                number = exact
+            } else {
+                guard let likely = index.findLikely(keyBytes) else { return .absent }
+                // The record's head is fetched from where the table says it lies before the
+                // entry is loaded, so that both cache misses are under way at once.
+                if let head = mappedRecord(at: likely.recordOffset, length: headLength) {
+                    _ = SystemMemory.touchEachCacheLine(
+                        of: UnsafeRawBufferPointer(start: head, count: Int(headLength)))
+                }
+                number = likely.number
             }
             let entry = index.entry(at: number)
-            let (length, overflow) = UInt64(RecordFormat.recordHeaderSize + keyBytes.count)
-                .addingReportingOverflow(entry.valueLength)
+            let (length, overflow) = headLength.addingReportingOverflow(entry.valueLength)
             guard !overflow, let mapping, mappedRecord(at: entry.offset, length: length) != nil else {
                 return .notMapped
             }
@@ -233,23 +244,38 @@ extension LogStore {
                 if isClosed { throw .closed(path: path) }
                 guard let likely = index.findLikely(keyBytes) else { return nil }
                 do throws(LogStoreError) {
-                    return try readValue(of: index.entry(at: likely), key: keyBytes, head: head)
+                    // The head is copied from where the table says the record lies before the
+                    // entry is loaded, so that both cache misses are under way at once.
+                    let copiedHead = copyHead(at: likely.recordOffset, into: head)
+                    return try readValue(
+                        of: index.entry(at: likely.number), key: keyBytes, head: head, copiedFrom: copiedHead)
                 } catch {
                     // The likely entry was another key's, or the record is damaged: the exact
                     // lookup tells which.
                     guard let exact = index.find(keyBytes) else { return nil }
-                    if exact == likely { throw error }
+                    if exact == likely.number { throw error }
                     return try readValue(of: index.entry(at: exact), key: keyBytes, head: head)
                 }
             }
         }
     }
 
+    /// Copies the head (header and key) of the record at `offset` into `head` when it is in
+    /// memory (the write buffer or the mapping), and returns where it was copied from.
+    @inline(__always)
+    private func copyHead(at offset: UInt64, into head: UnsafeMutableRawBufferPointer) -> UnsafeRawPointer? {
+        guard let record = bytesInMemory(at: offset, count: head.count) else { return nil }
+        head.copyMemory(from: UnsafeRawBufferPointer(start: record, count: head.count))
+        return record
+    }
+
     /// Reads `entry`'s value into a new array, checked as it is read (§8.2). Caller holds the
-    /// read lock.
+    /// read lock. `copiedFrom`: where `head` was already copied from, under this hold of the
+    /// lock.
     @inline(__always)
     private func readValue(
-        of entry: IndexEntry, key keyBytes: UnsafeRawBufferPointer, head: UnsafeMutableRawBufferPointer
+        of entry: IndexEntry, key keyBytes: UnsafeRawBufferPointer, head: UnsafeMutableRawBufferPointer,
+        copiedFrom copiedHead: UnsafeRawPointer? = nil
     )
         throws(LogStoreError) -> (value: [UInt8], info: EntryInfo)
     {
@@ -265,7 +291,9 @@ extension LogStore {
             // specialises. (`init(unsafeUninitializedCapacity:)` calls the standard library's
             // generic allocation, which looks the array's storage type up in the runtime's
             // metadata cache on every call.) The copy is checked while still in the caches.
-            head.copyMemory(from: UnsafeRawBufferPointer(start: record, count: head.count))
+            if record != copiedHead {
+                head.copyMemory(from: UnsafeRawBufferPointer(start: record, count: head.count))
+            }
             let value = [UInt8](UnsafeRawBufferPointer(start: record + head.count, count: count))
             let header = try checkHead(entry, key: keyBytes, head: UnsafeRawBufferPointer(head))
             if options.verifyChecksumsOnRead {

@@ -234,9 +234,7 @@ extension LogStore {
     /// stayed in memory. Nil when any of that does not hold; the caller looks the key up
     /// exactly. Caller holds the writer lock.
     private func likelyEntry(_ keyBytes: UnsafeRawBufferPointer, recordOffset: UInt64) -> Int? {
-        guard let likely = index.findLikely(keyBytes), index.entry(at: likely).offset == recordOffset else {
-            return nil
-        }
+        guard let likely = index.findLikely(keyBytes), likely.recordOffset == recordOffset else { return nil }
         let headLength = RecordFormat.recordHeaderSize + keyBytes.count
         guard let head = bytesInMemory(at: recordOffset, count: headLength) else { return nil }
         let header = RecordFormat.decodeHeader(UnsafeRawBufferPointer(start: head, count: headLength))
@@ -244,7 +242,7 @@ extension LogStore {
             SystemMemory.bytesEqual(
                 head + RecordFormat.recordHeaderSize, keyBytes.baseAddress!, count: keyBytes.count)
         else { return nil }
-        return likely
+        return likely.number
     }
 
     private func removeRecord(_ keyBytes: UnsafeRawBufferPointer) throws(LogStoreError) {

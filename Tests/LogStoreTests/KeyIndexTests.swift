@@ -36,6 +36,18 @@ import Testing
                     seen[String(decoding: keyBytes, as: UTF8.self)] = entry.offset
                 }
                 #expect(seen == model)
+                // Each key's slot carries its entry's offset, through every replacement and
+                // rebuild: readers start on the record from there (`Spec/store.md` §8.1).
+                var slotOffsetsDiffering = 0
+                for (key, offset) in model {
+                    Array(key.utf8).withUnsafeBytes { keyBytes in
+                        let likely = index.findLikely(keyBytes)
+                        if likely?.number != index.find(keyBytes) || likely?.recordOffset != offset {
+                            slotOffsetsDiffering += 1
+                        }
+                    }
+                }
+                #expect(slotOffsetsDiffering == 0)
             }
         }
         index.removeAll()

@@ -45,7 +45,7 @@ import Testing
     }
 
     static func likely(_ key: [UInt8], _ store: LogStore) -> Int? {
-        key.withUnsafeBytes { store.index.findLikely($0) }
+        key.withUnsafeBytes { store.index.findLikely($0)?.number }
     }
 
     static func exact(_ key: [UInt8], _ store: LogStore) -> Int? {
