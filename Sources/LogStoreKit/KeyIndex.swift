@@ -68,8 +68,7 @@ final class KeyIndex {
     /// Bytes this index holds: entry array, table and key arena (capacities, not just use).
     var memoryBytes: Int {
         entryCapacity * MemoryLayout<LogStore.IndexEntry>.stride + (tableMask + 1) * MemoryLayout<Slot>.stride
-            + arenaCapacity
-            + freeEntries.capacity * 4
+            + arenaCapacity + freeEntries.capacity * 4
     }
 
     // MARK: Hashing
