@@ -72,7 +72,7 @@ protocol CacheStorage: AnyObject, Sendable {
     /// replaced or removed since is skipped, without a call of `newMetadata`. Persisted as
     /// ``updateMetadata(_:)`` is.
     func applyHits(
-        _ hits: [HitLog.Hit],
+        _ hits: HitLog.Batch,
         newMetadata: (_ position: Int, _ current: CacheEntryMetadata) -> CacheEntryMetadata
     ) throws(CacheError)
     /// Removes an entry; removing an absent key does nothing.
@@ -144,18 +144,21 @@ extension CacheStorage {
     /// One lookup to check each hit's version and find the current metadata, then one batch
     /// of updates. (The log-based backends check and touch in one lookup.)
     func applyHits(
-        _ hits: [HitLog.Hit],
+        _ hits: HitLog.Batch,
         newMetadata: (_ position: Int, _ current: CacheEntryMetadata) -> CacheEntryMetadata
     ) throws(CacheError) {
         var updates: [(key: [UInt8], metadata: CacheEntryMetadata)] = []
         var applied: [HashedKey: CacheEntryMetadata] = [:]
         applied.reserveCapacity(hits.count)
-        for (position, hit) in hits.enumerated() {
-            guard let state = try self.state(forKey: hit.key), state.version == hit.version else { continue }
-            let key = HashedKey(bytes: hit.key)
+        for position in 0..<hits.count {
+            let keyBytes = hits.key(at: position)
+            guard let state = try self.state(forKey: keyBytes), state.version == hits[position].version else {
+                continue
+            }
+            let key = HashedKey(bytes: keyBytes)
             let metadata = newMetadata(position, applied[key] ?? state.metadata)
             applied[key] = metadata
-            updates.append((key: hit.key, metadata: metadata))
+            updates.append((key: keyBytes, metadata: metadata))
         }
         try updateMetadata(updates)
     }

@@ -349,7 +349,7 @@ final class HybridStorage: CacheStorage, @unchecked Sendable {
     }
 
     func applyHits(
-        _ hits: [HitLog.Hit],
+        _ hits: HitLog.Batch,
         newMetadata: (_ position: Int, _ current: CacheEntryMetadata) -> CacheEntryMetadata
     ) throws(CacheError) {
         try log.applyHits(hits, newMetadata: newMetadata)

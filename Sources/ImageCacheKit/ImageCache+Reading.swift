@@ -128,7 +128,7 @@ extension ImageCache {
     /// have piled up and nobody else holds the writer lock.
     func recordHit(_ keyBytes: [UInt8], version: UInt64, now: Int64) {
         guard !configuration.readOnly else { return }
-        let pending = hits.record(HitLog.Hit(key: keyBytes, version: version, now: now))
+        let pending = hits.record(key: keyBytes, version: version, now: now)
         // Every 256 hits, then (the lock was busy) every 64 more: not a try, and for a shared
         // cache a system call, on every read while another process holds the lock. A shared
         // cache waits for 1,024: its section costs two locks and a write on top, which at 256

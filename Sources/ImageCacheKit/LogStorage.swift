@@ -171,15 +171,18 @@ final class LogStorage: CacheStorage, @unchecked Sendable {
         try perform { () throws(LogStoreError) in try store.setUserMetadata(userMetadata, forKey: key) }
     }
 
-    /// Checks and touches each hit in one lookup (`LogStore.touchRecords(_:newMetadata:)`).
+    /// Checks and touches each hit in one lookup
+    /// (`LogStore.touchRecords(count:key:recordOffset:newMetadata:)`), the keys read where the
+    /// batch holds them.
     func applyHits(
-        _ hits: [HitLog.Hit],
+        _ hits: HitLog.Batch,
         newMetadata: (_ position: Int, _ current: CacheEntryMetadata) -> CacheEntryMetadata
     ) throws(CacheError) {
-        let touches = hits.map { LogStore.Touch(key: $0.key, recordOffset: $0.version) }
         try perform { () throws(LogStoreError) in
-            try store.touchRecords(touches) { position, current in
-                Self.metadata(newMetadata(position, Self.metadata(current)))
+            try hits.withKeys { (key) throws(LogStoreError) in
+                try store.touchRecords(count: hits.count, key: key, recordOffset: { hits[$0].version }) {
+                    position, current in Self.metadata(newMetadata(position, Self.metadata(current)))
+                }
             }
         }
     }

@@ -61,9 +61,11 @@ extension LogStore {
     /// - Throws: `invalidKey` (before anything is written), then as
     ///   ``put(_:forKey:metadata:)-([UInt8],_,_)``.
     public func updateMetadata(_ updates: [(key: [UInt8], metadata: EntryMetadata)]) throws(LogStoreError) {
-        try touchBatch(
-            count: updates.count, key: { updates[$0].key },
-            metadata: { position, _ in updates[position].metadata })
+        try Self.withPackedKeys(updates.map(\.key)) {
+            (key) throws(LogStoreError) in
+            try touchBatch(
+                count: updates.count, key: key, metadata: { position, _ in updates[position].metadata })
+        }
     }
 
     /// Removes `key` and its value by appending a remove record. Does nothing if absent: an
@@ -107,25 +109,60 @@ extension LogStore {
     public func touchRecords(
         _ touches: [Touch], newMetadata: (_ position: Int, _ current: EntryMetadata) -> EntryMetadata
     ) throws(LogStoreError) {
-        // The metadata each entry got earlier in the batch, by entry number; the index has it
-        // only once the batch's records are published.
-        var latest: [Int: EntryMetadata] = [:]
-        latest.reserveCapacity(touches.count)
+        try Self.withPackedKeys(touches.map(\.key)) {
+            (key) throws(LogStoreError) in
+            try touchRecords(
+                count: touches.count, key: key, recordOffset: { touches[$0].recordOffset },
+                newMetadata: newMetadata)
+        }
+    }
+
+    /// ``touchRecords(_:newMetadata:)`` for touches whose keys the caller keeps in memory of
+    /// its own, so that a batch needs no array per key: touch `position` is of the record at
+    /// `recordOffset(position)`, read under the key whose bytes `key(position)` gives. They
+    /// must stay valid until the call returns.
+    /// - Throws: as ``touchRecords(_:newMetadata:)``.
+    public func touchRecords(
+        count: Int, key: (_ position: Int) -> UnsafeRawBufferPointer,
+        recordOffset: (_ position: Int) -> UInt64,
+        newMetadata: (_ position: Int, _ current: EntryMetadata) -> EntryMetadata
+    ) throws(LogStoreError) {
+        var latest = TouchedEntries(capacity: count)
         try touchBatch(
-            count: touches.count, key: { touches[$0].key }, recordOffset: { touches[$0].recordOffset },
+            count: count, key: key, recordOffset: recordOffset,
             metadata: { position, number in
                 let entry = index.entry(at: number)
-                guard entry.offset == touches[position].recordOffset else { return nil }
+                guard entry.offset == recordOffset(position) else { return nil }
                 let metadata = newMetadata(position, latest[number] ?? entry.metadata)
                 latest[number] = metadata
                 return metadata
             })
     }
 
+    /// Calls `body` with `keys` copied end to end into one buffer, for the batch updates, which
+    /// take each key's bytes as a view.
+    private static func withPackedKeys(
+        _ keys: [[UInt8]], _ body: ((Int) -> UnsafeRawBufferPointer) throws(LogStoreError) -> Void
+    ) throws(LogStoreError) {
+        var bytes: [UInt8] = []
+        var starts: [Int] = []
+        starts.reserveCapacity(keys.count + 1)
+        for key in keys {
+            starts.append(bytes.count)
+            bytes += key
+        }
+        starts.append(bytes.count)
+        try rethrowingStoreErrors {
+            try bytes.withUnsafeBytes { all in
+                try body { UnsafeRawBufferPointer(rebasing: all[starts[$0]..<starts[$0 + 1]]) }
+            }
+        }
+    }
+
     /// The two batch updates: every key checked before anything is written, then their touch
     /// records under one hold of the writer lock, and an automatic compaction once, after.
     private func touchBatch(
-        count: Int, key: (Int) -> [UInt8], recordOffset: ((Int) -> UInt64)? = nil,
+        count: Int, key: (Int) -> UnsafeRawBufferPointer, recordOffset: (Int) -> UInt64? = { _ in nil },
         metadata: (_ position: Int, _ number: Int) -> EntryMetadata?
     ) throws(LogStoreError) {
         for position in 0..<count {
@@ -181,7 +218,7 @@ extension LogStore {
     /// write buffer past `bufferedCount` (bytes no reader looks at) and published, with their
     /// index updates, under one hold of the state lock: at the end, and before each flush.
     private func touchRecords(
-        count: Int, key: (Int) -> [UInt8], recordOffset: ((Int) -> UInt64)?,
+        count: Int, key: (Int) -> UnsafeRawBufferPointer, recordOffset: (Int) -> UInt64?,
         metadata: (_ position: Int, _ number: Int) -> EntryMetadata?
     ) throws(LogStoreError) {
         let emptyValueChecksum = RecordFormat.valueChecksum(UnsafeRawBufferPointer(start: nil, count: 0))
@@ -198,30 +235,27 @@ extension LogStore {
             touched.removeAll(keepingCapacity: true)
         }
         for position in 0..<count {
-            try rethrowingStoreErrors {
-                try key(position).withUnsafeBytes { keyBytes in
-                    let number =
-                        recordOffset.flatMap { likelyEntry(keyBytes, recordOffset: $0(position)) }
-                        ?? index.find(keyBytes)
-                    guard let number, let newMetadata = metadata(position, number) else { return }
-                    let recordLength = RecordFormat.recordHeaderSize + keyBytes.count
-                    if recordLength * 2 > bufferCapacity {
-                        // Too long to buffer (a small buffer and a long key): the one-key path.
-                        publish()
-                        try touchRecord(keyBytes, metadata: newMetadata)
-                        return
-                    }
-                    if bufferedCount + pending + recordLength > bufferCapacity {
-                        publish()
-                        try makeRoom()
-                    }
-                    RecordFormat.encodeHead(
-                        type: .touch, key: keyBytes, valueLength: 0, valueChecksum: emptyValueChecksum,
-                        metadata: newMetadata, into: buffer + bufferedCount + pending)
-                    pending += recordLength
-                    touched.append((number, newMetadata))
-                }
+            let keyBytes = key(position)
+            let number =
+                recordOffset(position).flatMap { likelyEntry(keyBytes, recordOffset: $0) }
+                ?? index.find(keyBytes)
+            guard let number, let newMetadata = metadata(position, number) else { continue }
+            let recordLength = RecordFormat.recordHeaderSize + keyBytes.count
+            if recordLength * 2 > bufferCapacity {
+                // Too long to buffer (a small buffer and a long key): the one-key path.
+                publish()
+                try touchRecord(keyBytes, metadata: newMetadata)
+                continue
             }
+            if bufferedCount + pending + recordLength > bufferCapacity {
+                publish()
+                try makeRoom()
+            }
+            RecordFormat.encodeHead(
+                type: .touch, key: keyBytes, valueLength: 0, valueChecksum: emptyValueChecksum,
+                metadata: newMetadata, into: buffer + bufferedCount + pending)
+            pending += recordLength
+            touched.append((number, newMetadata))
         }
         publish()
     }
