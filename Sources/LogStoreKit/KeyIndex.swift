@@ -56,7 +56,7 @@ final class KeyIndex {
         arenaCapacity = max(256, keyBytesCapacity ?? minimumCapacity * 24)
         arena = .allocate(byteCount: arenaCapacity, alignment: 8)
         entryCapacity = max(16, minimumCapacity)
-        entries = .allocate(capacity: entryCapacity)
+        entries = Self.allocateEntries(capacity: entryCapacity)
     }
 
     deinit {
@@ -271,10 +271,19 @@ final class KeyIndex {
         }
     }
 
+    /// Room for `capacity` entries, starting on a 64-byte boundary. An entry is 64 bytes, so
+    /// each then fills one cache line: from the allocator's 16-byte alignment, every entry
+    /// straddled two lines, and a read or a touch that loaded one waited for both.
+    private static func allocateEntries(capacity: Int) -> UnsafeMutablePointer<LogStore.IndexEntry> {
+        UnsafeMutableRawPointer.allocate(
+            byteCount: capacity * MemoryLayout<LogStore.IndexEntry>.stride, alignment: 64
+        ).bindMemory(to: LogStore.IndexEntry.self, capacity: capacity)
+    }
+
     /// Appends an entry at the next free number, growing the storage; returns the number.
     private func appendEntry(_ entry: LogStore.IndexEntry) -> Int {
         if entryCount == entryCapacity {
-            let grown = UnsafeMutablePointer<LogStore.IndexEntry>.allocate(capacity: entryCapacity * 2)
+            let grown = Self.allocateEntries(capacity: entryCapacity * 2)
             grown.moveInitialize(from: entries, count: entryCount)
             entries.deallocate()
             entries = grown
@@ -311,7 +320,7 @@ final class KeyIndex {
         let newTable = UnsafeMutablePointer<Slot>.allocate(capacity: size)
         newTable.initialize(repeating: Slot(), count: size)
         let newCapacity = max(16, count + count / 2)
-        let newEntries = UnsafeMutablePointer<LogStore.IndexEntry>.allocate(capacity: newCapacity)
+        let newEntries = Self.allocateEntries(capacity: newCapacity)
         var newCount = 0
         var used = 0
         for number in 0..<entryCount where entries[number].keyStart >= 0 {

@@ -3,6 +3,12 @@ import Testing
 @testable import LogStoreKit
 
 @Suite struct KeyIndexTests {
+    /// The index places its entries on 64-byte boundaries so that each fills one cache line
+    /// (`Spec/store.md` §8.1): that holds only while an entry is 64 bytes.
+    @Test func anEntryIsOneCacheLine() {
+        #expect(MemoryLayout<LogStore.IndexEntry>.stride == 64)
+    }
+
     /// Random inserts, replacements and removals against a Dictionary model (fixed seed),
     /// through growth, tombstones and arena rebuilds.
     @Test func matchesADictionaryModel() {
