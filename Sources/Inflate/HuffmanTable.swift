@@ -7,8 +7,7 @@
 ///     bits  0…4   length in bits of the code and the extra bits after it (in a subtable: the
 ///                 full length, root included; in a pointer entry: the root's width)
 ///     bit   5     zero, so that a shift by the whole entry masked to 6 bits drops the code
-///     bit   6     a literal pair (fast table, literal entries); a length or distance with
-///                 extra bits to read (other entries)
+///     bit   6     a literal pair (fast table, literal entries); zero in other entries
 ///     bit   7     zero
 ///     bits  8…11  the code's own length, without extra bits; a pointer entry's subtable
 ///                 index bits
@@ -42,8 +41,6 @@ enum HuffmanEntry {
     static let unassigned: UInt32 = (unassignedValue << 16) | invalid | 1 << 8 | 1
     /// A fast-table literal entry that holds two literals.
     static let pair: UInt32 = 1 << 6
-    /// A length or distance entry whose code is followed by extra bits.
-    static let hasExtra: UInt32 = 1 << 6
 
     /// The length of a (non-pointer) entry's code alone.
     @inline(__always)
@@ -278,7 +275,6 @@ enum HuffmanTableBuilder {
     private static func tableEntry(_ symbol: UInt32, _ length: Int) -> UInt32 {
         let extra = (symbol >> 8) & 0xF
         return (symbol & ~0xF00) | UInt32(length) << 8 | (UInt32(length) + extra)
-            | (extra > 0 ? HuffmanEntry.hasExtra : 0)
     }
 
     /// Fills `fast` (2^rootBits entries) from the literal/length table `table`: literal pairs
