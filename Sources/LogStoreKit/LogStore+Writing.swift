@@ -134,7 +134,7 @@ extension LogStore {
                 let entry = index.entry(at: number)
                 guard entry.offset == recordOffset(position) else { return nil }
                 let metadata = newMetadata(position, latest[number] ?? entry.metadata)
-                latest[number] = metadata
+                latest.record(metadata, for: number)
                 return metadata
             })
     }

@@ -1,5 +1,6 @@
 /// The metadata that entries got from touches earlier in one batch, by entry number: the index
-/// has it only once the batch's records are published (``LogStore/touchRecords(count:key:recordOffset:newMetadata:)``).
+/// has it only once the batch's records are published
+/// (``LogStore/touchRecords(count:key:recordOffset:newMetadata:)``).
 ///
 /// An open-addressing table sized for the batch, with a multiplicative hash of the number: a
 /// `Dictionary<Int, EntryMetadata>` hashed every number with SipHash, which cost a 4 KiB
@@ -30,23 +31,23 @@ struct TouchedEntries {
         return slot
     }
 
+    /// The metadata `number` got earlier in the batch, or nil.
     subscript(number: Int) -> EntryMetadata? {
-        get {
-            let found = slots[slot(of: number)]
-            return found == 0 ? nil : metadata[Int(found) - 1]
+        let found = slots[slot(of: number)]
+        return found == 0 ? nil : metadata[Int(found) - 1]
+    }
+
+    /// Records that `number` now has `newMetadata`.
+    mutating func record(_ newMetadata: EntryMetadata, for number: Int) {
+        let slot = slot(of: number)
+        if slots[slot] != 0 {
+            metadata[Int(slots[slot]) - 1] = newMetadata
+            return
         }
-        set {
-            guard let newValue else { preconditionFailure("a touched entry stays touched") }
-            let slot = slot(of: number)
-            if slots[slot] != 0 {
-                metadata[Int(slots[slot]) - 1] = newValue
-                return
-            }
-            if (numbers.count + 1) * 2 > slots.count { grow() }
-            numbers.append(number)
-            metadata.append(newValue)
-            slots[self.slot(of: number)] = Int32(numbers.count)
-        }
+        if (numbers.count + 1) * 2 > slots.count { grow() }
+        numbers.append(number)
+        metadata.append(newMetadata)
+        slots[self.slot(of: number)] = Int32(numbers.count)
     }
 
     /// Doubles the table and places every number again.
@@ -56,6 +57,6 @@ struct TouchedEntries {
 
     private init(rebuilding old: TouchedEntries) {
         self.init(capacity: old.slots.count)
-        for (number, metadata) in zip(old.numbers, old.metadata) { self[number] = metadata }
+        for (number, metadata) in zip(old.numbers, old.metadata) { record(metadata, for: number) }
     }
 }

@@ -16,7 +16,7 @@ import Testing
                 #expect(table[number] == model[number])
                 let metadata = EntryMetadata(
                     createdAt: Int64(step), expiresAt: Int64(number), accessSequence: UInt64(step) * 3)
-                table[number] = metadata
+                table.record(metadata, for: number)
                 model[number] = metadata
             }
             for (number, metadata) in model { #expect(table[number] == metadata) }
