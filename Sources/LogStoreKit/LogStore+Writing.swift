@@ -103,7 +103,9 @@ extension LogStore {
     ///
     /// What ``updateMetadata(_:)`` does for a batch of hits, in one index lookup per hit
     /// rather than three (one to check the record, one to find the current metadata, one to
-    /// write): a cache applies its readers' hits this way.
+    /// write). A cache applies its readers' hits this way, through
+    /// ``touchRecords(count:key:recordOffset:newMetadata:)``, which reads the keys where the
+    /// cache holds them.
     /// - Throws: `invalidKey` (before anything is written), then as
     ///   ``put(_:forKey:metadata:)-([UInt8],_,_)``.
     public func touchRecords(
@@ -212,7 +214,7 @@ extension LogStore {
         ) { _ in index.updateMetadata(at: number, metadata) }
     }
 
-    /// The touch records of ``updateMetadata(_:)`` and ``touchRecords(_:newMetadata:)``, for
+    /// The touch records of ``updateMetadata(_:)`` and of both `touchRecords` batches, for
     /// the keys `key(0) ..< key(count)` that are present, with the metadata `metadata` gives
     /// for the position and the key's entry number (nil: no touch). Encoded straight into the
     /// write buffer past `bufferedCount` (bytes no reader looks at) and published, with their
