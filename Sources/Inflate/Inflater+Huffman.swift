@@ -135,6 +135,29 @@ extension Inflater {
             bitCount &-= UInt64(entry)
         }
 
+        // How many more refills may run before `next` and `out` are compared with their ends
+        // again. A step (the work between two refills) moves `next` by at most 7 bytes and
+        // `out` by at most 258, so a step budget worked out from the distance to both ends
+        // stands for the two comparisons: one count down a step instead of two, and one
+        // register for the two ends. On the photo-like stream, built as SwiftPM builds it,
+        // 0.45% faster (the mean over the four 16-byte placements of the code, which alone
+        // move the speed by up to 2.5%).
+        var budget = 0
+        @inline(__always) func stepsLeft() -> Int {
+            min((inputEnd - next) / 7, (outputEnd - out) / 258)
+        }
+        // Whether the refill about to run, and the step after it, stay inside the fast region.
+        @inline(__always) func mayRefill() -> Bool {
+            if budget != 0 {
+                budget &-= 1
+                return true
+            }
+            guard next <= inputEnd && out <= outputEnd else { return false }
+            budget = stepsLeft()
+            return true
+        }
+
+        budget = stepsLeft()
         refill()
         var entry = fast[Int(truncatingIfNeeded: bitBuffer & literalMask)]
         while true {
@@ -150,7 +173,7 @@ extension Inflater {
                     }
                 }
                 // At least 23 bits were left for that lookup; the refill adds bits above them.
-                guard next <= inputEnd && out <= outputEnd else { return false }
+                guard mayRefill() else { return false }
                 refill()
                 continue
             }
@@ -166,7 +189,7 @@ extension Inflater {
                         out += 1
                         bitBuffer &>>= UInt64(entry)
                         bitCount &-= UInt64(entry)
-                        guard next <= inputEnd && out <= outputEnd else { return false }
+                        guard mayRefill() else { return false }
                         refill()
                         entry = fast[Int(truncatingIfNeeded: bitBuffer & literalMask)]
                         continue
@@ -218,7 +241,7 @@ extension Inflater {
             entry = fast[Int(truncatingIfNeeded: bitBuffer & literalMask)]
             Inflater.copyMatchFast(output: out, distance: distance, length: length)
             out += length
-            guard next <= inputEnd && out <= outputEnd else { return false }
+            guard mayRefill() else { return false }
             refill()
         }
     }
