@@ -26,10 +26,10 @@ extension BenchmarkReport {
             guard let read = storeResult(op) else { return nil }
             var row = [
                 name, Formatting.rate(read.opsPerSecond) + " " + Formatting.spread(read.spread),
-                String(format: "%.2f×", read.opsPerSecond / pread.opsPerSecond),
+                String(format: "%.2f×", BenchmarkReport.rateRatio(of: read, over: pread)),
             ]
             if let preadOfLog {
-                row.append(String(format: "%.2f×", read.opsPerSecond / preadOfLog.opsPerSecond))
+                row.append(String(format: "%.2f×", BenchmarkReport.rateRatio(of: read, over: preadOfLog)))
             }
             return row
         }

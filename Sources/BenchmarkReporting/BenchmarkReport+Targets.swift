@@ -18,6 +18,13 @@ extension BenchmarkReport {
         var met: Bool { atLeast ? ratio >= goal : ratio <= goal }
     }
 
+    /// How many times `baseline`'s rate `measured` runs at: for two reads timed in the same
+    /// rounds, the median over the rounds of their ratio (the store suite's `paired_vs_OP`),
+    /// and otherwise the ratio of their medians. `baseline` must have a rate above 0.
+    static func rateRatio(of measured: BenchmarkResult, over baseline: BenchmarkResult) -> Double {
+        measured.extra("paired_vs_\(baseline.op)") ?? measured.opsPerSecond / baseline.opsPerSecond
+    }
+
     /// Every target this run can answer.
     var targets: [Target] {
         var targets: [Target] = []
@@ -38,7 +45,8 @@ extension BenchmarkReport {
             targets.append(
                 Target(
                     name: name, measured: measured, baseline: baseline,
-                    ratio: measured.opsPerSecond / baseline.opsPerSecond, goal: goal, atLeast: true))
+                    ratio: BenchmarkReport.rateRatio(of: measured, over: baseline), goal: goal, atLeast: true)
+            )
         }
         // Reads of large values against raw files (throughput suite).
         for size in [1 << 20, 16 << 20] {

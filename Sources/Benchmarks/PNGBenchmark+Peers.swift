@@ -15,11 +15,14 @@ import Platform
 /// single-file entry (its IDAT chunks joined).
 ///
 /// The suite pins itself to one processor (the last it may use, as `taskset -c N` would) and
-/// the peers' Python process inherits the pin. Rounds alternate: ours on every entry, then one
-/// round of the peers. Each figure is the median over the rounds of one call's time, from a
-/// batch of calls sized to take about 20 ms. `bytes` is our output's size for every line, so
-/// MB/s compare as the times do; our lines carry `ratio_vs_LIBRARY`, the peer's median time
-/// over ours (above 1: we are faster).
+/// the peers' Python process inherits the pin. Each round takes the entries in turn, and on each
+/// times ours (decode, then inflate) and the peers' right after each other, taking turns at
+/// going first. Each figure is the median over the rounds of one call's time, from a batch of
+/// calls sized to take about 20 ms. `bytes` is our output's size for every line, so MB/s compare
+/// as the times do; our lines carry `ratio_vs_LIBRARY`: the median over the rounds of the
+/// peer's time over ours in the same round (above 1: we are faster). Paired so, a slow spell of
+/// the shared machine moves both sides of a ratio; the ratio of the two medians could pair our
+/// slow round with the peer's quiet one.
 extension PNGBenchmark {
     /// The committed fixtures: real photographs and illustrations, and PngSuite.
     static let fixtures = photoSample.deletingLastPathComponent().deletingLastPathComponent()
@@ -131,9 +134,13 @@ extension PNGBenchmark {
             outputBytes[entry.name] = total
         }
 
+        // Python answers by entry name; an inflate entry shares its name with its decode entry
+        // and is told apart by the peer's kind.
+        let kinds = Dictionary(hello?.peers.map { ($0.name, $0.kind) } ?? [], uniquingKeysWith: { a, _ in a })
         var ours: [String: [Double]] = [:]
         var oursInflate: [String: [Double]] = [:]
-        var theirs: [String: [String: [Double]]] = [:]
+        // Each peer's time beside ours from the same round, by entry and kind, then peer.
+        var pairs: [String: [String: [(ours: Double, theirs: Double)]]] = [:]
         var batches: [String: Int] = [:]
         func time(_ key: String, _ work: () throws -> Void) rethrows -> Double {
             if batches[key] == nil {
@@ -146,29 +153,37 @@ extension PNGBenchmark {
             for _ in 0..<count { try work() }
             return MonotonicClock.seconds(since: start) / Double(count)
         }
-        for _ in 0..<rounds {
+        for round in 0..<rounds {
             for entry in entries where !entry.files.isEmpty {
-                ours[entry.name, default: []].append(
-                    try time("decode " + entry.name) {
-                        for file in entry.files { _ = try PNGDecoder().decodeBitmap(file) }
-                    })
-                guard let stream = entry.stream else { continue }
-                let size = entry.inflatedSize
-                oursInflate[entry.name, default: []].append(
-                    try time("inflate " + entry.name) {
+                // Ours and the peers' on one entry follow each other within a fraction of a
+                // second, and take turns at going first.
+                var theirs: [String: Double] = [:]
+                func peersRound() throws {
+                    theirs = try peers?.round(entry: entry.name)[entry.name] ?? [:]
+                }
+                if round % 2 == 1 { try peersRound() }
+                let decode = try time("decode " + entry.name) {
+                    for file in entry.files { _ = try PNGDecoder().decodeBitmap(file) }
+                }
+                ours[entry.name, default: []].append(decode)
+                var inflate: Double?
+                if let stream = entry.stream {
+                    let size = entry.inflatedSize
+                    let seconds = try time("inflate " + entry.name) {
                         _ = try Decompressor.zlibDecompress(stream, expectedSize: size, limit: size)
-                    })
-            }
-            guard let peers else { continue }
-            for (entry, byPeer) in try peers.round() {
-                for (peer, seconds) in byPeer {
-                    theirs[entry, default: [:]][peer, default: []].append(seconds)
+                    }
+                    oursInflate[entry.name, default: []].append(seconds)
+                    inflate = seconds
+                }
+                if round % 2 == 0 { try peersRound() }
+                for (peer, seconds) in theirs {
+                    guard let kind = kinds[peer], let mine = kind == "decode" ? decode : inflate else {
+                        continue
+                    }
+                    pairs[kind + " " + entry.name, default: [:]][peer, default: []].append((mine, seconds))
                 }
             }
         }
-        // Python answers by entry name; an inflate entry shares its name with its decode entry
-        // and is told apart by the peer's kind.
-        let kinds = Dictionary(hello?.peers.map { ($0.name, $0.kind) } ?? [], uniquingKeysWith: { a, _ in a })
         var results: [BenchmarkResult] = []
         for entry in entries where !entry.files.isEmpty {
             for (op, kind, samples, bytes) in [
@@ -180,11 +195,15 @@ extension PNGBenchmark {
                 var extra: [(String, Double)] = [("files", Double(entry.files.count))]
                 if let pinned { extra.append(("processor", Double(pinned))) }
                 var peerLines: [BenchmarkResult] = []
-                for (peer, times) in (theirs[entry.name] ?? [:]).sorted(by: { $0.key < $1.key })
-                where kinds[peer] == kind {
+                for (peer, paired) in (pairs[kind + " " + entry.name] ?? [:]).sorted(by: { $0.key < $1.key })
+                {
+                    let times = paired.map(\.theirs)
                     let theirSummary = Summary(samples: times)
                     let family = String(peer.split(separator: " ").first ?? "")
-                    extra.append(("ratio_vs_\(family)", theirSummary.median / summary.median))
+                    let ratio =
+                        Summary.medianRatio(of: times, over: paired.map(\.ours))
+                        ?? theirSummary.median / summary.median
+                    extra.append(("ratio_vs_\(family)", ratio))
                     peerLines.append(
                         BenchmarkResult(
                             suite: "png", op: op, backend: peer, file: entry.name, bytes: bytes, count: 1,
@@ -201,7 +220,6 @@ extension PNGBenchmark {
         return results
     }
 
-    /// The zlib stream of a PNG file: its IDAT chunks' data, joined.
     /// The names of the regular `.png` files in `folder`.
     static func pngFiles(in folder: String) throws(SystemCallError) -> [String] {
         try Directory(path: folder, followingLink: true).entries()
@@ -219,6 +237,7 @@ extension PNGBenchmark {
         }
     }
 
+    /// The zlib stream of a PNG file: its IDAT chunks' data, joined.
     static func imageDataStream(_ file: [UInt8]) throws -> [UInt8] {
         let structure = try PNGDecoder().readStructure(file)
         var stream: [UInt8] = []

@@ -79,6 +79,18 @@ public struct Summary: Sendable, Equatable {
         return (high - low) / median
     }
 
+    /// The median over rounds of `numerators[i] / denominators[i]`: the ratio of two works timed
+    /// in the same rounds, paired round by round. A slow spell that lands on one round moves
+    /// both of its timings and leaves their ratio, where the ratio of the two medians can pair
+    /// one work's quiet round with the other's slow one. Nil unless both hold the same, nonzero
+    /// number of positive timings.
+    public static func medianRatio(of numerators: [Double], over denominators: [Double]) -> Double? {
+        guard !numerators.isEmpty, numerators.count == denominators.count,
+            !denominators.contains(where: { $0 <= 0 })
+        else { return nil }
+        return percentile(0.5, of: zip(numerators, denominators).map { $0 / $1 })
+    }
+
     /// The nearest-rank percentile (`fraction` in 0...1) of `values`, interpolating linearly.
     public static func percentile(_ fraction: Double, of values: [Double]) -> Double {
         let sorted = values.sorted()

@@ -25,7 +25,11 @@ import Platform
 /// - the reads that the report compares with `pread` (`posix_read`, `posix_read_log`, the two
 ///   mapped copies, `get`, `get_read_only`, `cache_get` and `cache_with_value` of one size) are
 ///   timed in interleaved rounds (``Sampler/measureInterleaved(_:)``), so a noisy moment on
-///   the shared machine falls on a read and its baseline alike;
+///   the shared machine falls on a read and its baseline alike; each carries
+///   `paired_vs_posix_read`, `paired_vs_posix_read_log`, `paired_vs_get` and
+///   `paired_vs_cache_get` (where those are in its rounds and are not itself): the median over
+///   the rounds of the baseline's time over its own (``Summary/medianRatio(of:over:)``), a
+///   rate ratio;
 /// - `open_snapshot` and `open_scan` at 10,000, 100,000 and 1,000,000 entries;
 /// - `compact` (half of 20,000 4-KiB entries expired) and `compact_touched` (every live entry's
 ///   metadata changed, so each header is rewritten), beside `copy_sequential` of the same
@@ -73,6 +77,10 @@ public enum StoreBenchmark {
         }
         return results
     }
+
+    /// The interleaved reads that others are compared with (the report's targets read the
+    /// ratios to them).
+    static let pairedBaselines: Set<String> = ["posix_read", "posix_read_log", "get", "cache_get"]
 
     static func key(_ index: Int) -> String { "https://example.com/img/\(index).png" }
 
@@ -278,9 +286,22 @@ public enum StoreBenchmark {
             caches = readers
             reads += readers.reads
         }
-        let summaries = try sampler.measureInterleaved(reads.map(\.work))
+        // More rounds than the other figures take: a round is short, and these are the ratios
+        // the targets read.
+        let rounds = Sampler(repeats: max(sampler.repeats, sampler.repeats * 2 - 1), warmUp: sampler.warmUp)
+        let summaries = try rounds.measureInterleaved(reads.map(\.work))
         for (read, summary) in zip(reads, summaries) {
-            results.append(result(read.op, backend: read.backend, bytes: total, count: count, summary))
+            // Each read's ratio to the baselines it is compared with, paired round by round
+            // (`paired_vs_OP`, a rate ratio: above 1, this read is faster).
+            var extra: [(String, Double)] = []
+            for (baseline, baselineSummary) in zip(reads, summaries)
+            where baseline.op != read.op && StoreBenchmark.pairedBaselines.contains(baseline.op) {
+                if let ratio = Summary.medianRatio(of: baselineSummary.samples, over: summary.samples) {
+                    extra.append(("paired_vs_\(baseline.op)", ratio))
+                }
+            }
+            results.append(
+                result(read.op, backend: read.backend, bytes: total, count: count, summary, extra: extra))
         }
         if let read = caches?.readOnlyRead {
             let summary = try sampler.measure(read.work)

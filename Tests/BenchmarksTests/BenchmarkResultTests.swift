@@ -34,4 +34,19 @@ import Testing
         #expect(summary.spread == 3)
         #expect(Summary.percentile(0.99, of: Array(1...100).map(Double.init)) > 99)
     }
+
+    /// Two works timed in the same rounds, while the machine slows down fourfold for the last
+    /// three: round by round the second takes 1.2, 1.2, 1.1, 1.1 and 1.0 times the first. The
+    /// paired ratio is the median of those, 1.1; the ratio of the two medians (4.0 ÷ 4) misses
+    /// it.
+    @Test func medianRatioPairsRounds() throws {
+        let first: [Double] = [1, 1, 4, 4, 4]
+        let second: [Double] = [1.2, 1.2, 4.4, 4.4, 4.0]
+        let paired = try #require(Summary.medianRatio(of: second, over: first))
+        #expect(abs(paired - 1.1) < 1e-12)
+        #expect(Summary(samples: second).median / Summary(samples: first).median == 1)
+        #expect(Summary.medianRatio(of: [1, 2], over: [1]) == nil)
+        #expect(Summary.medianRatio(of: [], over: []) == nil)
+        #expect(Summary.medianRatio(of: [1], over: [0]) == nil)
+    }
 }

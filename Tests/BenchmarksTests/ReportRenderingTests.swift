@@ -106,6 +106,29 @@ import Testing
         #expect(logFloor.dropFirst(2).map { $0[3] } == ["1.25×", "1.00×", "2.50×", "1.00×", "0.62×"])
     }
 
+    @Test func readsTimedInTheSameRoundsCompareRoundByRound() throws {
+        // pread in 20 µs and the hit in 25 µs by their medians (0.80×), but 0.90× paired.
+        var hit = BenchmarkResult(
+            suite: "store", op: "cache_get", backend: "log", bytes: 20 * 4096, count: 20, seconds: 25e-6)
+        let pread = BenchmarkResult(
+            suite: "store", op: "posix_read", backend: "posix", bytes: 20 * 4096, count: 20, seconds: 20e-6)
+        let checked = BenchmarkResult(
+            suite: "store", op: "mapped_copy_checked", backend: "posix", bytes: 20 * 4096, count: 20,
+            seconds: 10e-6)
+        func hitRatios(_ results: [BenchmarkResult]) throws -> (target: String, floor: String) {
+            let markdown = Self.report(results).markdown()
+            let tables = try MarkdownCheck.tables(in: markdown)
+            let targets = try #require(tables.first { $0.first?.first == "target" })
+            let target = try #require(targets.first { $0[0].hasPrefix("cache bytes(forKey:) hit") })
+            let floor = try #require(tables.first { $0.first?.first == "4 KiB read, one thread" })
+            let row = try #require(floor.first { $0[0] == "cache `bytes(forKey:)` hit" })
+            return (target[1], row[2])
+        }
+        #expect(try hitRatios([pread, checked, hit]) == ("0.80×", "0.80×"))
+        hit.extra = [("paired_vs_posix_read", 0.9)]
+        #expect(try hitRatios([pread, checked, hit]) == ("0.90×", "0.90×"))
+    }
+
     @Test func chartHasOnePathPerBackendAndEscapesText() throws {
         let sizes = BenchmarkPreset.allThroughputSizes
         let results = sizes.flatMap { size in
