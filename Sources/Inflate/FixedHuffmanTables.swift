@@ -16,7 +16,7 @@ final class FixedHuffmanTables: @unchecked Sendable {
     private init() {
         let codeLengths = UnsafeMutablePointer<UInt8>.allocate(capacity: 288 + 32)
         let scratch = UnsafeMutablePointer<UInt8>.allocate(capacity: 1 << HuffmanTableBuilder.literalRootBits)
-        let sorted = UnsafeMutablePointer<UInt16>.allocate(capacity: 288)
+        let sorted = UnsafeMutablePointer<UInt16>.allocate(capacity: HuffmanTableBuilder.sortedCapacity)
         defer {
             codeLengths.deallocate()
             scratch.deallocate()

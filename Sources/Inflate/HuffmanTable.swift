@@ -8,7 +8,7 @@
 ///                 full length, root included; in a pointer entry: the root's width)
 ///     bit   5     zero, so that a shift by the whole entry masked to 6 bits drops the code
 ///     bit   6     a literal pair (fast table, literal entries); zero in other entries
-///     bit   7     zero
+///     bit   7     a length and the distance after it (fast table, `match`)
 ///     bits  8…11  the code's own length, without extra bits; a pointer entry's subtable
 ///                 index bits
 ///     bit  12     invalid: an unassigned bit pattern (value 0xFFFF) or a reserved symbol
@@ -24,8 +24,9 @@
 /// The literal/length code also has a fast table of the root's width, read by the hot loop
 /// (`Spec/deflate.md` §5.4): where two literal codes fit in the root bits together, one entry
 /// decodes both; where a length code and its extra bits fit, one entry gives the length itself
-/// (its length field counts the extra bits, and it has none left to read). Every other entry
-/// is the main table's, so subtables, end of block and invalid codes are found there.
+/// (its length field counts the extra bits, and it has none left to read), and where the
+/// distance code after them fits too, the distance's base and extra bits as well. Every other
+/// entry is the main table's, so subtables, end of block and invalid codes are found there.
 enum HuffmanEntry {
     static let lengthMask: UInt32 = 0x1F
     static let invalid: UInt32 = 1 << 12
@@ -41,6 +42,11 @@ enum HuffmanEntry {
     static let unassigned: UInt32 = (unassignedValue << 16) | invalid | 1 << 8 | 1
     /// A fast-table literal entry that holds two literals.
     static let pair: UInt32 = 1 << 6
+    /// A fast-table entry that holds a length and the distance code after it: its value is the
+    /// length, bits 8…11 say where the distance's extra bits start, its length field counts
+    /// all of it (the length's code and extra bits, the distance's code and extra bits), and
+    /// the distance's base is in the distance bases, at the same slot.
+    static let match: UInt32 = 1 << 7
 
     /// The length of a (non-pointer) entry's code alone.
     @inline(__always)
@@ -67,6 +73,10 @@ enum HuffmanTableBuilder {
     static let distanceCapacity = (1 << 8) + 32 << (15 - 8)
     static let codeLengthRootBits = 7
     static let codeLengthCapacity = 1 << 7
+    /// Room for the symbols of a block's literal/length code, then its distance code, in
+    /// canonical order (``buildBlockTables(codeLengths:literalCount:distanceCount:into:pairLiterals:scratch:sorted:)``
+    /// keeps the first while it builds the second).
+    static let sortedCapacity = 288 + 32
 
     /// The entry template for each literal/length symbol: literals, end of block, the 29 length
     /// codes with their base and (in bits 8…11, until `tableEntry` puts the code length there)
@@ -107,8 +117,9 @@ enum HuffmanTableBuilder {
 
     /// Builds a block's tables in the layout of `Inflater.tables` at `tables`: the
     /// literal/length code from `codeLengths[0..<literalCount]`, the distance code from
-    /// `codeLengths[288..<288 + distanceCount]`, and the fast table, which pairs literals and
-    /// folds length extra bits when `pairLiterals` and is otherwise the main table's root.
+    /// `codeLengths[288..<288 + distanceCount]`, and the fast table, which pairs literals,
+    /// folds length extra bits and joins lengths with distances when `pairLiterals` and is
+    /// otherwise the main table's root. `sorted` has room for ``sortedCapacity`` symbols.
     static func buildBlockTables(
         codeLengths: UnsafePointer<UInt8>, literalCount: Int, distanceCount: Int,
         into tables: UnsafeMutablePointer<UInt32>, pairLiterals: Bool,
@@ -122,20 +133,22 @@ enum HuffmanTableBuilder {
                 symbols: symbols, rootBits: literalRootBits, table: literalTable, scratch: scratch,
                 sorted: sorted, kind: .literalLength)
         }
+        let distanceTable = tables + Inflater.distanceTableOffset
+        try distanceSymbols.withUnsafeBufferPointer { (symbols) throws(InflateError) in
+            _ = try build(
+                lengths: UnsafeBufferPointer(start: codeLengths + 288, count: distanceCount),
+                symbols: symbols, rootBits: distanceRootBits, table: distanceTable, scratch: scratch,
+                sorted: sorted + 288, kind: .distance)
+        }
         if pairLiterals {
             buildFastLiteralTable(
                 from: literalTable, lengths: UnsafeBufferPointer(start: codeLengths, count: literalCount),
                 canonicalOrder: UnsafeBufferPointer(start: sorted, count: literalCodes),
-                rootBits: literalRootBits, into: tables)
+                distances: UnsafePointer(distanceTable), rootBits: literalRootBits, into: tables,
+                distanceBases: UnsafeMutableRawPointer(tables + Inflater.distanceBaseOffset)
+                    .assumingMemoryBound(to: UInt16.self))
         } else {
             tables.update(from: literalTable, count: 1 << literalRootBits)
-        }
-        try distanceSymbols.withUnsafeBufferPointer { (symbols) throws(InflateError) in
-            _ = try build(
-                lengths: UnsafeBufferPointer(start: codeLengths + 288, count: distanceCount),
-                symbols: symbols, rootBits: distanceRootBits,
-                table: tables + Inflater.distanceTableOffset, scratch: scratch, sorted: sorted,
-                kind: .distance)
         }
     }
 
@@ -327,8 +340,9 @@ enum HuffmanTableBuilder {
     }
 
     /// Fills `fast` (2^rootBits entries) from the literal/length table `table`: literal pairs
-    /// and lengths with their extra bits folded in, where they fit in the root bits; every
-    /// other entry copied.
+    /// and lengths with their extra bits folded in, where they fit in the root bits, and
+    /// matches, where a whole code of the distance table `distances` fits after a length too
+    /// (its base in `distanceBases`, at the same slot); every other entry copied.
     ///
     /// A second code is read from the bits left after the first, with zeros above them. The
     /// entry found there is the right one whenever its length fits in those bits: no longer
@@ -344,13 +358,15 @@ enum HuffmanTableBuilder {
     ///   - canonicalOrder: the symbols with a code, sorted by code length, then by symbol, as
     ///     ``build(lengths:symbols:rootBits:table:scratch:sorted:kind:)`` left them in `sorted`
     ///     and counted them.
+    ///   - distances: the distance table, whose root is `distanceRootBits` wide.
     static func buildFastLiteralTable(
         from table: UnsafePointer<UInt32>, lengths: UnsafeBufferPointer<UInt8>,
-        canonicalOrder: UnsafeBufferPointer<UInt16>, rootBits: Int,
-        into fast: UnsafeMutablePointer<UInt32>
+        canonicalOrder: UnsafeBufferPointer<UInt16>, distances: UnsafePointer<UInt32>, rootBits: Int,
+        into fast: UnsafeMutablePointer<UInt32>, distanceBases: UnsafeMutablePointer<UInt16>
     ) {
         fast.update(from: table, count: 1 << rootBits)
         let flags = HuffmanEntry.literal | HuffmanEntry.subtable | HuffmanEntry.exceptional
+        let distanceMask = 1 << distanceRootBits &- 1
         withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 1 << (rootBits - 1)) { seconds in
             let seconds = seconds.baseAddress!
             var secondsRoom = -1
@@ -387,15 +403,39 @@ enum HuffmanTableBuilder {
                         fast[first | k << length] = second == 0 ? entry : second &+ firstPacked
                     }
                 } else if entry & flags == 0 {
-                    // A length code: fold its extra bits in when they are in the root bits too.
+                    // A length code: its extra bits folded in when they are in the root bits
+                    // too, and then a match where the distance code after them fits as well.
                     let total = Int(entry & HuffmanEntry.lengthMask)
+                    guard total <= rootBits else { continue }
                     let extra = total &- length
-                    guard extra > 0 && total <= rootBits else { continue }
                     let mask = (1 << extra) &- 1
                     let base = entry >> 16
                     let lengthFields = UInt32(total) << 8 | UInt32(total)
-                    for k in 0..<1 << room {
-                        fast[first | k << length] = (base &+ UInt32(k & mask)) << 16 | lengthFields
+                    let distanceRoom = UInt32(rootBits &- total)
+                    // The bits after the length's extra bits (`rest`) pick the distance; each
+                    // distance then covers the slots of every value of the extra bits.
+                    for rest in 0..<1 << distanceRoom {
+                        let distance = distances[rest & distanceMask]
+                        // A subtable pointer or an invalid code never fits.
+                        let code =
+                            distance & (HuffmanEntry.subtable | HuffmanEntry.invalid) == 0
+                            ? HuffmanEntry.codeLength(distance) : 15
+                        // The match entry is the folded one plus the distance's fields; a
+                        // select without a branch, since whether a code fits varies from one
+                        // distance to the next.
+                        let fits: UInt32 = code <= distanceRoom ? 1 : 0
+                        let addend =
+                            (HuffmanEntry.match | code << 8 | distance & HuffmanEntry.lengthMask)
+                            & (0 &- fits)
+                        let distanceBase = UInt16(truncatingIfNeeded: distance &>> 16)
+                        var slot = first | rest << total
+                        var value = (base << 16 | lengthFields) &+ addend
+                        for _ in 0...mask {
+                            fast[slot] = value
+                            distanceBases[slot] = distanceBase
+                            slot &+= 1 << length
+                            value &+= 1 << 16
+                        }
                     }
                 }
             }

@@ -60,7 +60,8 @@ extension Inflater {
     /// longest match: a 15-bit length code, 5 extra bits, a 15-bit distance code and 13 extra
     /// bits. Literals come one or two per entry, and up to three entries (33 bits) are decoded
     /// before the next refill; every literal entry writes two bytes, the second only kept when
-    /// the entry holds a pair.
+    /// the entry holds a pair. A match is one entry where its length's code and extra bits and
+    /// its distance's code fit in the root bits together, and two otherwise.
     ///
     /// - Returns: true at the end-of-block symbol, false when it left the fast region.
     func decodeFast(
@@ -173,6 +174,32 @@ extension Inflater {
                     }
                 }
                 // At least 23 bits were left for that lookup; the refill adds bits above them.
+                guard mayRefill() else { return false }
+                refill()
+                continue
+            }
+            if entry & HuffmanEntry.match != 0 {
+                // A length and the distance code after it, in one entry: its shift drops both
+                // codes and their extra bits, and the distance's base waits at the same slot of
+                // the distance bases. The next lookup then waits for one load, not two: on the
+                // photo-like stream, whose 2.6M matches are 3 to 10 long and mostly a row or so
+                // back, nearly every match is one entry, and the inflate runs 20% faster. (The
+                // tail below repeats the one after the two-entry path: sharing it, with the
+                // length and distance set in either branch, was 2% slower.)
+                let saved = bitBuffer
+                bitBuffer &>>= UInt64(entry)
+                bitCount &-= UInt64(entry)
+                let length = Int(entry &>> 16)
+                let slot = Int(truncatingIfNeeded: saved & literalMask)
+                let base = UnsafeRawPointer(fast).load(
+                    fromByteOffset: Inflater.distanceBaseOffset &* 4 &+ slot &* 2, as: UInt16.self)
+                let distance = Int(base) &+ Inflater.extraValue(entry, saved)
+                if checksDistances && distance > out - output {
+                    throw .distanceTooFar(distance: distance, available: out - output)
+                }
+                entry = fast[Int(truncatingIfNeeded: bitBuffer & literalMask)]
+                Inflater.copyMatchFast(output: out, distance: distance, length: length)
+                out += length
                 guard mayRefill() else { return false }
                 refill()
                 continue

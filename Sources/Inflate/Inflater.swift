@@ -40,8 +40,8 @@ final class Inflater {
 
     /// The current block's tables: the literal/length code's fast table
     /// (`HuffmanTableBuilder.buildFastLiteralTable`), then its main table, then the distance
-    /// table, laid out as one run so the hot loop reaches all three from one register, at
-    /// constant offsets. Either `ownTables` or, for a fixed-code block, ``FixedHuffmanTables``.
+    /// table, then the fast table's distance bases, laid out as one run so the hot loop reaches
+    /// them all from one register, at constant offsets. Either `ownTables` or, for a fixed-code block, ``FixedHuffmanTables``.
     var tables: UnsafePointer<UInt32>
     /// Where a dynamic block's tables are built.
     let ownTables: UnsafeMutablePointer<UInt32>
@@ -52,7 +52,10 @@ final class Inflater {
     /// Where the main literal/length table and the distance table start in the tables.
     static let literalTableOffset = 1 << HuffmanTableBuilder.literalRootBits
     static let distanceTableOffset = literalTableOffset + HuffmanTableBuilder.literalCapacity
-    static let tablesCapacity = distanceTableOffset + HuffmanTableBuilder.distanceCapacity
+    /// Where the distance bases of the fast table's matches start (in `UInt32`s): one `UInt16`
+    /// per fast-table slot, read where the slot holds a match.
+    static let distanceBaseOffset = distanceTableOffset + HuffmanTableBuilder.distanceCapacity
+    static let tablesCapacity = distanceBaseOffset + (1 << HuffmanTableBuilder.literalRootBits) / 2
     /// The input left, in bytes, below which a block's fast table is the main table's root
     /// copied: pairing literals takes about as long as decoding 2 KB of photograph-like data.
     static let fastTableMinimumInput = 4_096
@@ -79,7 +82,7 @@ final class Inflater {
         tables = UnsafePointer(ownTables)
         codeLengthTable = .allocate(capacity: HuffmanTableBuilder.codeLengthCapacity)
         scratch = .allocate(capacity: 1 << HuffmanTableBuilder.literalRootBits)
-        sortedSymbols = .allocate(capacity: 288)
+        sortedSymbols = .allocate(capacity: HuffmanTableBuilder.sortedCapacity)
         codeLengths = .allocate(capacity: 320)
     }
 

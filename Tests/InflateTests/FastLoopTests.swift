@@ -97,6 +97,38 @@ import Testing
     /// The input cut at each of its last 24 bytes, and extended by up to 16 bytes after the
     /// final block: the refill loads 8 bytes at a time only while 8 remain, and must neither
     /// read past the input nor lose a bit at the change to byte-wise refills.
+    /// A block long enough for a fast table (4 KB of input or more) whose lengths and distances
+    /// have codes short enough to share one entry (`Spec/deflate.md` §5.4): 16 literals, the
+    /// lengths 3 to 10 and 8 distances from 1 to 6,200 have 5- and 3-bit codes. Every length
+    /// and distance, at eight bit alignments; then the last match, decoded the same way,
+    /// reaching one byte further back than there is output.
+    @Test func matchesDecodedByOneFastTableEntry() {
+        for shift in 0..<8 {
+            var tokens = (0..<7_200 + shift).map {
+                Token.literal(UInt8(truncatingIfNeeded: $0 &* 5 &+ shift) & 15)
+            }
+            let distances = [1, 2, 3, 7, 8, 64, 300, 6_200]
+            for step in 0..<120 {
+                tokens.append(.match(length: 3 + step % 8, distance: distances[step / 8 % distances.count]))
+                if step % 5 == 0 { tokens.append(.literal(UInt8(step % 16))) }
+            }
+            let count = expand(tokens).count
+            // 6,145 to 8,192 back share a distance code with 6,200.
+            #expect((6_145...8_192).contains(count + 1))
+            let after = (0..<64).map { Token.literal(UInt8($0 % 16)) }
+            var far = DeflateWriter()
+            far.dynamic(tokens + [.match(length: 5, distance: count + 1)] + after, final: true)
+            #expect(far.deflate.count >= Inflater.fastTableMinimumInput + 100)
+            Self.expectEveryForm(
+                far.deflate, hints: [nil, count + 69],
+                give: .failure(.distanceTooFar(distance: count + 1, available: count)))
+            let valid = tokens + [.match(length: 5, distance: count)] + after
+            var writer = DeflateWriter()
+            writer.dynamic(valid, final: true)
+            Self.expectEveryForm(writer.deflate, hints: [nil, count + 69], give: .success(expand(valid)))
+        }
+    }
+
     @Test func refillAtTheInputEnd() {
         var tokens = Self.distinctBytes(64).map(Token.literal)
         for step in 0..<120 {
