@@ -1,17 +1,17 @@
 import Foundation
 
 /// The C libraries `imagecache bench png` compares the decoder with, run by one long-lived
-/// `python3` process: libspng (through pyspng), libpng, and for inflate alone libdeflate, zlib
-/// and zlib-ng (through imagecodecs).
+/// `python3` process: libspng (through pyspng), libpng, and for inflate alone libdeflate, zlib and
+/// zlib-ng (through imagecodecs).
 ///
 /// The process is started once, with a manifest of the entries to time. It checks which peers
-/// import and which entries each decodes, answers with their versions and any skips, and then
-/// times one round of every peer on every entry (or on the entry it names) each time it is
-/// asked, so the suite can interleave its own timings with the peers' entry by entry (load that
-/// changes during the run then affects both alike). Python times its own calls (`time.perf_counter` around a batch of calls, divided
-/// by the batch), so starting it and reading the files is never counted. It inherits the suite's
-/// CPU affinity, so on one core everything runs on that core. A missing Python, module or
-/// library is a skip with a reason, never a failure.
+/// import and which entries each decodes, answers with their versions and any skips, and then times
+/// one round of every peer on every entry (or on the entry it names) each time it is asked, so the
+/// suite can interleave its own timings with the peers' entry by entry (load that changes during
+/// the run then affects both alike). Python times its own calls (`time.perf_counter` around a batch
+/// of calls, divided by the batch), so starting it and reading the files is never counted. It
+/// inherits the suite's CPU affinity, so on one core everything runs on that core. A missing
+/// Python, module or library is a skip with a reason, never a failure.
 final class PNGPeers {
     /// One timed entry: a name and the files it decodes (PngSuite is one entry of many files),
     /// or one zlib stream to inflate with its decompressed size.

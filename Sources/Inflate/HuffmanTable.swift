@@ -74,8 +74,7 @@ enum HuffmanTableBuilder {
     static let codeLengthRootBits = 7
     static let codeLengthCapacity = 1 << 7
     /// Room for the symbols of a block's literal/length code, then its distance code, in
-    /// canonical order (``buildBlockTables(codeLengths:literalCount:distanceCount:into:pairLiterals:scratch:sorted:)``
-    /// keeps the first while it builds the second).
+    /// canonical order: the block's table builder keeps the first while it builds the second.
     static let sortedCapacity = 288 + 32
 
     /// The entry template for each literal/length symbol: literals, end of block, the 29 length

@@ -41,7 +41,8 @@ final class Inflater {
     /// The current block's tables: the literal/length code's fast table
     /// (`HuffmanTableBuilder.buildFastLiteralTable`), then its main table, then the distance
     /// table, then the fast table's distance bases, laid out as one run so the hot loop reaches
-    /// them all from one register, at constant offsets. Either `ownTables` or, for a fixed-code block, ``FixedHuffmanTables``.
+    /// them all from one register, at constant offsets. Either `ownTables` or, for a fixed-code
+    /// block, ``FixedHuffmanTables``.
     var tables: UnsafePointer<UInt32>
     /// Where a dynamic block's tables are built.
     let ownTables: UnsafeMutablePointer<UInt32>
