@@ -6,8 +6,8 @@ import Foundation
 ///
 /// The process is started once, with a manifest of the entries to time. It checks which peers
 /// import and which entries each decodes, answers with their versions and any skips, and then times
-/// one round of every peer on every entry (or on the entry it names) each time it is asked, so the
-/// suite can interleave its own timings with the peers' entry by entry (load that changes during
+/// one round of every peer on the entry it names each time it is asked, so the suite can
+/// interleave its own timings with the peers' entry by entry (load that changes during
 /// the run then affects both alike). Python times its own calls (`time.perf_counter` around a batch
 /// of calls, divided by the batch), so starting it and reading the files is never counted. It
 /// inherits the suite's CPU affinity, so on one core everything runs on that core. A missing
@@ -119,14 +119,14 @@ final class PNGPeers {
         batches = {}
         for line in sys.stdin:
             words = line.split(" ", 1)
-            if words[0].strip() != "round":
+            if words[0] != "round" or len(words) < 2:
                 break
-            only = json.loads(words[1]) if len(words) > 1 else None
+            only = json.loads(words[1])
             timings = {}
             for peer, peer_kind, call in peers:
                 for entry, kind, blobs, size in entries:
                     key = (peer, entry, kind)
-                    if key not in usable or (only is not None and entry != only):
+                    if key not in usable or entry != only:
                         continue
                     if key not in batches:
                         start = time.perf_counter()
@@ -190,16 +190,12 @@ final class PNGPeers {
         return .success((peers, hello))
     }
 
-    /// Times one round: seconds per decode (or inflate) of each entry, by entry then peer; of
-    /// the entries named `entry` alone (its decode and its inflate) when it is given.
-    func round(entry: String? = nil) throws -> [String: [String: Double]] {
-        var request = Data("round".utf8)
-        if let entry {
-            // As a JSON string, so that no character of a file's name can end the line.
-            request += Data(" ".utf8)
-            request += try JSONSerialization.data(withJSONObject: entry, options: .fragmentsAllowed)
-        }
-        toPython.fileHandleForWriting.write(request + Data("\n".utf8))
+    /// Times one round of the entries named `entry` (its decode and its inflate): seconds per
+    /// call, by entry then peer.
+    func round(entry: String) throws -> [String: [String: Double]] {
+        // The name as a JSON string, so that no character of a file's name can end the line.
+        let name = try JSONSerialization.data(withJSONObject: entry, options: .fragmentsAllowed)
+        toPython.fileHandleForWriting.write(Data("round ".utf8) + name + Data("\n".utf8))
         guard let line = readLine(),
             let answer = try? JSONSerialization.jsonObject(with: line) as? [String: [String: Double]]
         else {

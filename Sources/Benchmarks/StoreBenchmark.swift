@@ -288,7 +288,7 @@ public enum StoreBenchmark {
         }
         // More rounds than the other figures take: a round is short, and these are the ratios
         // the targets read.
-        let rounds = Sampler(repeats: max(sampler.repeats, sampler.repeats * 2 - 1), warmUp: sampler.warmUp)
+        let rounds = Sampler(repeats: sampler.repeats * 2 - 1, warmUp: sampler.warmUp)
         let summaries = try rounds.measureInterleaved(reads.map(\.work))
         for (read, summary) in zip(reads, summaries) {
             // Each read's ratio to the baselines it is compared with, paired round by round
